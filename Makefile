@@ -1,0 +1,25 @@
+# Two entry points (see README): `make run` and `make test`. Each sets up .venv on first use.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: run test setup clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[plot,dist,test]'
+	touch $(STAMP)
+
+setup: $(STAMP)
+
+# The main job: every registered fast solver side by side for n = 4..12, checked against each other.
+run: $(STAMP)
+	$(BIN)/nqueens compare 4..12
+
+test: $(STAMP)
+	$(BIN)/python -m pytest
+
+clean:
+	rm -rf $(VENV) build *.egg-info .pytest_cache

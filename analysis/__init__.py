@@ -1,0 +1,1 @@
+"""Analysis: node accounting and tree sizes, symmetry reduction, comparisons, reports and plots."""

@@ -1,0 +1,141 @@
+"""The public API: count, enumerate and list solvers, whatever the formulation behind them.
+
+Examples
+--------
+>>> import nqueens
+>>> nqueens.count(8, solver="bitwise").total
+92
+>>> next(nqueens.solutions(4, solver="bitwise"))
+(1, 3, 0, 2)
+"""
+
+import time
+
+from nqueens.board import check_n
+from nqueens.errors import NQueensError
+from nqueens.record import CountResult
+from nqueens.registry import REGISTRY, get_solver
+
+__all__ = ["DEFAULT_COUNTER", "DEFAULT_ENUMERATOR", "count", "solutions", "batches", "solvers"]
+
+DEFAULT_COUNTER = "bitwise"
+DEFAULT_ENUMERATOR = "bitwise"
+
+
+def solvers():
+    """The registered solvers, in registry order (family, then name)."""
+    return list(REGISTRY.values())
+
+
+def count(n, solver=None, *, nodes=False, **options):
+    """Count the solutions of the ``n``-queens problem with one registered solver.
+
+    Parameters
+    ----------
+    n : int
+        Board size, an integer >= 1.
+    solver : str, optional
+        A registered name (see :func:`solvers`); the fast counter by default.
+    nodes : bool
+        Also count the feasible nodes of the search, per depth (``profile``), with the solver's instrumented
+        variant. Only for solvers that can (``"nodes"`` in ``can``).
+    **options
+        Solver-specific keywords (see ``Solver.options``).
+
+    Returns
+    -------
+    CountResult
+
+    Raises
+    ------
+    NQueensError
+        For a bad ``n``, an unknown solver or option, or a request the solver cannot serve.
+    """
+    spec = get_solver(solver or DEFAULT_COUNTER)
+    n = spec.check_n(n)
+    options = spec.check_options(options)
+    if nodes and "nodes" not in spec.can:
+        able = ", ".join(s.name for s in REGISTRY.values() if "nodes" in s.can)
+        raise NQueensError(f"solver {spec.name!r} does not count nodes; solvers that do: {able}")
+    module = spec.load()
+    if hasattr(module, "warmup"):
+        module.warmup()
+    start = time.perf_counter()
+    tally = module.count(n, nodes=nodes, **options)
+    seconds = time.perf_counter() - start
+    return CountResult(
+        n=n,
+        solver=spec.name,
+        total=tally.total,
+        unique=tally.unique,
+        classes=tally.classes,
+        nodes=tally.nodes,
+        profile=tally.profile,
+        seconds=seconds,
+        stats=tally.stats,
+    )
+
+
+def batches(n, solver=None, *, limit=None, **options):
+    """Stream the solutions as numpy arrays of shape ``(m, n)``, at most ``limit`` rows in all.
+
+    Raises
+    ------
+    NQueensError
+        For a bad ``n`` or ``limit``, an unknown solver or option, or a solver that cannot enumerate.
+    """
+    spec = get_solver(solver or DEFAULT_ENUMERATOR)
+    n = spec.check_n(n)
+    if limit is not None:
+        limit = check_n(limit, what="limit")
+    options = spec.check_options(options)
+    if "enumerate" not in spec.can:
+        able = ", ".join(s.name for s in REGISTRY.values() if "enumerate" in s.can)
+        raise NQueensError(f"solver {spec.name!r} only counts; solvers that enumerate: {able}")
+    return _cut(spec.load().batches(n, limit=limit, **options), limit)
+
+
+def solutions(n, solver=None, *, limit=None, **options):
+    """Yield the solutions one at a time, as tuples ``q`` with ``q[row] = column`` (0-based).
+
+    Nothing is materialised beyond the solver's current chunk: stop iterating and the search stops.
+
+    Parameters
+    ----------
+    n : int
+    solver : str, optional
+        A registered solver that can enumerate.
+    limit : int, optional
+        Stop after this many solutions.
+
+    Yields
+    ------
+    tuple of int
+
+    Examples
+    --------
+    >>> list(solutions(4))
+    [(1, 3, 0, 2), (2, 0, 3, 1)]
+    """
+    stream = batches(n, solver, limit=limit, **options)
+    return (tuple(row) for batch in stream for row in batch.tolist())
+
+
+def _cut(stream, limit):
+    if limit is None:
+        yield from stream
+        return
+    left = limit
+    try:
+        for batch in stream:
+            if len(batch) >= left:
+                yield batch[:left]
+                return
+            left -= len(batch)
+            yield batch
+    finally:
+        close = getattr(stream, "close", None)
+        if close is not None:
+            close()
+
+

@@ -1,0 +1,37 @@
+"""``nqueens solve N``: stream the solutions in one of the board formats."""
+
+import sys
+
+from nqueens import board
+from nqueens.api import batches, count
+from nqueens.commands._common import add_solver_options, board_size, positive
+
+
+def add_parser(sub):
+    parser = sub.add_parser("solve", help="print the solutions for one N")
+    parser.add_argument("n", type=board_size, metavar="N", help="board size, an integer >= 1")
+    parser.add_argument("--solver", help="a registered solver that enumerates (default: bitwise)")
+    parser.add_argument("--limit", type=positive("limit"), metavar="K", help="stop after K solutions")
+    parser.add_argument("--format", choices=board.FORMATS, default="boards", help="output format (default: boards)")
+    parser.add_argument("--json", action="store_true", help="the same as --format json")
+    add_solver_options(parser)
+    parser.set_defaults(run=run)
+
+
+def run(args):
+    fmt = "json" if args.json else args.format
+    options = dict(args.options)
+    stream = batches(args.n, args.solver, limit=args.limit, **options)
+    rows = (row for batch in stream for row in batch.tolist())
+    if fmt == "boards":
+        pieces = board.format_boards(rows)
+    elif fmt == "json":
+        pieces = board.format_json(args.n, rows)
+    else:
+        # The text format starts with the number of solutions: count first (no list is built).
+        total = count(args.n, args.solver, **options).total
+        pieces = board.format_text(rows, total if args.limit is None else min(total, args.limit))
+    write = sys.stdout.write
+    for piece in pieces:
+        write(piece)
+    return 0

@@ -1,0 +1,165 @@
+"""The solver registry: the single, explicit list of every solver the toolkit has.
+
+The CLI, the comparison runner and the conformance suite iterate over :data:`REGISTRY`, so a solver is listed,
+compared and tested the moment it has an entry here. Nothing is discovered by crawling packages.
+
+Each entry names the module that implements the solver. The module is imported only when the solver is used
+(importing :mod:`nqueens` compiles no kernel and imports neither OR-tools nor python-constraint). A solver
+module provides:
+
+``count(n, *, nodes=False, **options) -> Tally``
+    Count the solutions; with ``nodes=True`` (only if ``"nodes"`` is in ``can``) also the feasible nodes per
+    depth, from an instrumented variant so the plain count stays fast.
+``batches(n, *, limit=None, **options) -> Iterator[numpy.ndarray]``
+    Only if ``"enumerate"`` is in ``can``: the solutions, streamed as ``(m, n)`` arrays in the solver's own
+    order; ``limit`` is a hint (the facade cuts the stream anyway) so a kernel can stop early.
+``warmup() -> None``
+    Optional: compile or load the kernels, so that timings measure the computation alone.
+"""
+
+import importlib
+from dataclasses import dataclass, field
+
+from nqueens.board import check_n
+from nqueens.errors import NQueensError
+
+__all__ = ["Option", "Solver", "REGISTRY", "CAPABILITIES", "FAMILIES", "get_solver"]
+
+CAPABILITIES = ("count", "enumerate", "unique", "nodes")
+FAMILIES = ("native", "model", "engine")
+
+
+@dataclass(frozen=True)
+class Option:
+    """A solver-specific keyword (``nqueens count ... --option NAME=VALUE``)."""
+
+    name: str
+    kind: type
+    default: object
+    help: str
+    choices: tuple = ()
+
+    def parse(self, value):
+        """Convert ``value`` (a string from the CLI, or a Python value) to this option's type, or raise."""
+        if self.kind is bool and isinstance(value, str):
+            lowered = value.strip().lower()
+            if lowered not in ("1", "0", "true", "false", "yes", "no", "on", "off"):
+                raise NQueensError(f"option {self.name} takes true or false, got {value!r}")
+            value = lowered in ("1", "true", "yes", "on")
+        elif self.kind is int and isinstance(value, str):
+            if not value.strip().lstrip("+-").isdigit():
+                raise NQueensError(f"option {self.name} takes an integer, got {value!r}")
+            value = int(value)
+        elif value is not None and not isinstance(value, self.kind):
+            raise NQueensError(f"option {self.name} takes a {self.kind.__name__}, got {value!r}")
+        if self.choices and value not in self.choices:
+            raise NQueensError(f"option {self.name} must be one of {', '.join(map(str, self.choices))}; got {value!r}")
+        return value
+
+
+@dataclass(frozen=True)
+class Solver:
+    """One registered solver: what it is, where it comes from, what it can do, and its limits.
+
+    Attributes
+    ----------
+    name : str
+        Short kebab-case name (``nqueens count --solver NAME``).
+    family : str
+        ``native`` (a seed text's hand-written algorithm), ``model`` (a formulation) or ``engine``.
+    origin : str
+        The seed text or library it comes from.
+    can : tuple
+        A subset of :data:`CAPABILITIES`.
+    module : str
+        The implementing module (imported on first use).
+    summary : str
+        One line for ``nqueens solvers``.
+    max_n : int or None
+        The largest ``n`` the solver accepts (bit-mask width), ``None`` for no fixed limit.
+    suite_max_n : int
+        The largest ``n`` the conformance suite runs it on.
+    options : tuple of Option
+        Solver-specific keywords.
+    known_failures : dict
+        ``{check name: reason}`` for conformance checks expected to fail (reported as xfail).
+    limit_reason : str
+        Why ``max_n`` is the limit, for the error message.
+    """
+
+    name: str
+    family: str
+    origin: str
+    can: tuple
+    module: str
+    summary: str
+    max_n: int | None = None
+    suite_max_n: int = 12
+    options: tuple = ()
+    known_failures: dict = field(default_factory=dict)
+    limit_reason: str = "64-bit masks"
+
+    def load(self):
+        """Import and return the implementing module."""
+        return importlib.import_module(self.module)
+
+    def check_options(self, options):
+        """Validate keyword options against :attr:`options`; return them with defaults filled in."""
+        known = {opt.name: opt for opt in self.options}
+        unknown = sorted(set(options) - set(known))
+        if unknown:
+            allowed = ", ".join(sorted(known)) or "none"
+            raise NQueensError(f"solver {self.name!r} has no option {unknown[0]!r}; its options: {allowed}")
+        return {name: opt.parse(options[name]) if name in options else opt.default for name, opt in known.items()}
+
+    def check_n(self, n):
+        """``n`` as an int if this solver accepts it, else an error that names the limit."""
+        n = check_n(n)
+        if self.max_n is not None and n > self.max_n:
+            raise NQueensError(
+                f"n = {n} is above the limit of solver {self.name!r}, n <= {self.max_n} ({self.limit_reason})"
+            )
+        return n
+
+    def to_dict(self):
+        return {"name": self.name, "family": self.family, "origin": self.origin, "can": list(self.can)}
+
+
+_BIT64 = 63  # kernels keep columns and diagonals in int64 bit masks
+
+_ENTRIES = (
+    Solver(
+        name="bitmask-recursive",
+        family="native",
+        origin="seeds 001/003: recursive bitmask backtracking (col, pie, na), plain Python",
+        can=("count", "enumerate", "nodes"),
+        module="nqueens.native.bitmask_recursive",
+        summary="the readable recursive bitmask oracle (plain Python)",
+        suite_max_n=10,
+    ),
+    Solver(
+        name="bitwise",
+        family="native",
+        origin="seed 000, method 5: iterative bitwise search with a stack of (c, l, r, m)",
+        can=("count", "enumerate", "nodes"),
+        module="nqueens.native.bitwise",
+        summary="seed 000's non-recursive bitwise counter, compiled",
+        max_n=_BIT64,
+    ),
+)
+
+REGISTRY = {solver.name: solver for solver in sorted(_ENTRIES, key=lambda s: (FAMILIES.index(s.family), s.name))}
+
+
+def get_solver(name):
+    """The registered :class:`Solver` called ``name``.
+
+    Raises
+    ------
+    NQueensError
+        If no solver has that name; the message lists the known names.
+    """
+    try:
+        return REGISTRY[name]
+    except (KeyError, TypeError):
+        raise NQueensError(f"unknown solver {name!r}; known solvers: {', '.join(REGISTRY)}") from None

@@ -1,0 +1,82 @@
+"""The conformance suite: plain ``check_*`` functions, yielded per solver according to what it can do.
+
+``solver_checks()`` yields ``(solver, check)`` pairs that ``test_conformance.py`` feeds to
+``pytest.mark.parametrize`` with ids like ``bitwise-check_enumerate_valid``, so ``pytest -k "sieve and
+enumerate"`` works. A check a solver is known to fail is named in its registry entry's ``known_failures``
+with the reason, and is reported as an expected failure; no check looks at a solver's name.
+"""
+
+import nqueens
+from nqueens.board import is_solution
+
+from known import KNUTH_PROFILE_8, TOTAL
+
+# Enumeration checks stop at this n (the checks hold every solution in a set).
+ENUMERATE_MAX_N = 10
+
+
+def _ns(spec, top=None):
+    top = spec.suite_max_n if top is None else min(spec.suite_max_n, top)
+    if spec.max_n is not None:
+        top = min(top, spec.max_n)
+    return range(1, top + 1)
+
+
+def check_count_totals(spec):
+    """Totals for n = 1..suite_max_n equal OEIS A000170."""
+    for n in _ns(spec):
+        assert nqueens.count(n, spec.name).total == TOTAL[n], n
+
+
+def check_enumerate_valid(spec):
+    """Every solution valid, none repeated, as many as A000170 says."""
+    for n in _ns(spec, ENUMERATE_MAX_N):
+        seen = set()
+        for q in nqueens.solutions(n, spec.name):
+            assert len(q) == n and is_solution(q), (n, q)
+            assert q not in seen, (n, q)
+            seen.add(q)
+        assert len(seen) == TOTAL[n], n
+
+
+def check_enumerate_matches_oracle(spec):
+    """The same set of solutions as the plain-Python recursive oracle, n = 1..8."""
+    for n in _ns(spec, 8):
+        ours = set(nqueens.solutions(n, spec.name))
+        assert ours == set(nqueens.solutions(n, "bitmask-recursive")), n
+
+
+def check_enumerate_limit(spec):
+    """``limit`` returns exactly that many valid solutions and stops the stream."""
+    n = min(8, max(_ns(spec)))
+    want = min(5, TOTAL[n])
+    got = list(nqueens.solutions(n, spec.name, limit=5))
+    assert len(got) == want and all(is_solution(q) for q in got)
+
+
+def check_nodes_profile(spec):
+    """``nodes == sum(profile)``, the root counts 1, the last level holds the solutions."""
+    for n in _ns(spec, 8):
+        r = nqueens.count(n, spec.name, nodes=True)
+        assert r.profile is not None and r.nodes == sum(r.profile), n
+        assert r.profile[0] == 1 and r.total == TOTAL[n], n
+
+
+def check_nodes_knuth(spec):
+    """A plain backtracking search over rows stands on exactly Knuth's 2057 nodes for n = 8."""
+    assert tuple(nqueens.count(8, spec.name, nodes=True).profile) == KNUTH_PROFILE_8
+
+
+CHECKS = {
+    "count": (check_count_totals,),
+    "enumerate": (check_enumerate_valid, check_enumerate_matches_oracle, check_enumerate_limit),
+    "nodes": (check_nodes_profile, check_nodes_knuth),
+}
+
+
+def solver_checks():
+    """Yield ``(solver spec, check)`` for every registered solver and every check its capabilities call for."""
+    for spec in nqueens.solvers():
+        for capability in spec.can:
+            for check in CHECKS.get(capability, ()):
+                yield spec, check

@@ -1,0 +1,117 @@
+"""The command line: shapes of its output and its one-line errors (exit status 2)."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from nqueens.cli import main
+
+from known import LEETCODE_4, SEED_004_6, TOTAL
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def run_exit(capsys, *argv):
+    try:
+        code = main(list(argv))
+    except SystemExit as exc:
+        code = exc.code
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_count_8_json(capsys):
+    code, out, err = run(capsys, "count", "8", "--json")
+    doc = json.loads(out)
+    assert code == 0 and doc["total"] == 92 and doc["n"] == 8
+    assert set(doc) == {"n", "solver", "total", "unique", "classes", "nodes", "profile", "seconds", "stats"}
+
+
+def test_count_nodes_json(capsys):
+    code, out, _ = run(capsys, "count", "8", "--solver", "bitwise", "--nodes", "--json")
+    doc = json.loads(out)
+    assert doc["nodes"] == 2057 and doc["profile"][-1] == 92
+
+
+def test_solve_4_boards(capsys):
+    code, out, _ = run(capsys, "solve", "4", "--format", "boards")
+    assert code == 0
+    assert out == "\n".join("\n".join(b) + "\n" for b in LEETCODE_4)
+
+
+def test_solve_6_text(capsys):
+    code, out, _ = run(capsys, "solve", "6", "--format", "text")
+    assert code == 0 and out == SEED_004_6
+
+
+def test_solve_json_and_limit(capsys):
+    code, out, _ = run(capsys, "solve", "8", "--json", "--limit", "3")
+    doc = json.loads(out)
+    assert doc["n"] == 8 and len(doc["solutions"]) == 3
+
+
+def test_solve_text_with_limit_declares_what_follows(capsys):
+    code, out, _ = run(capsys, "solve", "8", "--format", "text", "--limit", "5")
+    lines = out.splitlines()
+    assert lines[0] == "5" and len(lines) == 6
+
+
+def test_solvers_json(capsys):
+    code, out, _ = run(capsys, "solvers", "--json")
+    doc = json.loads(out)
+    assert {"bitwise", "bitmask-recursive"} <= {d["name"] for d in doc}
+    assert all(set(d) == {"name", "family", "origin", "can"} for d in doc)
+
+
+@pytest.mark.parametrize(
+    ("argv", "fragment"),
+    [
+        (["count", "0"], "integer >= 1"),
+        (["count", "-2"], "integer >= 1"),
+        (["count", "abc"], "integer >= 1"),
+        (["count", "1e3"], "integer >= 1"),
+        (["count", "8.5"], "integer >= 1"),
+        (["count", "8", "--solver", "nope"], "known solvers: "),
+        (["count", "64", "--solver", "bitwise"], "n <= 63"),
+        (["count", "8", "--option", "depth=3"], "no option 'depth'"),
+        (["count", "8", "--option", "depth"], "NAME=VALUE"),
+        (["solve", "4", "--limit", "0"], "limit must be an integer >= 1"),
+        (["solve", "4", "--format", "xml"], "invalid choice"),
+        (["compare", "9..4"], "A <= B"),
+        (["compare", "x..4"], "range"),
+        (["nosuchcommand"], "invalid choice"),
+        ([], "required"),
+    ],
+)
+def test_bad_input_is_one_error_line(capsys, argv, fragment):
+    code, out, err = run_exit(capsys, *argv)
+    assert code == 2 and out == ""
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ") and fragment in lines[0], err
+
+
+def test_unknown_solver_lists_the_known_ones(capsys):
+    _, _, err = run_exit(capsys, "count", "8", "--solver", "nope")
+    assert "bitwise" in err and "bitmask-recursive" in err
+
+
+def test_python_dash_m_and_console_script_agree():
+    """`python -m nqueens` runs the same CLI as a separate process, with the real exit code."""
+    ok = subprocess.run([sys.executable, "-m", "nqueens", "count", "6", "--json"], capture_output=True, text=True)
+    assert ok.returncode == 0 and json.loads(ok.stdout)["total"] == TOTAL[6]
+    bad = subprocess.run([sys.executable, "-m", "nqueens", "count", "abc"], capture_output=True, text=True)
+    assert bad.returncode == 2 and bad.stderr.startswith("error: ") and "Traceback" not in bad.stderr
+
+
+def test_compare_markdown_agrees(capsys):
+    code, out, _ = run(capsys, "compare", "4..6", "--solvers", "bitwise,bitmask-recursive", "--format", "csv")
+    lines = out.strip().splitlines()
+    assert lines[0] == "n,solver,total,unique,nodes,checks,seconds" and len(lines) == 1 + 3 * 2
+    totals = {(int(l.split(",")[0]), l.split(",")[1]): int(l.split(",")[2]) for l in lines[1:]}
+    assert all(totals[(n, s)] == TOTAL[n] for n, s in totals)

@@ -1,0 +1,74 @@
+"""Every registered solver through the checks its capabilities call for (see conformance.py)."""
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+import nqueens
+from conformance import solver_checks
+from known import TOTAL
+
+
+def _params():
+    for spec, check in solver_checks():
+        marks = []
+        if check.__name__ in spec.known_failures:
+            marks.append(pytest.mark.xfail(reason=spec.known_failures[check.__name__], strict=True))
+        yield pytest.param(spec, check, id=f"{spec.name}-{check.__name__}", marks=marks)
+
+
+@pytest.mark.parametrize(("spec", "check"), list(_params()))
+def test_conformance(spec, check):
+    check(spec)
+
+
+def test_registry_is_sorted_and_described():
+    specs = nqueens.solvers()
+    assert specs, "the registry is empty"
+    for spec in specs:
+        assert spec.family in ("native", "model", "engine")
+        assert set(spec.can) <= {"count", "enumerate", "unique", "nodes"} and "count" in spec.can
+        assert spec.origin and spec.summary
+        assert spec.name == spec.name.lower() and " " not in spec.name
+    keys = [(("native", "model", "engine").index(s.family), s.name) for s in specs]
+    assert keys == sorted(keys)
+
+
+def test_kernels_run_as_plain_python():
+    """The compiled solvers' Python source, with NUMBA_DISABLE_JIT=1, gives the same totals for small n."""
+    names = [s.name for s in nqueens.solvers() if s.family in ("native", "engine")]
+    code = (
+        "import json, sys, nqueens\n"
+        "names = json.loads(sys.argv[1])\n"
+        "print(json.dumps({name: [nqueens.count(n, name).total for n in range(1, 8)] for name in names}))\n"
+    )
+    env = dict(os.environ, NUMBA_DISABLE_JIT="1")
+    out = subprocess.run(
+        [sys.executable, "-c", code, __import__("json").dumps(names)],
+        env=env, capture_output=True, text=True, timeout=600, check=True,
+    ).stdout
+    got = __import__("json").loads(out)
+    want = [TOTAL[n] for n in range(1, 8)]
+    assert got == {name: want for name in names}
+
+
+def test_import_compiles_nothing():
+    """Importing the package and listing solvers imports no compiler and no solver library."""
+    code = (
+        "import sys, nqueens\n"
+        "nqueens.solvers()\n"
+        "heavy = [m for m in ('numba', 'ortools', 'constraint', 'dask', 'matplotlib') if m in sys.modules]\n"
+        "print(','.join(heavy))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == ""
+
+
+def test_solutions_is_lazy():
+    """Taking two solutions of n = 20 returns at once: nothing enumerates all 39 billion."""
+    stream = nqueens.solutions(20, "bitwise")
+    first = [next(stream), next(stream)]
+    assert all(nqueens.board.is_solution(q) for q in first)
+    stream.close()

@@ -1,0 +1,26 @@
+"""The Examples sections of every module's docstrings run as doctests."""
+
+import doctest
+import importlib
+import pkgutil
+
+import pytest
+
+import nqueens
+
+
+def _modules():
+    for info in pkgutil.walk_packages(nqueens.__path__, "nqueens."):
+        if info.name != "nqueens.__main__":
+            yield info.name
+    for sub in ("native", "models", "analysis"):
+        package = importlib.import_module(f"nqueens.{sub}")
+        for info in pkgutil.walk_packages(package.__path__, f"nqueens.{sub}."):
+            yield info.name
+
+
+@pytest.mark.parametrize("name", sorted(set(_modules())))
+def test_doctests(name):
+    module = importlib.import_module(name)
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    assert result.failed == 0, f"{result.failed} doctest(s) failed in {name}"
