@@ -9,7 +9,7 @@ with the reason, and is reported as an expected failure; no check looks at a sol
 import nqueens
 from nqueens.board import is_solution
 
-from known import KNUTH_PROFILE_8, TOTAL
+from known import KNUTH_PROFILE_8, TOTAL, UNIQUE
 
 # Enumeration checks stop at this n (the checks hold every solution in a set).
 ENUMERATE_MAX_N = 10
@@ -67,8 +67,19 @@ def check_nodes_knuth(spec):
     assert tuple(nqueens.count(8, spec.name, nodes=True).profile) == KNUTH_PROFILE_8
 
 
+def check_unique_and_classes(spec):
+    """Unique counts equal OEIS A002562; orbit classes add up to both the unique and the total count."""
+    for n in _ns(spec):
+        r = nqueens.count(n, spec.name)
+        assert r.unique == UNIQUE[n], n
+        assert r.classes is not None and set(r.classes) <= {1, 2, 4, 8}, n
+        assert sum(r.classes.values()) == r.unique, n
+        assert sum(size * number for size, number in r.classes.items()) == r.total == TOTAL[n], n
+
+
 CHECKS = {
     "count": (check_count_totals,),
+    "unique": (check_unique_and_classes,),
     "enumerate": (check_enumerate_valid, check_enumerate_matches_oracle, check_enumerate_limit),
     "nodes": (check_nodes_profile, check_nodes_knuth),
 }
