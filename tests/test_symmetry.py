@@ -1,5 +1,6 @@
 """The symmetry module against a plain geometric reference, OEIS, Burnside, networkx and the fast counter."""
 
+import json
 import random
 
 import networkx as nx
@@ -203,3 +204,47 @@ def _count_sizes(sizes):
     for size in sizes:
         tally[size] = tally.get(size, 0) + 1
     return tally
+
+
+# --- nqueens solve --fundamental -------------------------------------------------------------------------------
+
+
+def _cli(capsys, *argv):
+    from nqueens.cli import main
+
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_solve_8_fundamental_json(capsys):
+    code, out, _ = _cli(capsys, "solve", "8", "--fundamental", "--format", "json")
+    n, solutions, orbits = nqueens.board.parse_json(out)
+    assert code == 0 and n == 8 and len(solutions) == UNIQUE[8] == 12
+    assert sorted(orbits) == [4] + [8] * 11
+    for q, size in zip(solutions, orbits):
+        assert nqueens.board.is_solution(q) and q == min(reference_orbit(q)) and size == len(reference_orbit(q))
+
+
+@pytest.mark.parametrize("spec", ENUMERATORS, ids=lambda s: s.name)
+def test_solve_fundamental_works_with_every_enumerator(capsys, spec):
+    code, out, _ = _cli(capsys, "solve", "7", "--fundamental", "--json", "--solver", spec.name)
+    doc = json.loads(out)
+    assert code == 0 and len(doc["solutions"]) == UNIQUE[7] and sum(doc["orbits"]) == TOTAL[7]
+
+
+def test_solve_fundamental_text_declares_the_unique_count(capsys):
+    code, out, _ = _cli(capsys, "solve", "6", "--fundamental", "--format", "text")
+    assert code == 0 and out == "1\n2,4,6,1,3,5\n"  # seed 004's first 6-queens solution, orbit of four
+    code, out, _ = _cli(capsys, "solve", "8", "--fundamental", "--format", "text", "--limit", "5")
+    lines = out.splitlines()
+    assert lines[0] == "5" and len(lines) == 6
+
+
+def test_solve_fundamental_limit_counts_fundamental_solutions(capsys):
+    code, out, _ = _cli(capsys, "solve", "10", "--fundamental", "--json", "--limit", "4")
+    doc = json.loads(out)
+    assert len(doc["solutions"]) == len(doc["orbits"]) == 4
+    assert all(tuple(q) == min(reference_orbit(tuple(q))) for q in doc["solutions"])
+    code, out, _ = _cli(capsys, "solve", "4", "--fundamental")
+    assert out == ".Q..\n...Q\nQ...\n..Q.\n"
