@@ -7,6 +7,8 @@
 - ``SEED_004_6``: the four solutions for n = 6 (the classical 6-queens solutions, one orbit of four), in
   lexicographic order, written in seed 004's result-file format (count line, then 1-based columns).
 - ``LEETCODE_4``: the expected output of LeetCode 51 for n = 4 (seed 001).
+- ``TOROIDAL``: OEIS A051906, number of ways to place n non-attacking queens on an n x n toroidal board (diagonals
+  wrap around), n = 1..13; nonzero exactly for n coprime to 6 (Pólya).
 """
 
 TOTAL = {
@@ -33,3 +35,5 @@ SEED_004_6 = """4
 """
 
 LEETCODE_4 = [[".Q..", "...Q", "Q...", "..Q."], ["..Q.", "Q...", "...Q", ".Q.."]]
+
+TOROIDAL = {1: 1, 2: 0, 3: 0, 4: 0, 5: 10, 6: 0, 7: 28, 8: 0, 9: 0, 10: 0, 11: 88, 12: 0, 13: 4524}
