@@ -1,5 +1,7 @@
 """``nqueens count N``: count the solutions with one solver."""
 
+import sys
+
 from nqueens.api import count
 from nqueens.commands._common import add_solver_options, board_size, print_json
 
@@ -16,6 +18,11 @@ def add_parser(sub):
 
 
 def run(args):
+    from nqueens.analysis.estimate import long_run_warning
+
+    warning = long_run_warning(args.n, args.solver, **dict(args.options))
+    if warning:
+        print(warning, file=sys.stderr)
     result = count(args.n, args.solver, nodes=args.nodes, **dict(args.options))
     if args.json:
         print_json(result.to_dict())
