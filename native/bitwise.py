@@ -1,34 +1,102 @@
-"""Seed 000, method 5: the non-recursive bitwise counter with an explicit stack of ``(c, l, r, m)``.
+"""Seed 000, method 5 (位运算): the non-recursive bitwise search with an explicit stack of ``(c, l, r, m)``.
 
 The seed keeps, for every row ``k``, a tuple ``st[k] = (c, l, r, m)``: the columns taken (``c``), the squares of
 row ``k`` attacked along the two diagonals (``l``, ``r``), and ``m``, the columns of row ``k`` already tried.
 The free squares are ``pos = ~(c | l | r | m) & mk``; the lowest one ``p = pos & -pos`` is marked tried and
 row ``k + 1`` starts from ``(c | p, (l | p) << 1, (r | p) >> 1, 0)``. When ``pos`` is empty the search goes
 back one row. The four parts of the tuple are four parallel arrays here (``c[k]``, ``l[k]``, ``r[k]``,
-``m[k]``), which is what the tuple compiles to; the names are the seed's.
+``m[k]``), which is what the tuple compiles to; the names are the seed's. As the text asks, ``l`` is kept to
+its low ``n`` bits (``& mk``).
 
 Columns are bits, column ``j`` is bit ``j``; the lowest free bit is tried first, so solutions come out in
 lexicographic order. Rows are 1-based as in the seed (``k = 1 .. n``, ``k = 0`` ends the search).
 
 References
 ----------
-Seed 000, section 位运算 (bitwise), ``queen(int n)`` with ``tuple<int, int, int, int> st[n + 2]``.
+Seed 000 (算法典型例题:N皇后问题,五种解法,逐步优化), section 位运算, ``queen(int n)`` with
+``tuple<int, int, int, int> st[n + 2]``.
 """
 
 import numpy as np
 from numba import njit
 
-from nqueens.board import dtype_for
+from nqueens.native._chunks import board_size, stream, tally
 from nqueens.record import Tally
 
 __all__ = ["count", "batches", "warmup"]
 
-_CHUNK = 1 << 14
+# Columns are the bits of an int64, bit 63 being the sign.
+_MAX_N = 63
+
+
+def count(n, *, nodes=False):
+    """Count the solutions with seed 000's bitwise method.
+
+    Parameters
+    ----------
+    n : int
+        Board size, an integer from 1 to 63 (columns are bits of an int64).
+    nodes : bool
+        Run the instrumented kernel instead: also the feasible nodes per depth (``profile``) and
+        ``stats["checks"]``.
+
+    Returns
+    -------
+    Tally
+
+    Raises
+    ------
+    NQueensError
+        If ``n`` is not an integer in 1..63.
+
+    Examples
+    --------
+    >>> count(8).total
+    92
+    >>> count(8, nodes=True).profile
+    (1, 8, 42, 140, 344, 568, 550, 312, 92)
+
+    Notes
+    -----
+    A feasible node is a queen placed on a free square (a ``p`` taken from ``pos``), plus the root: the search
+    stands on exactly the nodes of Knuth's backtrack tree. ``checks`` counts the row tests
+    ``pos = ~(c | l | r | m) & mk``, each of which tests every square of a row at once: one per queen placed
+    and one more each time a row runs out of squares.
+    """
+    n = board_size(n, "bitwise", _MAX_N, "64-bit masks")
+    if nodes:
+        return tally(_search, n, _start(n))
+    return Tally(total=int(_count(n)))
+
+
+def batches(n, *, limit=None):
+    """Stream the solutions as ``(m, n)`` arrays straight from the resumable kernel, in lexicographic order.
+
+    Examples
+    --------
+    >>> [q.tolist() for q in batches(4)]
+    [[[1, 3, 0, 2], [2, 0, 3, 1]]]
+    """
+    n = board_size(n, "bitwise", _MAX_N, "64-bit masks")
+    return stream(_search, n, _start(n), limit)
+
+
+def warmup():
+    """Compile the kernels (or load them from numba's cache)."""
+    count(4)
+    count(4, nodes=True)
+
+
+def _start(n):
+    # The search state: k, then the four stacks c, l, r, m of n + 2 entries each (st[0..n+1] in the seed).
+    state = np.zeros(1 + 4 * (n + 2), np.int64)
+    state[0] = -1
+    return state
 
 
 @njit(cache=True, nogil=True)
 def _count(n):
-    # Seed 000, method 5, as written: res, mk, k, pos, p and the stack st[k] = (c, l, r, m).
+    # Seed 000, 位运算, as written: res, mk, k, pos, p and the stack st[k] = (c, l, r, m).
     mk = (np.int64(1) << n) - 1
     c = np.zeros(n + 2, np.int64)
     l = np.zeros(n + 2, np.int64)
@@ -56,47 +124,9 @@ def _count(n):
 
 
 @njit(cache=True, nogil=True)
-def _count_nodes(n, profile):
-    # The same search; profile[k] counts the feasible nodes at depth k (k queens placed), profile[0] the root.
-    # checks counts the candidate squares tested (one per p taken from pos).
-    mk = (np.int64(1) << n) - 1
-    c = np.zeros(n + 2, np.int64)
-    l = np.zeros(n + 2, np.int64)
-    r = np.zeros(n + 2, np.int64)
-    m = np.zeros(n + 2, np.int64)
-    res = 0
-    checks = 0
-    k = 1
-    profile[0] += 1
-    while k > 0:
-        pos = ~(c[k] | l[k] | r[k] | m[k]) & mk
-        if pos == 0:
-            k -= 1
-            continue
-        p = pos & -pos
-        m[k] |= p
-        checks += 1
-        profile[k] += 1
-        if k < n:
-            c[k + 1] = c[k] | p
-            l[k + 1] = ((l[k] | p) << 1) & mk
-            r[k + 1] = (r[k] | p) >> 1
-            m[k + 1] = 0
-            k += 1
-        else:
-            res += 1
-            k -= 1
-    return res, checks
-
-
-@njit(cache=True, nogil=True)
-def _fill(n, state, out):
-    """Resume the search from ``state`` and write solutions into ``out`` until it is full or the search ends.
-
-    ``state`` is one int64 array: ``state[0]`` is ``k`` (``-1`` before the first call, ``0`` when the search
-    has ended), then the four stacks ``c``, ``l``, ``r``, ``m`` of ``n + 2`` entries each. Returns the number of
-    rows written. A row's queen is the highest bit of ``m[k]``: the seed tries bits in increasing order.
-    """
+def _search(n, state, out, profile, checks):
+    # The same loop, resumable (k and the stack live in state) and instrumented (see nqueens.native._chunks).
+    # A row's queen is the highest bit of m[k]: the seed tries the bits of a row in increasing order.
     mk = (np.int64(1) << n) - 1
     w = n + 2
     c = state[1 : 1 + w]
@@ -105,76 +135,37 @@ def _fill(n, state, out):
     m = state[1 + 3 * w : 1 + 4 * w]
     k = state[0]
     if k < 0:
+        profile[0] += 1
         k = 1
-        c[1] = 0
-        l[1] = 0
-        r[1] = 0
-        m[1] = 0
-    filled = 0
-    while k > 0 and filled < out.shape[0]:
+    write = out.shape[0] > 0
+    found = 0
+    while k > 0:
         pos = ~(c[k] | l[k] | r[k] | m[k]) & mk
+        checks[0] += 1
         if pos == 0:
             k -= 1
             continue
         p = pos & -pos
         m[k] |= p
+        profile[k] += 1
         if k < n:
             c[k + 1] = c[k] | p
             l[k + 1] = ((l[k] | p) << 1) & mk
             r[k + 1] = (r[k] | p) >> 1
             m[k + 1] = 0
             k += 1
-        else:
+            continue
+        if write:
             for row in range(1, n + 1):
                 bits = m[row]
                 col = 0
                 while bits > 1:
                     bits >>= 1
                     col += 1
-                out[filled, row - 1] = col
-            filled += 1
-            k -= 1
+                out[found, row - 1] = col
+        found += 1
+        k -= 1
+        if write and found == out.shape[0]:
+            break
     state[0] = k
-    return filled
-
-
-def warmup():
-    """Compile the kernels (or load them from numba's cache)."""
-    _count(4)
-    _count_nodes(4, np.zeros(6, np.int64))
-    _fill(4, _initial_state(4), np.zeros((1, 4), np.uint8))
-
-
-def count(n, *, nodes=False):
-    """Count the solutions with seed 000's bitwise method.
-
-    Notes
-    -----
-    A feasible node is a queen placed on a free square (a ``p`` taken from ``pos``), plus the root;
-    ``checks`` counts those squares tested, which for this method equals the non-root nodes.
-    """
-    if not nodes:
-        return Tally(total=int(_count(n)))
-    profile = np.zeros(n + 1, np.int64)
-    total, checks = _count_nodes(n, profile)
-    profile = tuple(int(x) for x in profile)
-    return Tally(total=int(total), nodes=sum(profile), profile=profile, stats={"checks": int(checks)})
-
-
-def batches(n, *, limit=None):
-    """Stream the solutions as ``(m, n)`` arrays straight from the kernel, in lexicographic order."""
-    state = _initial_state(n)
-    size = _CHUNK if limit is None else max(1, min(_CHUNK, limit))
-    out = np.empty((size, n), dtype_for(n))
-    while True:
-        filled = _fill(n, state, out)
-        if filled:
-            yield out[:filled].copy()
-        if state[0] == 0:
-            return
-
-
-def _initial_state(n):
-    state = np.zeros(1 + 4 * (n + 2), np.int64)
-    state[0] = -1
-    return state
+    return found

@@ -1,0 +1,55 @@
+"""The driver every seed solver shares: run its instrumented, resumable kernel for chunks or for a node count.
+
+Each seed module has two kernels: ``_count(n)``, the text's loop as written (the fast count), and
+``_search(n, state, out, profile, checks)``, the same search instrumented and resumable. ``_search`` continues
+from ``state`` (``state[0]`` is the search's position: ``-1`` before the start, ``0`` once the search has
+ended), adds the feasible nodes it stands on to ``profile[depth]`` and its constraint tests to ``checks[0]``, and
+returns how many solutions it emitted. When ``out`` has rows it writes the solutions there and returns as soon as
+the next find might not fit; when ``out`` has no rows it writes nothing and runs to the end.
+"""
+
+import numpy as np
+
+from nqueens.board import check_n, dtype_for
+from nqueens.errors import NQueensError
+from nqueens.record import Tally
+
+__all__ = ["board_size", "stream", "tally"]
+
+_CHUNK = 1 << 14
+
+
+def board_size(n, name, max_n=None, reason=""):
+    """``n`` as an int if solver ``name`` takes it (an integer >= 1, at most ``max_n``), else raise."""
+    n = check_n(n)
+    if max_n is not None and n > max_n:
+        raise NQueensError(f"n = {n} is above the limit of solver {name!r}, n <= {max_n} ({reason})")
+    return n
+
+
+def stream(search, n, state, limit=None, emit=1):
+    """Yield the solutions of ``search`` as ``(m, n)`` arrays, resuming the kernel chunk after chunk.
+
+    ``emit`` is the most solutions the method emits at once (2 for a solution and its mirror image, 4 for the
+    sieve's flips), so a chunk always has room for one more find. ``limit`` only sizes the chunks: the facade
+    cuts the stream, and the kernel stops as soon as a chunk is full.
+    """
+    size = _CHUNK if limit is None else max(emit, min(_CHUNK, limit))
+    out = np.empty((size, n), dtype_for(n))
+    profile = np.zeros(n + 1, np.int64)
+    checks = np.zeros(1, np.int64)
+    while True:
+        filled = search(n, state, out, profile, checks)
+        if filled:
+            yield out[:filled].copy()
+        if state[0] == 0:
+            return
+
+
+def tally(search, n, state):
+    """Run ``search`` to the end without writing solutions: the :class:`Tally` with nodes, profile and checks."""
+    profile = np.zeros(n + 1, np.int64)
+    checks = np.zeros(1, np.int64)
+    total = search(n, state, np.empty((0, n), dtype_for(n)), profile, checks)
+    profile = tuple(int(x) for x in profile)
+    return Tally(total=int(total), nodes=sum(profile), profile=profile, stats={"checks": int(checks[0])})

@@ -1,0 +1,352 @@
+"""Seed 004: generate and test — a DFS over distinct columns that checks the whole board only at the leaf.
+
+The seed's ``NQueen.dfs(cur)`` grows ``cur`` (``cur[i]`` is the column of row ``i``, 0-based) one row at a time,
+trying the columns ``0 .. N - 1`` in order and skipping those already in ``cur`` (剪枝, the only pruning); a
+full ``cur`` is a permutation, and ``check(cur)`` keeps it if every column holds one queen and every diagonal at
+most one. So the search visits every permutation, in lexicographic order, and the solutions come out in that
+order.
+
+The seed's non-recursive ``next(cur)`` is the same DFS written as a loop over a stack: ``cur`` gets a ``-1``
+sentinel in front, is incremented by one as an ``N``-ary number, and the loop then appends the first column not
+in ``cur`` after the last one popped (``pop``, with ``flag`` saying whether something was popped) until a full
+``cur`` passes ``check``. :func:`next_solution` is that function; the counting and enumerating kernels run the
+same loop without stopping at a solution. ``i in cur`` is a count of each column in ``cur`` here (the same test
+in one lookup), and ``check`` keeps one bit per line instead of a boolean matrix. The instrumented kernel
+examines the lines in the seed's order (the columns, then the ``i + j`` diagonals, then the ``i - j`` ones) so
+that it can count them; the counting kernel and :func:`next_solution` reach the same verdict in one pass over
+the rows.
+
+References
+----------
+Seed 004 (浅谈N皇后问题解法, https://zhuanlan.zhihu.com/p/478732443), class ``NQueen``: ``dfs``, ``check``,
+``next``.
+"""
+
+import numpy as np
+from numba import njit
+
+from nqueens.board import check_solution
+from nqueens.errors import NQueensError
+from nqueens.native._chunks import board_size, stream, tally
+from nqueens.record import Tally
+
+__all__ = ["count", "batches", "next_solution", "warmup"]
+
+# check() keeps the 2n - 1 diagonals of each direction as the bits of an int64.
+_MAX_N = 32
+_REASON = "64-bit masks of the 2n - 1 diagonals"
+
+
+def count(n, *, nodes=False):
+    """Count the solutions by generating every permutation and testing it.
+
+    Parameters
+    ----------
+    n : int
+        Board size, an integer from 1 to 32. The search visits all ``n!`` permutations, so it is meant for
+        ``n <= 12``.
+    nodes : bool
+        Run the instrumented kernel instead: also the nodes it visits per depth (``profile``) and
+        ``stats["checks"]``.
+
+    Returns
+    -------
+    Tally
+
+    Raises
+    ------
+    NQueensError
+        If ``n`` is not an integer in 1..32.
+
+    Examples
+    --------
+    >>> count(8).total
+    92
+    >>> count(4, nodes=True).profile
+    (1, 4, 12, 24, 2)
+
+    Notes
+    -----
+    Before the leaf nothing but the columns is tested, so the feasible nodes at depth ``k < n`` are the
+    ``n! / (n - k)!`` arrangements of ``k`` distinct columns; at depth ``n`` they are the permutations that pass
+    ``check``, the solutions. ``checks`` counts the column tests ``i in cur`` (one per column looked at) and
+    the lines ``check`` examines (every column, then diagonals in the seed's order up to the first holding two
+    queens).
+    """
+    n = board_size(n, "generate-test", _MAX_N, _REASON)
+    if nodes:
+        return tally(_search, n, _start(n))
+    return Tally(total=int(_count(n)))
+
+
+def batches(n, *, limit=None):
+    """Stream the solutions as ``(m, n)`` arrays from the resumable kernel, in lexicographic order.
+
+    Examples
+    --------
+    >>> [q.tolist() for q in batches(4)]
+    [[[1, 3, 0, 2], [2, 0, 3, 1]]]
+    """
+    n = board_size(n, "generate-test", _MAX_N, _REASON)
+    return stream(_search, n, _start(n), limit)
+
+
+def next_solution(n, q=None):
+    """The solution after ``q`` in the search's (lexicographic) order; the first for ``None``; ``None`` after the last.
+
+    Seed 004's non-recursive ``next()``: increment ``q`` as an ``n``-ary number and continue the DFS from there
+    to the next permutation that passes the whole-board check.
+
+    Parameters
+    ----------
+    n : int
+        Board size, an integer from 1 to 32.
+    q : sequence of int, optional
+        A solution of the ``n``-queens problem (``q[row] = column``, 0-based).
+
+    Returns
+    -------
+    tuple of int or None
+
+    Raises
+    ------
+    NQueensError
+        If ``n`` is out of range, or ``q`` is not a solution of the ``n``-queens problem.
+
+    Examples
+    --------
+    >>> next_solution(4)
+    (1, 3, 0, 2)
+    >>> next_solution(4, (1, 3, 0, 2))
+    (2, 0, 3, 1)
+    >>> next_solution(4, (2, 0, 3, 1)) is None
+    True
+    """
+    n = board_size(n, "generate-test", _MAX_N, _REASON)
+    if q is None:
+        cur = np.empty(0, np.int64)
+    else:
+        cur = np.array(_as_solution(n, q), np.int64)
+    found = _next(n, cur)
+    return tuple(int(c) for c in found) if len(found) else None
+
+
+def warmup():
+    """Compile the kernels (or load them from numba's cache)."""
+    count(4)
+    count(4, nodes=True)
+    next_solution(4)
+
+
+def _as_solution(n, q):
+    try:
+        columns = list(q)
+    except TypeError:
+        columns = None
+    if (
+        columns is None
+        or len(columns) != n
+        or not all(isinstance(c, (int, np.integer)) and not isinstance(c, bool) for c in columns)
+        or not all(0 <= c < n for c in columns)
+    ):
+        raise NQueensError(f"q must be None or a solution: {n} columns in 0..{n - 1}, got {q!r}")
+    columns = tuple(int(c) for c in columns)
+    check_solution(columns)
+    return columns
+
+
+def _start(n):
+    # The search state: len(cur) (-1: not started, 0: ended), pop, flag, then cur[0..n] (cur[0] is the -1
+    # sentinel) and inq[0..n], how many times each column is in cur (the test `i in cur`).
+    state = np.zeros(3 + 2 * (n + 1), np.int64)
+    state[0] = -1
+    return state
+
+
+@njit(cache=True, nogil=True)
+def _check(q, n):
+    # Seed 004's check(cur): every column holds exactly one queen and every diagonal at most one. One bit per
+    # line; the verdict is the seed's, reached in one pass over the rows that stops at the first clash (a column
+    # n, which next() can produce by carrying, falls outside the board and fails the last test).
+    col = np.int64(0)
+    add = np.int64(0)
+    sub = np.int64(0)
+    for i in range(n):
+        c = np.int64(1) << q[i]
+        a = np.int64(1) << (i + q[i])
+        s = np.int64(1) << (i - q[i] + n - 1)
+        if (col & c) | (add & a) | (sub & s):
+            return False
+        col |= c
+        add |= a
+        sub |= s
+    return col == (np.int64(1) << n) - 1
+
+
+@njit(cache=True, nogil=True)
+def _check_counting(q, n, checks):
+    # check(cur), adding to checks[0] the lines it examines in the seed's order: all n columns, then the
+    # i + j diagonals 0 .. 2n - 2 up to the first holding two queens, then the i - j diagonals likewise.
+    checks[0] += n
+    seen = np.int64(0)
+    for i in range(n):
+        seen |= np.int64(1) << q[i]
+    if seen != (np.int64(1) << n) - 1:
+        return False
+    for diagonal in range(2):
+        seen = np.int64(0)
+        twice = np.int64(0)
+        for i in range(n):
+            line = np.int64(1) << (i + q[i] if diagonal == 0 else i - q[i] + n - 1)
+            twice |= seen & line
+            seen |= line
+        if twice == 0:
+            checks[0] += 2 * n - 1
+            continue
+        first = 0
+        while (twice >> first) & 1 == 0:
+            first += 1
+        checks[0] += first + 1
+        return False
+    return True
+
+
+@njit(cache=True, nogil=True)
+def _count(n):
+    # The DFS of dfs(cur) in the loop form of next(): cur with its -1 sentinel and length L, pop the column last
+    # popped, flag whether the last step popped; every full cur is checked, the loop never stops at a solution.
+    cur = np.zeros(n + 1, np.int64)
+    inq = np.zeros(n + 1, np.int64)
+    cur[0] = -1
+    L = 1
+    pop = -1
+    flag = 0
+    res = 0
+    while L > 0:
+        if L - 1 == n:
+            if _check(cur[1:], n):
+                res += 1
+            L -= 1
+            pop = cur[L]
+            inq[pop] -= 1
+            flag = 1
+        i = flag * (pop + 1)
+        while i < n and inq[i] > 0:
+            i += 1
+        if i < n:
+            cur[L] = i
+            inq[i] += 1
+            L += 1
+            flag = 0
+        else:
+            L -= 1
+            pop = cur[L]
+            if L > 0:
+                inq[pop] -= 1
+            flag = 1
+    return res
+
+
+@njit(cache=True, nogil=True)
+def _search(n, state, out, profile, checks):
+    # The same loop, resumable (L, pop, flag, cur and inq live in state) and instrumented (see
+    # nqueens.native._chunks). A node at depth L - 1 is a cur of that length.
+    cur = state[3 : n + 4]
+    inq = state[n + 4 : 2 * n + 5]
+    L = state[0]
+    pop = state[1]
+    flag = state[2]
+    if L < 0:
+        profile[0] += 1
+        cur[0] = -1
+        L = 1
+        pop = -1
+        flag = 0
+    write = out.shape[0] > 0
+    found = 0
+    while L > 0:
+        if L - 1 == n:
+            if _check_counting(cur[1:], n, checks):
+                profile[n] += 1
+                if write:
+                    for i in range(n):
+                        out[found, i] = cur[i + 1]
+                found += 1
+            L -= 1
+            pop = cur[L]
+            inq[pop] -= 1
+            flag = 1
+            if write and found == out.shape[0]:
+                break
+        i = flag * (pop + 1)
+        while i < n:
+            checks[0] += 1
+            if inq[i] == 0:
+                break
+            i += 1
+        if i < n:
+            cur[L] = i
+            inq[i] += 1
+            L += 1
+            flag = 0
+            if L - 1 < n:
+                profile[L - 1] += 1
+        else:
+            L -= 1
+            pop = cur[L]
+            if L > 0:
+                inq[pop] -= 1
+            flag = 1
+    state[0] = L
+    state[1] = pop
+    state[2] = flag
+    return found
+
+
+@njit(cache=True, nogil=True)
+def _next(n, q):
+    # Seed 004's next(cur): put the -1 sentinel in front, add 1 to cur as an N-ary number, then run the DFS loop
+    # from there and return the first full cur that passes check; an empty array once the loop has popped the
+    # sentinel (the seed returns []).
+    cur = np.zeros(n + 1, np.int64)
+    inq = np.zeros(n + 1, np.int64)
+    cur[0] = -1
+    L = 1
+    for c in q:
+        cur[L] = c
+        L += 1
+    if L > 1:
+        cur[L - 1] += 1
+        for i in range(L - 1, L - n, -1):
+            if cur[i] == n:
+                cur[i] = 0
+                cur[i - 1] += 1
+            else:
+                break
+    for i in range(1, L):
+        inq[cur[i]] += 1
+    pop = -1
+    flag = 0
+    while L > 0:
+        if L - 1 == n:
+            if _check(cur[1:], n):
+                return cur[1:].copy()
+            L -= 1
+            pop = cur[L]
+            inq[pop] -= 1
+            flag = 1
+        i = flag * (pop + 1)
+        while i < n and inq[i] > 0:
+            i += 1
+        if i < n:
+            cur[L] = i
+            inq[i] += 1
+            L += 1
+            flag = 0
+        else:
+            L -= 1
+            pop = cur[L]
+            if L > 0:
+                inq[pop] -= 1
+            flag = 1
+    return np.empty(0, np.int64)

@@ -1,0 +1,170 @@
+"""Seed 000, method 2 (对称优化): backtracking over the left half of the first row, doubled by the mirror image.
+
+The plain backtracking of method 1 (``q[k]++``, ``check(k)``; 1-based rows and columns), with a bound ``l`` on
+how far right row ``k`` may go: the first row stops at the middle ``m = (n + 1) >> 1``; when ``n`` is odd and
+the first queen stands in the middle column, the second row stops at ``m - 1``; every other row may go to
+``n``. Each layout found this way stands for itself and its left-right mirror image, so the count is
+``res << 1`` (``n = 1`` is the seed's special case, 特判). The mirror images are distinct from every layout
+found and from each other, so enumerating them as well gives every solution exactly once: each find is emitted,
+then its mirror image.
+
+References
+----------
+Seed 000 (算法典型例题:N皇后问题,五种解法,逐步优化), section 对称优化, ``int queen(int n)``.
+"""
+
+import numpy as np
+from numba import njit
+
+from nqueens.native._chunks import board_size, stream, tally
+from nqueens.native.backtrack import _check, _check_counting
+from nqueens.record import Tally
+
+__all__ = ["count", "batches", "warmup"]
+
+
+def count(n, *, nodes=False):
+    """Count the solutions with seed 000's mirror-halved backtracking.
+
+    Parameters
+    ----------
+    n : int
+        Board size, an integer >= 1.
+    nodes : bool
+        Run the instrumented kernel instead: also the nodes it visits per depth (``profile``) and
+        ``stats["checks"]``.
+
+    Returns
+    -------
+    Tally
+
+    Raises
+    ------
+    NQueensError
+        If ``n`` is not an integer >= 1.
+
+    Examples
+    --------
+    >>> count(8).total
+    92
+    >>> count(8, nodes=True).profile[:2]
+    (1, 4)
+
+    Notes
+    -----
+    The profile is what the search visits, not an extrapolation: a node at depth ``k`` is a queen that
+    ``check(k)`` accepted in row ``k`` within the row's bound, so the first row holds ``(n + 1) >> 1`` nodes and
+    the last holds half the solutions. ``checks`` counts the comparisons ``check(k)`` makes, one per earlier row
+    it looks at.
+    """
+    n = board_size(n, "mirror")
+    if nodes:
+        return tally(_search, n, _start(n))
+    return Tally(total=int(_count(n)))
+
+
+def batches(n, *, limit=None):
+    """Stream the solutions as ``(m, n)`` arrays from the resumable kernel: each find, then its mirror image.
+
+    Examples
+    --------
+    >>> [q.tolist() for q in batches(4)]
+    [[[1, 3, 0, 2], [2, 0, 3, 1]]]
+    """
+    n = board_size(n, "mirror")
+    return stream(_search, n, _start(n), limit, emit=2)
+
+
+def warmup():
+    """Compile the kernels (or load them from numba's cache)."""
+    count(4)
+    count(4, nodes=True)
+
+
+def _start(n):
+    # The search state: state[0] is k (-1: not started, 0: ended), state[1:] is q[0..n] (q[0] unused).
+    state = np.zeros(n + 2, np.int64)
+    state[0] = -1
+    return state
+
+
+@njit(cache=True, nogil=True)
+def _emit_pair(out, at, q, n):
+    # Write the layout q (1-based) into out[at] and its left-right mirror image into out[at + 1], 0-based.
+    for i in range(1, n + 1):
+        out[at, i - 1] = q[i] - 1
+        out[at + 1, i - 1] = n - q[i]
+
+
+@njit(cache=True, nogil=True)
+def _count(n):
+    # Seed 000, 对称优化, as written: q, k, res as in method 1; m the middle, l the bound of row k.
+    if n == 1:
+        return 1
+    q = np.zeros(n + 1, np.int64)
+    k = 1
+    res = 0
+    m = (n + 1) >> 1
+    odd = n & 1
+    while k > 0:
+        q[k] += 1
+        if k == 1:
+            l = m
+        elif k == 2 and odd and q[1] == m:
+            l = m - 1
+        else:
+            l = n
+        while q[k] <= l and not _check(q, k):
+            q[k] += 1
+        if q[k] > l:
+            k -= 1
+        elif k == n:
+            res += 1
+        else:
+            k += 1
+            q[k] = 0
+    return res << 1
+
+
+@njit(cache=True, nogil=True)
+def _search(n, state, out, profile, checks):
+    # The same loop, resumable (k and q live in state) and instrumented (see nqueens.native._chunks).
+    q = state[1:]
+    k = state[0]
+    if k < 0:
+        profile[0] += 1
+        if n == 1:
+            if out.shape[0] > 0:
+                out[0, 0] = 0
+            state[0] = 0
+            return 1
+        k = 1
+    write = out.shape[0] > 0
+    found = 0
+    m = (n + 1) >> 1
+    odd = n & 1
+    while k > 0:
+        q[k] += 1
+        if k == 1:
+            l = m
+        elif k == 2 and odd and q[1] == m:
+            l = m - 1
+        else:
+            l = n
+        while q[k] <= l and not _check_counting(q, k, checks):
+            q[k] += 1
+        if q[k] > l:
+            k -= 1
+            continue
+        profile[k] += 1
+        if k < n:
+            k += 1
+            q[k] = 0
+            continue
+        if write:
+            _emit_pair(out, found, q, n)
+        found += 2
+        if write and found + 2 > out.shape[0]:
+            break
+    state[0] = k
+    return found
