@@ -146,6 +146,67 @@ _ENTRIES = (
         summary="seed 000's non-recursive bitwise counter, compiled",
         max_n=_BIT64,
     ),
+    Solver(
+        name="backtrack",
+        family="native",
+        origin="seed 000, method 1: non-recursive backtracking, q[k]++ and check(k) against every earlier row",
+        can=("count", "enumerate", "nodes"),
+        module="nqueens.native.backtrack",
+        summary="seed 000's plain backtracking, compiled",
+    ),
+    Solver(
+        name="mirror",
+        family="native",
+        origin="seed 000, method 2: backtracking over the left half of the first row, doubled by the mirror image",
+        can=("count", "enumerate", "nodes"),
+        module="nqueens.native.mirror",
+        summary="seed 000's mirror-halved backtracking, compiled",
+        known_failures={"check_nodes_knuth": "it searches the left half of the first row only, about half of Knuth's tree"},
+    ),
+    Solver(
+        name="marks",
+        family="native",
+        origin="seed 000, method 3: the mirror-halved search with marker arrays y, l, r for columns and diagonals",
+        can=("count", "enumerate", "nodes"),
+        module="nqueens.native.marks",
+        summary="seed 000's marker-array backtracking, compiled",
+        known_failures={"check_nodes_knuth": "it searches the left half of the first row only, about half of Knuth's tree"},
+    ),
+    Solver(
+        name="avail",
+        family="native",
+        origin="seed 000, method 4: the mirror-halved search over a linked list nex of the free columns",
+        can=("count", "enumerate", "nodes"),
+        module="nqueens.native.avail",
+        summary="seed 000's available-column list backtracking, compiled",
+        known_failures={"check_nodes_knuth": "it searches the left half of the first row only, about half of Knuth's tree"},
+    ),
+    Solver(
+        name="sieve",
+        family="native",
+        origin="seed 002 (Cheng Yuan-Bin): bit rows struck out row by row; flips and a 180-degree turn emit the rest",
+        can=("count", "enumerate", "nodes"),
+        module="nqueens.native.sieve",
+        summary="the sieve algorithm with bit rows, compiled",
+        max_n=_BIT64,
+        known_failures={
+            "check_nodes_knuth": "it places row 0, then rows n-1 .. 1, for one corner pair in four: not Knuth's tree"
+        },
+        limit_reason="64-bit rows",
+    ),
+    Solver(
+        name="generate-test",
+        family="native",
+        origin="seed 004: DFS over distinct columns, whole-board check only at the leaf; non-recursive next()",
+        can=("count", "enumerate", "nodes"),
+        module="nqueens.native.generate_test",
+        summary="generate every permutation, test the full board; compiled",
+        max_n=32,
+        known_failures={
+            "check_nodes_knuth": "it tests only full boards, so it stands on all n!/(n-k)! arrangements of distinct columns"
+        },
+        limit_reason="64-bit masks of the 2n - 1 diagonals",
+    ),
 )
 
 REGISTRY = {solver.name: solver for solver in sorted(_ENTRIES, key=lambda s: (FAMILIES.index(s.family), s.name))}
