@@ -16,7 +16,7 @@ from nqueens.errors import NQueensError
 from nqueens.record import CountResult
 from nqueens.registry import REGISTRY, get_solver
 
-__all__ = ["DEFAULT_COUNTER", "DEFAULT_ENUMERATOR", "count", "solutions", "batches", "solvers"]
+__all__ = ["DEFAULT_COUNTER", "DEFAULT_ENUMERATOR", "count", "solutions", "batches", "solvers", "next_solution"]
 
 DEFAULT_COUNTER = "bitwise"
 DEFAULT_ENUMERATOR = "bitwise"
@@ -119,6 +119,43 @@ def solutions(n, solver=None, *, limit=None, **options):
     """
     stream = batches(n, solver, limit=limit, **options)
     return (tuple(row) for batch in stream for row in batch.tolist())
+
+
+def next_solution(n, q=None):
+    """The solution after ``q`` in seed 004's order; the first for ``None``; ``None`` after the last.
+
+    Seed 004's non-recursive ``next()`` (the ``generate-test`` solver): ``q`` is incremented as an ``n``-ary
+    number and the depth-first search over distinct columns continues from there to the next full board that
+    passes the whole-board check. The order is lexicographic, the order in which ``generate-test`` enumerates.
+
+    Parameters
+    ----------
+    n : int
+        Board size, an integer from 1 to 32.
+    q : sequence of int, optional
+        A solution of the ``n``-queens problem (``q[row] = column``, 0-based).
+
+    Returns
+    -------
+    tuple of int or None
+
+    Raises
+    ------
+    NQueensError
+        If ``n`` is out of range, or ``q`` is not a solution of the ``n``-queens problem.
+
+    Examples
+    --------
+    >>> next_solution(6)
+    (1, 3, 5, 0, 2, 4)
+    >>> next_solution(6, (1, 3, 5, 0, 2, 4))
+    (2, 5, 1, 4, 0, 3)
+    >>> next_solution(6, (4, 2, 0, 5, 3, 1)) is None
+    True
+    """
+    from nqueens.native.generate_test import next_solution as step
+
+    return step(n, q)
 
 
 def _cut(stream, limit):
