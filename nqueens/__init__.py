@@ -12,10 +12,11 @@ beside the classic hand-written iterative solvers and a fast symmetry-reduced co
 Importing the package compiles no kernel: kernels compile (or load from numba's cache) on first use.
 """
 
+from nqueens.analysis.render import Board
 from nqueens.api import batches, count, next_solution, solutions, solvers
 from nqueens.errors import NQueensError
 from nqueens.record import CountResult
 from nqueens.registry import get_solver
 
-__all__ = ["NQueensError", "CountResult", "count", "solutions", "batches", "solvers", "next_solution", "get_solver"]
+__all__ = ["NQueensError", "CountResult", "Board", "count", "solutions", "batches", "solvers", "next_solution", "get_solver"]
 __version__ = "0.1.0"

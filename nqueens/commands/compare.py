@@ -14,12 +14,19 @@ def add_parser(sub):
     parser.add_argument("--nodes", action="store_true", help="fill the node columns (instrumented variants)")
     parser.add_argument("--format", choices=("markdown", "csv", "json"), default="markdown")
     parser.add_argument("--json", action="store_true", help="the same as --format json")
+    parser.add_argument(
+        "--plot", metavar="FILE", help="also draw seconds against N per solver (seed 000's figure) to FILE.png or .svg"
+    )
     parser.add_argument("--quiet", action="store_true", help="no progress output")
     parser.set_defaults(run=run)
 
 
 def run(args):
     ns = parse_range(args.range)
+    if args.plot:
+        from nqueens.analysis.plots import check_path
+
+        check_path(args.plot)  # before the runs, not after them
     names = [s.strip() for s in args.solvers.split(",") if s.strip()] if args.solvers else None
     show = None
     if not args.quiet and sys.stderr.isatty():
@@ -30,4 +37,10 @@ def run(args):
     if show is not None:
         sys.stderr.write("\r\033[K")
     sys.stdout.write(format_table(records, "json" if args.json else args.format))
+    if args.plot:
+        from nqueens.analysis.plots import plot_timings
+
+        plot_timings(records, args.plot)
+        if not args.quiet:
+            print(f"wrote {args.plot}", file=sys.stderr)
     return 0

@@ -1,0 +1,280 @@
+"""Figures for papers and lectures: timings, tree sizes, per-depth profiles, total vs unique solutions.
+
+Each function takes numbers the library already computed (count records, or the rows the research scripts
+build), draws one figure and, given a path ending in ``.png`` or ``.svg``, writes it there. Every figure has
+labelled axes with units, a legend, and a title that says what was measured and on which host.
+
+matplotlib is the ``plot`` extra (``pip install 'nqueens[plot]'``); it is imported only when a figure is drawn.
+Figures are drawn on matplotlib's Agg canvas through the object-oriented API, never through ``pyplot``, so
+nothing global changes: in a notebook the returned :class:`~matplotlib.figure.Figure` displays itself.
+
+Examples
+--------
+>>> import nqueens
+>>> from nqueens.analysis.plots import plot_timings
+>>> fig = plot_timings([nqueens.count(n, "bitwise") for n in range(4, 9)])
+>>> fig.axes[0].get_yscale(), fig.axes[0].get_xlabel()
+('log', 'n (board size)')
+
+References
+----------
+Seed 000, figure 4: solving time of each method against N (a scatter plot of its table).
+"""
+
+import os
+import platform
+
+from nqueens.errors import NQueensError
+
+__all__ = [
+    "FORMATS",
+    "plot_timings",
+    "plot_tree_sizes",
+    "plot_profiles",
+    "plot_unique_vs_total",
+    "save",
+    "check_path",
+]
+
+FORMATS = (".png", ".svg")
+
+_MODEL_COLORS = {"permutation": "tab:blue", "mary": "tab:orange", "subset": "tab:green"}
+
+
+def plot_timings(records, path=None, *, title=None):
+    """Seconds against ``n``, one series per solver, log scale: the figure of seed 000.
+
+    Parameters
+    ----------
+    records : iterable of CountResult
+        Count records (``nqueens compare`` returns them), several solvers and ``n`` mixed.
+    path : str or os.PathLike, optional
+        Where to write the figure (``.png`` or ``.svg``).
+    title : str, optional
+        Replaces the default title (which names the host).
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+
+    Raises
+    ------
+    NQueensError
+        If matplotlib is missing, there is nothing to plot, or the path has another extension.
+    """
+    records = list(records)
+    if not records:
+        raise NQueensError("no count records to plot")
+    fig, ax = _figure(path)
+    series = {}
+    for record in records:
+        series.setdefault(record.solver, []).append((record.n, max(record.seconds, 1e-7)))
+    for index, (solver, points) in enumerate(series.items()):
+        points.sort()
+        ax.plot([n for n, _ in points], [s for _, s in points], label=solver, **_series_style(index))
+    ax.set_yscale("log")
+    ax.set_xlabel("n (board size)")
+    ax.set_ylabel("wall time of the count (seconds, log scale)")
+    ax.set_title(title or f"Time to count all solutions, per solver — measured on {_host()}")
+    _integer_ticks(ax)
+    ax.legend(title="solver", loc="upper left", bbox_to_anchor=(1.01, 1))
+    ax.grid(True, which="both", alpha=0.3)
+    return save(fig, path)
+
+
+def plot_tree_sizes(rows, path=None, *, title=None):
+    """Tree size and backtracking nodes against ``n`` per formulation, log scale, in two panels.
+
+    The left panel shows the full explicit trees (closed forms), the right one the nodes a backtracking search
+    stands on: measured (filled markers, lines) and Knuth's estimate (crosses with one standard error). The
+    permutation and m-ary trees have the same feasible nodes, so their right-panel series coincide; the
+    permutation series is drawn with larger hollow markers to keep both visible.
+
+    Parameters
+    ----------
+    rows : iterable of dict
+        One per ``(model, n)`` with ``model``, ``n``, ``tree_size`` (closed form), and optionally ``measured``
+        (feasible nodes a search counted), ``estimate`` and ``stderr`` (Knuth's estimator); missing or ``None``
+        values are left out.
+    path, title
+        As for :func:`plot_timings`.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+    """
+    rows = list(rows)
+    if not rows:
+        raise NQueensError("no tree sizes to plot")
+    fig, (full_ax, nodes_ax) = _figure(path, width=13, panels=2)
+    for model in dict.fromkeys(row["model"] for row in rows):
+        mine = sorted((row for row in rows if row["model"] == model), key=lambda row: row["n"])
+        color = _MODEL_COLORS.get(model)
+        hollow = {"markerfacecolor": "none", "markersize": 9} if model == "permutation" else {}
+        full = [(row["n"], float(row["tree_size"])) for row in mine if row.get("tree_size") is not None]
+        if full:
+            full_ax.plot(*zip(*full), color=color, marker=".", label=f"{model} (closed form)")
+        measured = [(row["n"], row["measured"]) for row in mine if row.get("measured") is not None]
+        if measured:
+            nodes_ax.plot(*zip(*measured), color=color, marker="o", label=f"{model}: measured", **hollow)
+        estimated = [(row["n"], row["estimate"], row.get("stderr") or 0.0) for row in mine if row.get("estimate")]
+        if estimated:
+            ns, means, errors = zip(*estimated)
+            nodes_ax.errorbar(ns, means, yerr=errors, color=color, linestyle="--", marker="x", capsize=3,
+                              label=f"{model}: Knuth's estimate ± 1 s.e.")
+    full_ax.set_title("full state-space tree (explicit constraints only)")
+    full_ax.set_ylabel("nodes, root included (log scale)")
+    nodes_ax.set_title("backtracking tree (feasible nodes)")
+    nodes_ax.set_ylabel("feasible nodes, root included (log scale)")
+    for ax in (full_ax, nodes_ax):
+        ax.set_yscale("log")
+        ax.set_ylim(bottom=1)
+        ax.set_xlabel("n (board size)")
+        _integer_ticks(ax)
+        ax.legend(fontsize="small")
+        ax.grid(True, which="both", alpha=0.3)
+    fig.suptitle(title or f"Tree sizes per formulation: closed forms, measured and estimated — computed on {_host()}")
+    return save(fig, path)
+
+
+def plot_profiles(n, profiles, path=None, *, title=None):
+    """Generated and feasible nodes per depth for one ``n``, every formulation on one axis, log scale.
+
+    The cell tree has ``n * n`` depths; it is drawn at depth / ``n`` (rows decided), so that its row
+    boundaries line up with the depths of the row trees.
+
+    Parameters
+    ----------
+    n : int
+    profiles : dict
+        ``{model: {"generated": [...], "feasible": [...]}}`` per depth from the root, as the formulations'
+        accounting reports them.
+    path, title
+        As for :func:`plot_timings`.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+    """
+    if not profiles:
+        raise NQueensError("no profiles to plot")
+    fig, ax = _figure(path)
+    for model, profile in profiles.items():
+        color = _MODEL_COLORS.get(model)
+        for key, style in (("feasible", "-"), ("generated", ":")):
+            values = list(profile.get(key) or [])
+            if not values:
+                continue
+            scale = n if len(values) == n * n + 1 and n > 1 else 1
+            points = [(depth / scale, v) for depth, v in enumerate(values) if v > 0]
+            marker = {"marker": "." if scale == 1 else None}
+            if model == "permutation" and key == "feasible":  # the same as mary's: keep both visible
+                marker = {"marker": "o", "markerfacecolor": "none", "markersize": 8}
+            ax.plot(*zip(*points), color=color, linestyle=style, label=f"{model}: {key}", **marker)
+    ax.set_yscale("log")
+    ax.set_xlabel("depth (queens' rows decided; the cell tree's depth / n)")
+    ax.set_ylabel("nodes at that depth (log scale)")
+    ax.set_title(title or f"Nodes per depth of each formulation, n = {n} — counted on {_host()}")
+    ax.legend(fontsize="small")
+    ax.grid(True, which="both", alpha=0.3)
+    return save(fig, path)
+
+
+def plot_unique_vs_total(rows, path=None, *, title=None):
+    """Total and fundamental solutions against ``n``, log scale, with their ratio on a second axis.
+
+    Parameters
+    ----------
+    rows : iterable of dict
+        With ``n``, ``total`` and ``unique``; an ``n`` without solutions leaves a gap in the lines.
+    path, title
+        As for :func:`plot_timings`.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+    """
+    rows = sorted(rows, key=lambda row: row["n"])
+    if not any(row["total"] for row in rows):
+        raise NQueensError("no solution counts to plot")
+    fig, ax = _figure(path)
+    ns = [row["n"] for row in rows]
+    nan = float("nan")  # n = 2, 3 have no solution: a gap in the lines, not a segment across it
+
+    def values(key):
+        return [row[key] if row["total"] else nan for row in rows]
+
+    ax.plot(ns, values("total"), marker="o", label="total (all solutions)")
+    ax.plot(ns, values("unique"), marker="s", label="unique (one per orbit of the 8 symmetries)")
+    ax.set_yscale("log")
+    ax.set_xlabel("n (board size)")
+    ax.set_ylabel("solutions (log scale)")
+    ratio = ax.twinx()
+    ratio.plot(ns, [row["total"] / row["unique"] if row["total"] else nan for row in rows], color="tab:gray",
+               linestyle="--", marker=".", label="total / unique (right axis)")
+    ratio.axhline(8, color="tab:gray", linewidth=0.5)
+    ratio.set_ylabel("total / unique (tends to 8)")
+    ratio.set_ylim(0, 9)
+    lines = ax.get_legend_handles_labels()
+    more = ratio.get_legend_handles_labels()
+    ax.legend(lines[0] + more[0], lines[1] + more[1], loc="upper left")
+    ax.set_title(title or f"Total vs fundamental solutions — counted on {_host()}")
+    _integer_ticks(ax)
+    ax.grid(True, which="both", alpha=0.3)
+    return save(fig, path)
+
+
+def save(fig, path):
+    """Write ``fig`` to ``path`` (``.png`` at 150 dpi, or ``.svg``) if a path is given; return the figure.
+
+    Raises
+    ------
+    NQueensError
+        For another extension, or a folder that does not exist.
+    """
+    if path is None:
+        return fig
+    path = os.fspath(path)
+    check_path(path)
+    fig.savefig(path, dpi=150, bbox_inches="tight")
+    return fig
+
+
+def check_path(path):
+    """Raise unless ``path`` ends in ``.png`` or ``.svg`` and its folder exists (checked before long runs)."""
+    suffix = os.path.splitext(path)[1].lower()
+    if suffix not in FORMATS:
+        raise NQueensError(f"a plot is written to a .png or .svg file, got {path!r}")
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise NQueensError(f"cannot write {path!r}: the folder {folder} does not exist")
+
+
+def _figure(path, width=9, panels=1):
+    if path is not None:
+        check_path(os.fspath(path))
+    try:
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+        from matplotlib.figure import Figure
+    except ImportError:
+        raise NQueensError("plots need matplotlib, the 'plot' extra: pip install 'nqueens[plot]'") from None
+    fig = Figure(figsize=(width, 5.5), layout="constrained")
+    FigureCanvasAgg(fig)
+    return fig, fig.subplots(1, panels) if panels > 1 else fig.add_subplot()
+
+
+def _series_style(index):
+    # Twenty colours and eight markers: a dozen solvers stay distinguishable in print.
+    from matplotlib import colormaps
+
+    return {"color": colormaps["tab20"](index % 20), "marker": "osD^vP*X"[index % 8]}
+
+
+def _integer_ticks(ax):
+    from matplotlib.ticker import MaxNLocator
+
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+
+
+def _host():
+    return platform.node() or "this machine"

@@ -1,0 +1,143 @@
+"""Figures: files written, axes labelled, numbers drawn equal to the numbers given; boards in notebooks."""
+
+import platform
+import sys
+import xml.etree.ElementTree as ET
+
+import pytest
+
+import nqueens
+from nqueens.analysis.plots import plot_profiles, plot_timings, plot_tree_sizes, plot_unique_vs_total
+from nqueens.analysis.render import Board
+from nqueens.analysis.trees import tree_size
+
+from known import KNUTH_PROFILE_8, TOTAL, UNIQUE
+
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+def check_labels(fig):
+    assert fig.axes[0].get_xlabel()
+    for ax in fig.axes:
+        if ax.get_lines():
+            assert ax.get_ylabel()  # a twin axis shares its x label
+    titles = [fig.get_suptitle()] + [ax.get_title() for ax in fig.axes]
+    assert any(platform.node() in title for title in titles)
+    assert any(ax.get_legend() is not None for ax in fig.axes)
+
+
+def lines_by_label(fig):
+    return {line.get_label(): line for ax in fig.axes for line in ax.get_lines()}
+
+
+def test_timings(tmp_path):
+    records = [nqueens.count(n, s) for n in range(4, 9) for s in ("bitwise", "bitmask-recursive")]
+    fig = plot_timings(records, tmp_path / "t.png")
+    assert (tmp_path / "t.png").read_bytes()[:8] == PNG
+    check_labels(fig)
+    ax = fig.axes[0]
+    assert ax.get_yscale() == "log" and "seconds" in ax.get_ylabel()
+    lines = lines_by_label(fig)
+    assert set(lines) == {"bitwise", "bitmask-recursive"}
+    for solver, line in lines.items():
+        mine = [r for r in records if r.solver == solver]
+        assert list(line.get_xdata()) == [r.n for r in mine]
+        assert list(line.get_ydata()) == [max(r.seconds, 1e-7) for r in mine]
+
+
+def test_tree_sizes(tmp_path):
+    rows = [
+        {"model": "mary", "n": n, "tree_size": tree_size(n, "mary"), "measured": nqueens.count(n, "bitwise", nodes=True).nodes,
+         "estimate": None}
+        for n in range(4, 9)
+    ]
+    fig = plot_tree_sizes(rows, tmp_path / "trees.svg")
+    ET.parse(tmp_path / "trees.svg")  # well-formed SVG
+    check_labels(fig)
+    lines = lines_by_label(fig)
+    assert list(lines["mary (closed form)"].get_ydata()) == [float(tree_size(n, "mary")) for n in range(4, 9)]
+    assert lines["mary: measured"].get_ydata()[-1] == sum(KNUTH_PROFILE_8)
+    assert all(ax.get_yscale() == "log" for ax in fig.axes)
+
+
+def test_profiles(tmp_path):
+    feasible = list(KNUTH_PROFILE_8)
+    fig = plot_profiles(8, {"mary": {"feasible": feasible, "generated": [1] + [8 * f for f in feasible[:-1]]}},
+                        tmp_path / "p.png")
+    assert (tmp_path / "p.png").read_bytes()[:8] == PNG
+    check_labels(fig)
+    assert list(lines_by_label(fig)["mary: feasible"].get_ydata()) == feasible
+
+
+def test_profiles_put_cell_depths_on_the_row_scale():
+    cells = [1] * (3 * 3 + 1)
+    fig = plot_profiles(3, {"subset": {"feasible": cells}})
+    assert list(lines_by_label(fig)["subset: feasible"].get_xdata()) == [k / 3 for k in range(10)]
+
+
+def test_unique_vs_total(tmp_path):
+    rows = [{"n": n, "total": TOTAL[n], "unique": UNIQUE[n]} for n in range(1, 13)]
+    fig = plot_unique_vs_total(rows, tmp_path / "u.png")
+    assert (tmp_path / "u.png").read_bytes()[:8] == PNG
+    check_labels(fig)
+    total = lines_by_label(fig)["total (all solutions)"].get_ydata()
+    assert total[7] == 92 and total[1] != total[1]  # n = 2: a gap (NaN), no line through zero
+
+
+@pytest.mark.parametrize(
+    ("call", "fragment"),
+    [
+        (lambda p: plot_timings([], p / "x.png"), "no count records"),
+        (lambda p: plot_timings([nqueens.count(5)], p / "x.jpg"), ".png or .svg"),
+        (lambda p: plot_unique_vs_total([{"n": 2, "total": 0, "unique": 0}], p / "x.png"), "no solution counts"),
+    ],
+)
+def test_bad_input(tmp_path, call, fragment):
+    with pytest.raises(nqueens.NQueensError, match=fragment):
+        call(tmp_path)
+
+
+def test_missing_matplotlib_is_a_clear_error(monkeypatch):
+    for name in [m for m in sys.modules if m == "matplotlib" or m.startswith("matplotlib.")]:
+        monkeypatch.delitem(sys.modules, name)
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # what `import matplotlib` sees when it is not installed
+    with pytest.raises(nqueens.NQueensError, match=r"pip install 'nqueens\[plot\]'"):
+        plot_timings([nqueens.count(5)])
+
+
+# --- boards in notebooks ---------------------------------------------------------------------------------------
+
+
+def test_board_renders_as_svg():
+    q = next(nqueens.solutions(8))
+    board = nqueens.Board(q)
+    svg = ET.fromstring(board._repr_svg_())
+    ns = {"s": "http://www.w3.org/2000/svg"}
+    queens = svg.findall("s:text", ns)
+    assert len(queens) == 8 and all(t.get("fill") == "#1a1a1a" for t in queens)
+    # Each queen sits in the middle of square (row, q[row]).
+    size = int(svg.get("width")) // 8
+    for row, text in enumerate(queens):
+        assert float(text.get("x")) == q[row] * size + size / 2 and float(text.get("y")) == row * size + size / 2
+    assert str(board) == "\n".join(nqueens.board.to_board(q)) and board.is_solution
+
+
+def test_board_marks_attacking_queens():
+    board = Board((0, 2, 1, 3))  # rows 1 and 2 share an anti-diagonal; rows 0 and 3 a diagonal
+    assert board.conflicts == {0, 1, 2, 3} and not board.is_solution
+    assert Board((1, 3, 0, 2)).conflicts == frozenset()
+    assert Board((0, 2, 4, 1, 3, 3)).conflicts == {3, 4, 5}  # rows 4, 5 share column 3; rows 3, 5 a diagonal
+
+
+def test_large_board_draws_queens_only():
+    n = 100
+    q = [(2 * r) % n for r in range(n)]  # not a solution; the picture must still be small
+    svg = Board(q)._repr_svg_()
+    ET.fromstring(svg)
+    assert svg.count("<rect") == 1 + n
+
+
+@pytest.mark.parametrize("q", [(), (0, 4), ("a", 1), (-1, 0)])
+def test_board_bad_input(q):
+    with pytest.raises(nqueens.NQueensError):
+        Board(q)
