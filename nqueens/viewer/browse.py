@@ -1,0 +1,312 @@
+"""What the viewer steps through, without a window: solutions by index, and the search by event.
+
+:class:`SolutionBrowser` walks the solutions of one solver for one ``n`` (all of them, or only the fundamental
+ones with their orbit sizes) by index: first, next, previous, last, "k of total". It never holds the solution
+set: it keeps the solver's stream and the last few chunks it produced. Going back past those chunks restarts
+the stream and skips forward (the solvers stream whole numpy chunks, so skipping is cheap), and "last" needs no
+full pass when the solver enumerates in lexicographic order: reflecting the board left to right (column ``c`` to
+``n - 1 - c``) reverses that order, so the ``k``-th solution from the end is the mirror image of the ``k``-th
+from the start. For ``n = 16`` (14,772,512 solutions) every step costs at most half a pass.
+
+:class:`TracePlayer` walks the events of :func:`nqueens.analysis.trace.events` the same way, with a bounded
+history for stepping back.
+
+Examples
+--------
+>>> b = SolutionBrowser(6, counts=(4, 1))
+>>> b.next(), b.index, b.solution
+(True, 0, (1, 3, 5, 0, 2, 4))
+>>> b.last(), b.index, b.solution
+(True, 3, (4, 2, 0, 5, 3, 1))
+>>> b.label()
+'4 of 4'
+"""
+
+from collections import deque
+from functools import lru_cache
+
+import numpy as np
+
+from nqueens.api import DEFAULT_ENUMERATOR, batches, solutions
+from nqueens.analysis.symmetry import fundamental_batches, orbit_size
+from nqueens.analysis.trace import events
+from nqueens.errors import NQueensError
+from nqueens.registry import get_solver
+
+__all__ = ["SolutionBrowser", "TracePlayer", "SCAN_LIMIT", "TRACE_LIMIT"]
+
+# "last" may stream through every solution when there are at most this many (n <= 14).
+SCAN_LIMIT = 400_000
+# "last" in the search mode runs the whole search only up to this n (n = 10: 384,413 events).
+TRACE_LIMIT = 10
+# Chunks kept for stepping back without restarting the stream.
+_KEEP = 4
+
+
+class SolutionBrowser:
+    """Step through the solutions of ``solver`` for ``n``, by index, in the solver's own order.
+
+    Parameters
+    ----------
+    n : int
+    solver : str, optional
+        A registered solver that enumerates; the default enumerator if omitted.
+    fundamental : bool
+        Only the fundamental (canonical) solutions, each with its orbit size.
+    counts : (int, int or None), optional
+        The number of solutions and of fundamental solutions, if known (they may also be given later with
+        :meth:`set_counts`; the viewer counts them in the background). Without them, "k of total" and "last"
+        wait, except that the total becomes known when the stream ends.
+
+    Attributes
+    ----------
+    index : int
+        0-based index of the current solution, -1 before the first.
+    solution : tuple or None
+    orbit : int or None
+        The orbit size of the current solution (1, 2, 4 or 8).
+    """
+
+    def __init__(self, n, solver=None, *, fundamental=False, counts=None):
+        spec = get_solver(solver or DEFAULT_ENUMERATOR)
+        if "enumerate" not in spec.can:
+            raise NQueensError(f"solver {spec.name!r} does not enumerate; the viewer needs one that does")
+        self.n = spec.check_n(n)
+        self.solver = spec.name
+        self.fundamental = bool(fundamental)
+        self.index = -1
+        self.solution = None
+        self.orbit = None
+        self._all = self._unique = None
+        self._scanned_all = False
+        self._mirror = not self.fundamental and _lexicographic(self.solver)
+        self._restart()
+        if counts is not None:
+            self.set_counts(*counts)
+
+    # -- counts --------------------------------------------------------------------------------------------
+
+    def set_counts(self, total, unique=None):
+        """Record the number of solutions and, if known, of fundamental solutions."""
+        self._all = int(total)
+        if unique is not None:
+            self._unique = int(unique)
+
+    @property
+    def total(self):
+        """How many items this browser steps through, or ``None`` while unknown."""
+        return self._unique if self.fundamental else self._all
+
+    def label(self):
+        """``"k of total"`` (``"k of ..."`` while the total is unknown; ``"0 of total"`` before the first)."""
+        total = self.total
+        return f"{self.index + 1:,} of {'...' if total is None else f'{total:,}'}"
+
+    # -- stepping ------------------------------------------------------------------------------------------
+
+    def first(self):
+        """Go to the first solution; ``False`` if there is none."""
+        return self.goto(0)
+
+    def next(self):
+        """Go to the next solution; ``False`` (staying put) at the end."""
+        return self.goto(self.index + 1)
+
+    def previous(self):
+        """Go to the previous solution; ``False`` (staying put) at the first."""
+        return self.index > 0 and self.goto(self.index - 1)
+
+    def last(self):
+        """Go to the last solution.
+
+        Raises
+        ------
+        NQueensError
+            When it cannot be reached without a full pass that is too long (:meth:`last_unavailable` says why).
+        """
+        reason = self.last_unavailable()
+        if reason:
+            raise NQueensError(reason)
+        if self.total is None:
+            self._forward(float("inf"))  # one pass to the end, chunk by chunk; it sets the total
+        return self.goto(self.total - 1)
+
+    def last_unavailable(self):
+        """Why :meth:`last` cannot run now, or ``""`` if it can."""
+        if self._mirror and self._all is not None:
+            return ""
+        if self.total is not None and self._scanned_all:
+            return ""
+        if self._all is None:
+            return "last: waiting for the number of solutions"
+        if self._all <= SCAN_LIMIT:
+            return ""
+        why = "fundamental solutions come in no order that reverses" if self.fundamental else (
+            f"{self.solver} does not enumerate in lexicographic order"
+        )
+        return (
+            f"last: unavailable for n = {self.n} ({why}, and a pass through {self._all:,} solutions is too long);"
+            " step forward instead"
+        )
+
+    def goto(self, k):
+        """Go to solution ``k`` (0-based); ``False`` (staying put) if there is no such solution."""
+        if k < 0 or (self.total is not None and k >= self.total):
+            return False
+        found = self._get(k)
+        if found is None:
+            return False
+        self.index = k
+        self.solution, self.orbit = found
+        return True
+
+    # -- the stream ----------------------------------------------------------------------------------------
+
+    def _restart(self):
+        stream = batches(self.n, self.solver)
+        if self.fundamental:
+            self._source = iter(fundamental_batches(stream))
+        else:
+            self._source = ((rows, None) for rows in stream)
+        self._start = 0  # index of the first row the source yields next
+        self._chunks = deque(maxlen=_KEEP)
+        self._previous_row = None
+
+    def _get(self, k):
+        if self._mirror and self._all is not None and k >= (self._all + 1) // 2:
+            found = self._forward(self._all - 1 - k)
+            if found is None:
+                return None
+            q, size = found
+            return tuple(self.n - 1 - c for c in q), size
+        return self._forward(k)
+
+    def _forward(self, k):
+        for start, rows, sizes in self._chunks:
+            if start <= k < start + len(rows):
+                return self._item(rows, sizes, k - start)
+        if k < self._start:
+            self._restart()
+        for rows, sizes in self._source:
+            if not len(rows):
+                continue
+            start = self._start
+            self._start += len(rows)
+            self._watch_order(rows)
+            self._chunks.append((start, rows, sizes))
+            if k < self._start:
+                return self._item(rows, sizes, k - start)
+        # The stream has ended: now the total is known.
+        self._scanned_all = True
+        if self.fundamental:
+            self._unique = self._start
+        else:
+            self._all = self._start
+        return None
+
+    def _item(self, rows, sizes, i):
+        q = tuple(rows[i].tolist())
+        return q, int(sizes[i]) if sizes is not None else orbit_size(q)
+
+    def _watch_order(self, rows):
+        # The mirror rule needs lexicographic order: check every chunk that goes by, and stop using it if not.
+        if not self._mirror:
+            return
+        chain = rows if self._previous_row is None else np.vstack([self._previous_row[None, :], rows])
+        if len(chain) > 1 and not _increasing(chain):
+            self._mirror = False
+        self._previous_row = rows[-1].copy()
+
+
+class TracePlayer:
+    """Step through the search events for ``n``, with a bounded history for stepping back.
+
+    Examples
+    --------
+    >>> p = TracePlayer(4)
+    >>> p.next_solution(), p.event.queens, p.event.nodes
+    (True, (1, 3, 0, 2), 9)
+    >>> p.previous(), p.event.kind
+    (True, 'place')
+    """
+
+    def __init__(self, n, *, history=10_000):
+        self.n = n
+        self._history = history
+        self.first()
+
+    def first(self):
+        """Back to the empty board before the first event."""
+        self._events = events(self.n)
+        self._past = deque(maxlen=self._history)  # the events before the current one, the latest last
+        self._ahead = []  # events stepped back over, the next one last
+        self.event = None
+        self.index = -1
+        return True
+
+    def next(self):
+        """One event forward; ``False`` once the search is done."""
+        if self.event is not None and self.event.kind == "done":
+            return False
+        following = self._ahead.pop() if self._ahead else next(self._events)
+        if self.event is not None:
+            self._past.append(self.event)
+        self.event = following
+        self.index += 1
+        return True
+
+    def previous(self):
+        """One event back: from the history, or, past it, by replaying the search from the start."""
+        if self.index < 0:
+            return False
+        if self._past:
+            self._ahead.append(self.event)
+            self.event = self._past.pop()
+            self.index -= 1
+            return True
+        back = self.index - 1
+        self.first()
+        while self.index < back:
+            self.next()
+        return True
+
+    def next_solution(self):
+        """Forward to the next solution event; ``False`` if the search ends first."""
+        while self.next():
+            if self.event.kind == "solution":
+                return True
+        return False
+
+    def last_unavailable(self):
+        """Why :meth:`last` cannot run, or ``""``."""
+        if self.n <= TRACE_LIMIT:
+            return ""
+        return f"last: the whole search runs only for n <= {TRACE_LIMIT}; step or play instead"
+
+    def last(self):
+        """To the end of the search (``done``), for ``n <= TRACE_LIMIT``."""
+        reason = self.last_unavailable()
+        if reason:
+            raise NQueensError(reason)
+        while self.next():
+            pass
+        return True
+
+
+@lru_cache(maxsize=None)
+def _lexicographic(solver):
+    """Does ``solver`` enumerate in lexicographic order? Checked on its complete enumeration for n = 8."""
+    found = list(solutions(8, solver))
+    return found == sorted(found) and len(set(found)) == len(found)
+
+
+def _increasing(rows):
+    """True if the rows of a 2-d array are in strictly increasing lexicographic order."""
+    a = rows[:-1].astype(np.int64)
+    b = rows[1:].astype(np.int64)
+    differ = a != b
+    if not differ.any(axis=1).all():
+        return False
+    first = differ.argmax(axis=1)
+    at = np.arange(len(first))
+    return bool((b[at, first] > a[at, first]).all())

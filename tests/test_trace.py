@@ -1,0 +1,112 @@
+"""The search as events (analysis/trace.py): node counts against Knuth and an independent solver, solutions
+against OEIS and the enumerators, every event against the geometry of the board."""
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import nqueens
+from nqueens.analysis.trace import KINDS, attacked, events
+from nqueens.board import find_conflict
+
+from known import KNUTH_PROFILE_8, TOTAL
+
+
+def profile_of(stream):
+    """Feasible nodes per depth, counted from the place events (the root counts 1)."""
+    stream = list(stream)
+    n = stream[-1].n
+    feasible = [1] + [0] * n
+    for e in stream:
+        if e.kind == "place":
+            feasible[e.row + 1] += 1
+    return tuple(feasible), stream
+
+
+def attacks(r0, c0, r, c):
+    return c0 == c or abs(c0 - c) == abs(r0 - r)
+
+
+def test_n8_stands_on_knuths_2057_nodes():
+    profile, stream = profile_of(events(8))
+    assert profile == KNUTH_PROFILE_8
+    done = stream[-1]
+    assert done.kind == "done" and done.nodes == 2057 == sum(KNUTH_PROFILE_8) and done.solutions == 92
+
+
+@pytest.mark.parametrize("n", range(1, 10))
+def test_counts_match_an_independent_solver(n):
+    profile, stream = profile_of(events(n))
+    other = nqueens.count(n, "bitmask-recursive", nodes=True)
+    assert profile == other.profile and stream[-1].nodes == other.nodes
+    done = stream[-1]
+    assert done.solutions == TOTAL[n]
+    # Every feasible node short of a full board tries all n squares of the next row.
+    assert done.generated == n * sum(profile[:-1])
+    assert done.pruned == done.generated - (done.nodes - 1)
+    assert done.backtracks == done.nodes - 1, "every queen placed is lifted again"
+    assert len(stream) == done.generated + done.backtracks + done.solutions + 1
+
+
+@pytest.mark.parametrize("n", range(1, 9))
+def test_solution_events_are_the_solutions_in_lexicographic_order(n):
+    found = [e.queens for e in events(n) if e.kind == "solution"]
+    assert found == list(nqueens.solutions(n, "bitmask-recursive")) == sorted(found)
+    assert len(found) == TOTAL[n]
+
+
+def test_every_event_agrees_with_the_board():
+    """Places are on free squares, prunes on squares the named queen attacks, backtracks lift the last queen,
+    and the counters and steps run in order."""
+    before = ()
+    previous = None
+    for e in events(7):
+        assert e.kind in KINDS and e.n == 7
+        assert e.step == (0 if previous is None else previous.step + 1)
+        if e.kind == "place":
+            assert e.queens == before + (e.col,) and e.row == len(before)
+            assert not any(attacks(i, c, j, d) for i, c in enumerate(e.queens) for j, d in enumerate(e.queens) if i < j)
+            assert not attacked(before, 7)[e.row] >> e.col & 1
+        elif e.kind == "prune":
+            assert e.queens == before and e.row == len(before)
+            assert attacks(e.by, before[e.by], e.row, e.col)
+            assert not any(attacks(i, c, e.row, e.col) for i, c in enumerate(before[: e.by]))
+            assert attacked(before, 7)[e.row] >> e.col & 1
+        elif e.kind == "backtrack":
+            assert before[-1] == e.col and e.queens == before[:-1] and e.row == len(before) - 1
+        elif e.kind == "solution":
+            assert e.queens == before and len(before) == 7 and find_conflict(e.queens) is None
+        if previous is not None:
+            for key in ("nodes", "generated", "pruned", "backtracks", "solutions"):
+                assert getattr(e, key) - getattr(previous, key) in (0, 1), key
+        before, previous = e.queens, e
+    assert previous.kind == "done" and previous.queens == ()
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(1, 10).flatmap(lambda n: st.tuples(st.just(n), st.lists(st.integers(0, n - 1), max_size=n))))
+def test_attacked_squares_by_brute_force(case):
+    n, queens = case
+    masks = attacked(tuple(queens), n)
+    for r in range(n):
+        for c in range(n):
+            want = r >= len(queens) and any(attacks(i, q, r, c) for i, q in enumerate(queens))
+            assert bool(masks[r] >> c & 1) == want, (r, c)
+
+
+def test_event_attacked_is_the_board_state():
+    for e in events(5):
+        assert e.attacked == attacked(e.queens, 5)
+
+
+def test_the_stream_is_lazy():
+    stream = events(40)
+    first = [next(stream) for _ in range(100)]
+    assert first[0].kind == "place" and first[0].queens == (0,)
+    stream.close()
+
+
+@pytest.mark.parametrize("n", [0, -1, "x", 2.5])
+def test_bad_n(n):
+    with pytest.raises(nqueens.NQueensError, match="integer >= 1"):
+        next(events(n))
