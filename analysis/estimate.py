@@ -71,6 +71,9 @@ class Estimate:
         Mean and standard error of the estimated number of feasible nodes, root included.
     generated, generated_stderr : float
         The same for the generated nodes (every candidate created and tested, the root counting 1).
+    profile : tuple of float
+        The estimated feasible nodes per depth (rows, or cells for ``subset``), root first; they add up to
+        ``estimate``. Knuth (1975) reads the shape of the tree from it.
     seconds : float
         Time of the probes.
     """
@@ -83,6 +86,7 @@ class Estimate:
     stderr: float
     generated: float
     generated_stderr: float
+    profile: tuple = ()
     seconds: float = 0.0
 
     def to_dict(self):
@@ -162,11 +166,12 @@ def estimate(n, model="permutation", *, probes=10000, seed=0):
     seed = _check_seed(seed)
     kernel_seed = int(np.random.SeedSequence(seed).generate_state(1)[0])
     out = np.zeros(4, np.float64)
+    level = np.zeros((n * n if model == "subset" else n) + 1, np.float64)
     start = time.perf_counter()
     if model == "subset":
-        _probe_cells(n, probes, kernel_seed, out)
+        _probe_cells(n, probes, kernel_seed, out, level)
     else:
-        _probe_rows(n, _PERMUTATION if model == "permutation" else _MARY, probes, kernel_seed, out)
+        _probe_rows(n, _PERMUTATION if model == "permutation" else _MARY, probes, kernel_seed, out, level)
     seconds = time.perf_counter() - start
     mean, m2, gmean, gm2 = (float(x) for x in out)
     if not all(math.isfinite(x) for x in (mean, m2, gmean, gm2)):
@@ -180,6 +185,7 @@ def estimate(n, model="permutation", *, probes=10000, seed=0):
         stderr=math.sqrt(m2 / (probes - 1) / probes),
         generated=gmean,
         generated_stderr=math.sqrt(gm2 / (probes - 1) / probes),
+        profile=tuple(float(x) / probes for x in level),
         seconds=seconds,
     )
 
@@ -291,8 +297,8 @@ def long_run_warning(n, solver=None, *, threshold=None, **options):
 def warmup():
     """Compile the probe kernels (or load them from numba's cache)."""
     out = np.zeros(4, np.float64)
-    _probe_rows(4, _PERMUTATION, 2, 0, out)
-    _probe_cells(2, 2, 0, out)
+    _probe_rows(4, _PERMUTATION, 2, 0, out, np.zeros(5, np.float64))
+    _probe_cells(2, 2, 0, out, np.zeros(5, np.float64))
 
 
 def _duration(seconds):
@@ -321,10 +327,11 @@ def _popcount(x):
 
 
 @njit(cache=True, nogil=True)
-def _probe_rows(n, model, probes, seed, out):
+def _probe_rows(n, model, probes, seed, out, level):
     # One queen per row; free = the squares of row k no queen attacks (cols, and the two diagonals left and
     # right shifted one column per row, as in seed 000's bitwise method). out receives the running mean and
-    # sum of squared deviations (Welford) of the feasible and of the generated estimates.
+    # sum of squared deviations (Welford) of the feasible and of the generated estimates; level[k] the sum of
+    # the probes' estimates of the feasible nodes at depth k.
     np.random.seed(seed)
     mk = (np.int64(1) << n) - 1
     mean = 0.0
@@ -338,6 +345,7 @@ def _probe_rows(n, model, probes, seed, out):
         weight = 1.0  # 1 / probability of the current node
         nodes = 1.0
         generated = 1.0
+        level[0] += 1.0
         for k in range(n):
             generated += weight * (n - k if model == 0 else n)
             free = ~(cols | left | right) & mk
@@ -346,6 +354,7 @@ def _probe_rows(n, model, probes, seed, out):
                 break
             weight *= d
             nodes += weight
+            level[k + 1] += weight
             for _ in range(np.random.randint(0, d)):
                 free &= free - 1
             p = free & -free
@@ -365,7 +374,7 @@ def _probe_rows(n, model, probes, seed, out):
 
 
 @njit(cache=True, nogil=True)
-def _probe_cells(n, probes, seed, out):
+def _probe_cells(n, probes, seed, out, level):
     # Cells in row-major order, each "queen" or "empty". In row r, free holds the columns no queen of an
     # earlier row attacks and p the queen of row r once placed. A queen is feasible on a free cell of a row
     # without one; "empty" is feasible unless it ends a row that has no queen.
@@ -388,6 +397,7 @@ def _probe_cells(n, probes, seed, out):
         nodes = 1.0
         generated = 1.0
         dead = False
+        level[0] += 1.0
         for r in range(n):
             free = ~(cols | left | right) & mk
             f = _popcount(free)
@@ -395,29 +405,36 @@ def _probe_cells(n, probes, seed, out):
             for c in range(n):
                 generated += 2.0 * weight
                 bit = np.int64(1) << c
+                depth = r * n + c + 1  # of the child decided here
                 if p != 0 or free & bit == 0:
                     # Only "empty" is feasible, except at the end of a row still without its queen.
                     if p == 0 and c == n - 1:
                         dead = True
                         break
                     nodes += weight
+                    level[depth] += weight
                     continue
                 if c < n - 1:
                     if f == 1:
                         chain = n - 1 - c
                         nodes += weight * chain
                         generated += 2.0 * weight * chain
+                        for j in range(chain):
+                            level[depth + j] += weight
                     elif np.random.randint(0, f) != 0:
                         weight *= f / (f - 1.0)
                         nodes += weight
+                        level[depth] += weight
                         f -= 1
                         continue
                     else:
                         weight *= f
                         nodes += weight
+                        level[depth] += weight
                         p = bit
                         continue
                 nodes += weight
+                level[depth] += weight
                 p = bit
             if dead:
                 break

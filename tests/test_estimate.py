@@ -233,3 +233,16 @@ def test_estimate_command_errors(capsys, argv, fragment):
         code = exc.code
     out, err = capsys.readouterr()
     assert code == 2 and out == "" and err.startswith("error: ") and fragment in err and len(err.splitlines()) == 1
+
+
+def test_the_profile_estimates_each_depth():
+    """Knuth's per-level estimates: they add up to the estimate and follow TAOCP's 8-queens profile."""
+    est = estimate(8, "mary", probes=20000, seed=3)
+    assert len(est.profile) == 9 and sum(est.profile) == pytest.approx(est.estimate)
+    for depth, (guess, known) in enumerate(zip(est.profile, KNUTH_PROFILE_8)):
+        assert abs(guess - known) < 0.1 * known, depth
+    cells = estimate(6, "subset", probes=20000, seed=3)
+    assert len(cells.profile) == 37 and sum(cells.profile) == pytest.approx(cells.estimate)
+    rows = estimate(6, "permutation", probes=20000, seed=3).profile
+    for k in range(7):  # at the row boundaries the cell tree stands on the row tree's nodes
+        assert abs(cells.profile[6 * k] - rows[k]) < 0.1 * rows[k] + 1, k
