@@ -18,7 +18,7 @@ from nqueens.registry import REGISTRY, get_solver
 
 __all__ = ["DEFAULT_COUNTER", "DEFAULT_ENUMERATOR", "count", "solutions", "batches", "solvers", "next_solution"]
 
-DEFAULT_COUNTER = "bitwise"
+DEFAULT_COUNTER = "fast"
 DEFAULT_ENUMERATOR = "bitwise"
 
 

@@ -14,7 +14,7 @@ from nqueens.errors import NQueensError
 __all__ = ["main", "COMMANDS"]
 
 # The subcommands, in the order `nqueens --help` lists them.
-COMMANDS = ("solvers", "count", "solve", "compare", "estimate", "construct")
+COMMANDS = ("solvers", "count", "solve", "compare", "estimate", "construct", "history")
 
 
 class _Parser(argparse.ArgumentParser):

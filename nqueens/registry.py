@@ -207,6 +207,25 @@ _ENTRIES = (
         },
         limit_reason="64-bit masks of the 2n - 1 diagonals",
     ),
+    Solver(
+        name="fast",
+        family="engine",
+        origin="Takaken's orbit counts (COUNT2/4/8) on the Q27 project's start constellations: the queens of "
+        "the four border lines, one representative per symmetry class",
+        can=("count", "unique"),
+        module="nqueens.native.engine",
+        summary="total, unique and orbit classes in one symmetry-reduced pass; threads, Dask, resumable",
+        max_n=31,
+        limit_reason="int64 masks hold both diagonal directions, 2n bits",
+        suite_max_n=16,
+        options=(
+            Option("workers", int, None, "local threads (default: all cores)"),
+            Option("scheduler", str, None, "address of a Dask scheduler, tcp://HOST:PORT: run on that cluster"),
+            Option("store", str, None, "result store file ('none': keep nothing; default: $NQUEENS_STORE or the cache dir)"),
+            Option("cached", bool, False, "return the stored answer of a finished run instead of computing"),
+            Option("progress", bool, False, "progress bar on stderr"),
+        ),
+    ),
 )
 
 REGISTRY = {solver.name: solver for solver in sorted(_ENTRIES, key=lambda s: (FAMILIES.index(s.family), s.name))}

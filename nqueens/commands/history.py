@@ -1,0 +1,52 @@
+"""``nqueens history``: the finished runs recorded in the result store (see :mod:`nqueens.store`)."""
+
+from nqueens.commands._common import print_json
+from nqueens.store import ResultStore
+
+# DESIGN.md's keys of a history entry, in order.
+KEYS = ("n", "solver", "total", "unique", "seconds", "workers", "host", "version", "finished")
+
+
+def add_parser(sub):
+    parser = sub.add_parser("history", help="list the runs recorded in the result store")
+    parser.add_argument(
+        "--store", metavar="PATH", help="the result store file (default: $NQUEENS_STORE, else the cache dir)"
+    )
+    parser.add_argument("--json", action="store_true", help="print one JSON document")
+    parser.set_defaults(run=run)
+
+
+def run(args):
+    store = ResultStore(args.store, create=False)
+    try:
+        runs = store.history()
+    finally:
+        store.close()
+    if args.json:
+        print_json([{key: entry[key] for key in KEYS} for entry in runs])
+        return 0
+    if not runs:
+        print(f"no finished runs in {store.path}")
+        return 0
+    header = ("n", "solver", "total", "unique", "seconds", "workers", "host", "version", "finished")
+    rows = [
+        (
+            str(e["n"]),
+            e["solver"],
+            str(e["total"]),
+            "" if e["unique"] is None else str(e["unique"]),
+            f"{e['seconds']:.3f}" + ("*" if e["reused"] else ""),
+            str(e["workers"]),
+            e["host"] or "",
+            e["version"],
+            e["finished"],
+        )
+        for e in runs
+    ]
+    widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(header)]
+    right = {0, 2, 3, 4, 5}
+    for line in (header, *rows):
+        print("  ".join(cell.rjust(w) if i in right else cell.ljust(w) for i, (cell, w) in enumerate(zip(line, widths))).rstrip())
+    if any(e["reused"] for e in runs):
+        print("* resumed: part of the subproblems were finished by an earlier, interrupted run")
+    return 0
