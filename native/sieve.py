@@ -65,7 +65,8 @@ def count(n, *, nodes=False):
     The profile is what the sieve visits: depth ``d`` counts the queens placed as the ``d``-th queen (row 0,
     then row ``N - 1``, ``N - 2``, ...) on squares not struck out, and the last depth counts the layouts found
     (each stands for 2 or 4). Row 0 tries the paper's ``0 .. (N + 1) / 2``, so depth 1 holds
-    ``(N + 1) / 2 + 1`` nodes, even though the last row's range is empty from ``j = N / 2`` on. ``n = 1`` is answered without a search (the paper's bounds need ``N >= 2``).
+    ``(N + 1) / 2 + 1`` nodes, even though the last row's range is empty from ``j = N / 2`` on. ``n = 1`` is
+    answered without a search (the paper's bounds need ``N >= 2``).
     ``checks`` counts the bit tests ``Q[i][i] & bj[j]``, one per square of a row looked at.
     """
     n = board_size(n, "sieve", _MAX_N, "64-bit rows")

@@ -1,0 +1,101 @@
+"""Table 1 of the sieve paper (seed 002) beside ours: layouts and seconds, backtracking against the sieve.
+
+    python scripts/seed002_table.py [--max-n 15] [--repeat 3]
+
+Counts every n from 10 to ``--max-n`` with ``backtrack`` (seed 000's plain backtracking, standing in for the
+paper's classic backtracking program, which it cites but does not print) and ``sieve`` through the comparison
+runner (fastest of ``--repeat`` runs; a disagreement is an error), checks the totals against the paper's layout
+counts, and prints per n: the layouts, the paper's seconds and ours for each algorithm, and the speed-up of
+the sieve over backtracking in the paper and here. The paper's figures are from a Pentium at 2.7 GHz with
+VC++ under Windows 7; it publishes n = 9 .. 18 (n = 9 in too few milliseconds to give a ratio).
+"""
+
+import argparse
+import sys
+
+from nqueens.analysis.compare import compare
+from nqueens.board import check_n
+from nqueens.errors import NQueensError
+
+__all__ = ["PAPER", "measure", "format_table", "main"]
+
+# Seed 002, table 1 (N 皇后问题实验数据): N -> (layouts, backtracking seconds, sieve seconds).
+PAPER = {
+    9: (352, 0.002, 0.000),
+    10: (724, 0.008, 0.002),
+    11: (2680, 0.043, 0.007),
+    12: (14200, 0.206, 0.037),
+    13: (73712, 1.338, 0.141),
+    14: (365596, 8.519, 0.806),
+    15: (2279184, 57.935, 5.189),
+    16: (14772512, 421.077, 36.465),
+    17: (95815104, 3375.823, 261.955),
+    18: (666090624, 26001.601, 2022.539),
+}
+
+FIRST_N = 10
+
+
+def measure(ns, repeat=3):
+    """``{n: (total, backtrack seconds, sieve seconds)}``, each the fastest of ``repeat`` runs.
+
+    Raises
+    ------
+    NQueensError
+        If the two disagree, or their total differs from the paper's layout count.
+    """
+    records = {(r.solver, r.n): r for r in compare(ns, ["backtrack", "sieve"], repeat=repeat)}
+    table = {}
+    for n in ns:
+        total = records["sieve", n].total
+        if n in PAPER and PAPER[n][0] != total:
+            raise NQueensError(f"n = {n}: we count {total} layouts, the paper {PAPER[n][0]}")
+        table[n] = (total, records["backtrack", n].seconds, records["sieve", n].seconds)
+    return table
+
+
+def format_table(ours):
+    """A Markdown table with the paper's figures beside ours (``-`` where the paper has none)."""
+    header = ["n", "layouts", "backtracking: paper s", "ours s", "sieve: paper s", "ours s", "speed-up: paper", "ours"]
+    rows = []
+    for n, (total, backtrack, sieve) in ours.items():
+        paper = PAPER.get(n)
+        rows.append(
+            [
+                str(n),
+                f"{total:,}",
+                f"{paper[1]:.3f}" if paper else "-",
+                f"{backtrack:.4f}",
+                f"{paper[2]:.3f}" if paper else "-",
+                f"{sieve:.4f}",
+                f"{paper[1] / paper[2]:.1f}x" if paper and paper[2] else "-",
+                f"{backtrack / sieve:.1f}x",
+            ]
+        )
+    widths = [max(len(row[i]) for row in [header] + rows) for i in range(len(header))]
+    lines = ["| " + " | ".join(text.rjust(width) for text, width in zip(row, widths)) + " |" for row in [header] + rows]
+    lines.insert(1, "|" + "|".join("-" * (width + 1) + ":" for width in widths) + "|")
+    return "\n".join(lines) + "\n"
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--max-n", type=int, default=15, help="the last n (default 15; the paper goes to 18)")
+    parser.add_argument("--repeat", type=int, default=3, help="runs per algorithm and n; the fastest counts")
+    args = parser.parse_args(argv)
+    try:
+        last = check_n(args.max_n, what="--max-n")
+        repeat = check_n(args.repeat, what="--repeat")
+        if last < FIRST_N:
+            raise NQueensError(f"--max-n must be at least {FIRST_N}; got {last}")
+        ours = measure(range(FIRST_N, last + 1), repeat)
+    except NQueensError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    print(f"Seed 002, table 1: backtracking against the sieve, the paper's seconds beside ours (fastest of {repeat})\n")
+    print(format_table(ours), end="")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
