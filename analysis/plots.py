@@ -21,6 +21,7 @@ References
 Seed 000, figure 4: solving time of each method against N (a scatter plot of its table).
 """
 
+import math
 import os
 import platform
 
@@ -85,8 +86,9 @@ def plot_timings(records, path=None, *, title=None):
 def plot_tree_sizes(rows, path=None, *, title=None):
     """Tree size and backtracking nodes against ``n`` per formulation, log scale, in two panels.
 
-    The left panel shows the full explicit trees (closed forms), the right one the nodes a backtracking search
-    stands on: measured (filled markers, lines) and Knuth's estimate (crosses with one standard error). The
+    The left panel shows the full explicit trees (closed forms) as ``log10`` of their exact sizes (the cell
+    tree's ``2 ** (n * n)`` is beyond any float scale from ``n = 32``), the right one the nodes a backtracking
+    search stands on, on a log scale: measured (filled markers, lines) and Knuth's estimate (crosses with one standard error). The
     permutation and m-ary trees have the same feasible nodes, so their right-panel series coincide; the
     permutation series is drawn with larger hollow markers to keep both visible.
 
@@ -94,8 +96,8 @@ def plot_tree_sizes(rows, path=None, *, title=None):
     ----------
     rows : iterable of dict
         One per ``(model, n)`` with ``model``, ``n``, ``tree_size`` (closed form), and optionally ``measured``
-        (feasible nodes a search counted), ``estimate`` and ``stderr`` (Knuth's estimator); missing or ``None``
-        values are left out.
+        (feasible nodes a search counted), ``generated`` (candidates it created), ``estimate`` and ``stderr``
+        (Knuth's estimator); missing or ``None`` values are left out.
     path, title
         As for :func:`plot_timings`.
 
@@ -111,29 +113,38 @@ def plot_tree_sizes(rows, path=None, *, title=None):
         mine = sorted((row for row in rows if row["model"] == model), key=lambda row: row["n"])
         color = _MODEL_COLORS.get(model)
         hollow = {"markerfacecolor": "none", "markersize": 9} if model == "permutation" else {}
-        full = [(row["n"], float(row["tree_size"])) for row in mine if row.get("tree_size") is not None]
+        # Exact integers as large as 2**(n*n): their logarithm is taken before any float could overflow.
+        full = [(row["n"], math.log10(row["tree_size"])) for row in mine if row.get("tree_size") is not None]
         if full:
             full_ax.plot(*zip(*full), color=color, marker=".", label=f"{model} (closed form)")
         measured = [(row["n"], row["measured"]) for row in mine if row.get("measured") is not None]
         if measured:
-            nodes_ax.plot(*zip(*measured), color=color, marker="o", label=f"{model}: measured", **hollow)
+            nodes_ax.plot(*zip(*measured), color=color, marker="o", label=f"{model}: feasible (measured)", **hollow)
+        generated = [(row["n"], row["generated"]) for row in mine if row.get("generated") is not None]
+        if generated:
+            nodes_ax.plot(*zip(*generated), color=color, linestyle=":", marker=".",
+                          label=f"{model}: generated (measured)")
         estimated = [(row["n"], row["estimate"], row.get("stderr") or 0.0) for row in mine if row.get("estimate")]
         if estimated:
             ns, means, errors = zip(*estimated)
             nodes_ax.errorbar(ns, means, yerr=errors, color=color, linestyle="--", marker="x", capsize=3,
-                              label=f"{model}: Knuth's estimate ± 1 s.e.")
+                              label=f"{model}: feasible (Knuth's estimate ± 1 s.e.)")
     full_ax.set_title("full state-space tree (explicit constraints only)")
-    full_ax.set_ylabel("nodes, root included (log scale)")
-    nodes_ax.set_title("backtracking tree (feasible nodes)")
-    nodes_ax.set_ylabel("feasible nodes, root included (log scale)")
+    full_ax.set_ylabel("log10 of the nodes, root included (digits - 1)")
+    full_ax.set_ylim(bottom=0)
+    nodes_ax.set_title("backtracking search (nodes it generated and stood on)")
+    nodes_ax.set_ylabel("nodes, root included (log scale)")
+    nodes_ax.set_yscale("log")
+    nodes_ax.set_ylim(bottom=1)
     for ax in (full_ax, nodes_ax):
-        ax.set_yscale("log")
-        ax.set_ylim(bottom=1)
         ax.set_xlabel("n (board size)")
         _integer_ticks(ax)
-        ax.legend(fontsize="small")
+        if ax.get_legend_handles_labels()[0]:
+            ax.legend(fontsize="small")
         ax.grid(True, which="both", alpha=0.3)
-    fig.suptitle(title or f"Tree sizes per formulation: closed forms, measured and estimated — computed on {_host()}")
+    shown = [what for what, key in (("closed forms", "tree_size"), ("measured", "measured"), ("estimated", "estimate"))
+             if any(row.get(key) for row in rows)]
+    fig.suptitle(title or f"Tree sizes per formulation: {', '.join(shown)} — computed on {_host()}")
     return save(fig, path)
 
 
@@ -159,18 +170,22 @@ def plot_profiles(n, profiles, path=None, *, title=None):
     if not profiles:
         raise NQueensError("no profiles to plot")
     fig, ax = _figure(path)
-    for model, profile in profiles.items():
-        color = _MODEL_COLORS.get(model)
+    for index, (model, profile) in enumerate(profiles.items()):
         for key, style in (("feasible", "-"), ("generated", ":")):
             values = list(profile.get(key) or [])
             if not values:
                 continue
             scale = n if len(values) == n * n + 1 and n > 1 else 1
             points = [(depth / scale, v) for depth, v in enumerate(values) if v > 0]
-            marker = {"marker": "." if scale == 1 else None}
-            if model == "permutation" and key == "feasible":  # the same as mary's: keep both visible
-                marker = {"marker": "o", "markerfacecolor": "none", "markersize": 8}
-            ax.plot(*zip(*points), color=color, linestyle=style, label=f"{model}: {key}", **marker)
+            if model in _MODEL_COLORS:
+                look = {"color": _MODEL_COLORS[model], "marker": "." if scale == 1 else None}
+                if model == "permutation" and key == "feasible":  # the same as mary's: keep both visible
+                    look.update(marker="o", markerfacecolor="none", markersize=8)
+            else:
+                # Series that may coincide (published, measured, estimated): shrinking hollow markers.
+                look = _series_style(index)
+                look.update(markerfacecolor="none", markersize=max(4, 11 - 3 * index))
+            ax.plot(*zip(*points), linestyle=style, label=f"{model}: {key}", **look)
     ax.set_yscale("log")
     ax.set_xlabel("depth (queens' rows decided; the cell tree's depth / n)")
     ax.set_ylabel("nodes at that depth (log scale)")
@@ -264,10 +279,12 @@ def _figure(path, width=9, panels=1):
 
 
 def _series_style(index):
-    # Twenty colours and eight markers: a dozen solvers stay distinguishable in print.
+    # The ten strong colours first, then their ten light partners, each with one of eight markers: a dozen
+    # solvers stay distinguishable in print.
     from matplotlib import colormaps
 
-    return {"color": colormaps["tab20"](index % 20), "marker": "osD^vP*X"[index % 8]}
+    colour = colormaps["tab10"](index) if index % 20 < 10 else colormaps["tab20"](2 * (index % 10) + 1)
+    return {"color": colour, "marker": "osD^vP*X"[index % 8]}
 
 
 def _integer_ticks(ax):

@@ -1,0 +1,138 @@
+"""The research scripts: each writes its Markdown table and figures, and its numbers are the library's."""
+
+import importlib.util
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import nqueens
+from nqueens.analysis.estimate import estimate
+from nqueens.analysis.symmetry import classes
+from nqueens.analysis.trees import tree_size
+
+from known import KNUTH_PROFILE_8, TOTAL, UNIQUE
+
+SCRIPTS = Path(__file__).resolve().parent.parent / "scripts"
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+def load(name):
+    sys.path.insert(0, str(SCRIPTS))
+    try:
+        spec = importlib.util.spec_from_file_location(name, SCRIPTS / f"{name}.py")
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+    finally:
+        sys.path.remove(str(SCRIPTS))
+    return module
+
+
+def tables(text):
+    """Every Markdown table in ``text`` as a list of dicts (numbers parsed, ``-`` as None)."""
+    found, current, header = [], None, None
+    for line in text.splitlines() + [""]:
+        if not line.startswith("|"):
+            if current is not None:
+                found.append(current)
+            current = header = None
+            continue
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        if header is None:
+            header, current = cells, []
+        elif not set("".join(cells)) <= set("-:"):
+            current.append(dict(zip(header, map(_value, cells))))
+    return found
+
+
+def _value(cell):
+    if cell == "-":
+        return None
+    if cell in ("yes", "**no**"):
+        return cell == "yes"
+    try:
+        number = float(cell.replace(",", ""))
+    except ValueError:
+        return cell
+    return int(number) if number.is_integer() and "e" not in cell and "." not in cell else number
+
+
+def test_unique_vs_total(tmp_path, capsys):
+    assert load("unique_vs_total").main([str(tmp_path), "--max-n", "10"]) == 0
+    assert (tmp_path / "unique_vs_total.png").read_bytes()[:8] == PNG
+    (rows,) = tables((tmp_path / "unique_vs_total.md").read_text())
+    assert [r["n"] for r in rows] == list(range(1, 11))
+    for r in rows:
+        n = r["n"]
+        assert r["total"] == r["OEIS A000170"] == TOTAL[n] and r["unique"] == r["OEIS A002562"] == UNIQUE[n]
+        found = classes(nqueens.batches(n))
+        assert [r[f"orbits of {k}"] for k in (1, 2, 4, 8)] == [found.get(k, 0) for k in (1, 2, 4, 8)]
+        assert r["matches OEIS"] is True
+    assert "wrote" in capsys.readouterr().out
+
+
+def test_unique_vs_total_by_enumeration(tmp_path):
+    assert load("unique_vs_total").main([str(tmp_path), "--max-n", "8", "--solver", "bitwise"]) == 0
+    text = (tmp_path / "unique_vs_total.md").read_text()
+    assert "enumerated by `bitwise`" in text
+    (rows,) = tables(text)
+    assert [r["unique"] for r in rows] == [UNIQUE[n] for n in range(1, 9)]
+
+
+def test_tree_sizes(tmp_path):
+    assert load("tree_sizes").main([str(tmp_path), "--from", "4", "--to", "7", "--profile-n", "5"]) == 0
+    for figure in ("tree_sizes.png", "profile_5.png"):
+        assert (tmp_path / figure).read_bytes()[:8] == PNG
+    sizes, depths = tables((tmp_path / "tree_sizes.md").read_text())
+    for r in sizes:
+        n = r["n"]
+        for model in ("permutation", "mary", "subset"):
+            if model in ("permutation", "mary") or tree_size(n, model) < 10**15:
+                assert r[f"{model} tree"] == tree_size(n, model)
+            record = nqueens.count(n, model, nodes=True)
+            assert r[f"{model} nodes"] == record.nodes and r[f"{model} generated"] == record.stats["generated"]
+        assert r["solutions"] == TOTAL[n]
+    assert [r["feasible"] for r in depths if r["model"] == "mary"] == list(nqueens.count(5, "bitwise", nodes=True).profile)
+
+
+def test_knuth_profile(tmp_path):
+    assert load("knuth_profile").main([str(tmp_path), "--probes", "2000", "--seed", "4"]) == 0
+    assert (tmp_path / "knuth_profile.png").read_bytes()[:8] == PNG
+    (rows,) = tables((tmp_path / "knuth_profile.md").read_text())
+    levels, total = rows[:-1], rows[-1]
+    assert [r["Knuth (TAOCP 7.2.2)"] for r in levels] == list(KNUTH_PROFILE_8) and total["Knuth (TAOCP 7.2.2)"] == 2057
+    assert [r["bitwise"] for r in levels] == list(nqueens.count(8, "bitwise", nodes=True).profile)
+    guess = estimate(8, "permutation", probes=2000, seed=4)
+    assert [r["estimate (2000 probes)"] for r in levels] == pytest.approx(guess.profile, rel=1e-3)
+
+
+def test_estimator(tmp_path):
+    argv = [str(tmp_path), "--from", "6", "--to", "8", "--large", "14,20", "--probes", "3000", "--seed", "2"]
+    assert load("estimator").main(argv) == 0
+    assert (tmp_path / "estimator.png").read_bytes()[:8] == PNG
+    exact, large = tables((tmp_path / "estimator.md").read_text())
+    assert len(exact) == 3 * 3 and len(large) == 3 * 2
+    for r in exact:
+        assert r["exact nodes"] == nqueens.count(r["n"], r["model"], nodes=True).nodes
+        guess = estimate(r["n"], r["model"], probes=3000, seed=2)
+        assert r["estimate"] == pytest.approx(guess.estimate, rel=1e-3)
+        assert r["within 3 s.e."] is True
+    for r in large:
+        assert r["estimate"] == pytest.approx(estimate(r["n"], r["model"], probes=3000, seed=2).estimate, rel=1e-3)
+
+
+def test_documented_command_and_bad_arguments(tmp_path):
+    """`python scripts/NAME.py OUT ...` as the README says; bad input is one error line and exit status 2."""
+    ok = subprocess.run([sys.executable, str(SCRIPTS / "knuth_profile.py"), str(tmp_path), "--probes", "500"],
+                        capture_output=True, text=True)
+    assert ok.returncode == 0 and (tmp_path / "knuth_profile.md").exists(), ok.stderr
+    bad = subprocess.run([sys.executable, str(SCRIPTS / "estimator.py"), str(tmp_path), "--from", "9", "--to", "5"],
+                         capture_output=True, text=True)
+    assert bad.returncode == 2 and bad.stderr.startswith("error: ") and "Traceback" not in bad.stderr
+
+
+def test_common_helpers_doctests():
+    import doctest
+
+    assert doctest.testmod(load("_common")).failed == 0
