@@ -1,0 +1,200 @@
+"""The result store: where it lives, what it refuses to read, what it never mixes, and ``nqueens history``."""
+
+import json
+import sqlite3
+
+import pytest
+
+import nqueens
+from nqueens import NQueensError, store
+from nqueens.cli import main
+from nqueens.native import engine
+from nqueens.store import ResultStore
+
+from known import TOTAL, UNIQUE
+
+
+def run_cli(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+# -- where the store is ----------------------------------------------------------------------------------------
+
+
+def test_path_option_then_environment_then_cache_dir(monkeypatch, tmp_path):
+    monkeypatch.delenv("NQUEENS_STORE", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert store.resolve_path() == tmp_path / "xdg" / "nqueens" / "results.sqlite"
+    monkeypatch.delenv("XDG_CACHE_HOME")
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert store.resolve_path() == tmp_path / "home" / ".cache" / "nqueens" / "results.sqlite"
+    monkeypatch.setenv("NQUEENS_STORE", str(tmp_path / "env.sqlite"))
+    assert store.resolve_path() == tmp_path / "env.sqlite"
+    assert store.resolve_path(tmp_path / "given.sqlite") == tmp_path / "given.sqlite"
+
+
+def test_split_counts_use_the_default_store_small_ones_do_not(monkeypatch, tmp_path):
+    monkeypatch.delenv("NQUEENS_STORE", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    default = tmp_path / "nqueens" / "results.sqlite"
+    assert nqueens.count(9, "fast").stats["store"] is None and not default.exists()
+    r = nqueens.count(12, "fast")
+    assert r.stats["store"] == str(default) and r.stats["subproblems"] > 1
+    assert [e["n"] for e in ResultStore(default).history()] == [12]
+    monkeypatch.setenv("NQUEENS_STORE", str(tmp_path / "env.sqlite"))
+    assert nqueens.count(6, "fast").stats["store"] == str(tmp_path / "env.sqlite")
+    assert nqueens.count(13, "fast", store="none").stats["store"] is None
+
+
+# -- what the store refuses -----------------------------------------------------------------------------------
+
+
+def _refused(capsys, path, *fragments):
+    """``nqueens count`` with this store exits 2 with one error line naming the file and one of ``fragments``."""
+    code, out, err = run_cli(capsys, "count", "12", "--store", str(path))
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and err.startswith("error: ") and str(path) in err, err
+    assert any(fragment in err for fragment in fragments), err
+
+
+def test_a_file_that_is_not_sqlite_is_refused(capsys, tmp_path):
+    path = tmp_path / "notes.sqlite"
+    path.write_text("these are not the results you are looking for\n" * 100)
+    _refused(capsys, path, "cannot be read")
+
+
+def test_a_damaged_store_is_refused(capsys, tmp_path):
+    path = tmp_path / "results.sqlite"
+    nqueens.count(12, "fast", store=str(path))
+    data = bytearray(path.read_bytes())
+    assert len(data) > 8192
+    data[4096:8192] = b"\xa5" * 4096  # a page in the middle overwritten
+    path.write_bytes(bytes(data))
+    for side in ("-wal", "-shm"):
+        (tmp_path / f"results.sqlite{side}").unlink(missing_ok=True)
+    _refused(capsys, path, "malformed", "damaged")
+
+
+def test_a_foreign_sqlite_database_is_refused(capsys, tmp_path):
+    path = tmp_path / "other.sqlite"
+    with sqlite3.connect(path) as db:
+        db.execute("CREATE TABLE customers (name TEXT)")
+    _refused(capsys, path, "not an nqueens result store")
+
+
+def test_another_schema_is_refused(capsys, tmp_path):
+    path = tmp_path / "results.sqlite"
+    ResultStore(path).close()
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE meta SET value = '99' WHERE key = 'schema'")
+    _refused(capsys, path, "schema '99'")
+
+
+def test_a_directory_is_refused(capsys, tmp_path):
+    code, out, err = run_cli(capsys, "count", "12", "--store", str(tmp_path))
+    assert code == 2 and "is a directory" in err and err.count("\n") == 1
+
+
+def test_a_store_locked_too_long_is_refused(capsys, monkeypatch, tmp_path):
+    path = tmp_path / "results.sqlite"
+    ResultStore(path).close()
+    monkeypatch.setattr(store, "LOCK_TIMEOUT", 0.2)
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        _refused(capsys, path, "is locked by another process (waited 0.2 s)")
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+
+
+# -- what the store never mixes -------------------------------------------------------------------------------
+
+
+def _plant_unfinished_run(path, n, version, value):
+    """An unfinished run of ``n`` whose stored subproblems all claim ``value`` solutions."""
+    subproblems = engine.plan(n)
+    with ResultStore(path) as results:
+        run = results.open_run(
+            n, engine.SOLVER, version, plan=engine._plan_digest(n, subproblems), subproblems=len(subproblems)
+        )
+        for s in subproblems[: len(subproblems) // 2]:
+            results.record(run, s.index, s.digest, {"total": value, "classes": {"8": value}}, 0.0)
+    return len(subproblems) // 2
+
+
+def test_another_algorithm_version_is_never_mixed_in(tmp_path):
+    path = tmp_path / "results.sqlite"
+    _plant_unfinished_run(path, 13, "0", 10**6)
+    r = nqueens.count(13, "fast", store=str(path))
+    assert (r.total, r.unique) == (TOTAL[13], UNIQUE[13])
+    assert r.stats["reused"] == 0 and r.stats["computed"] == r.stats["subproblems"]
+
+
+def test_subproblems_with_another_digest_are_not_reused(tmp_path):
+    path = tmp_path / "results.sqlite"
+    planted = _plant_unfinished_run(path, 13, engine.ALGORITHM_VERSION, 7)
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE results SET digest = 'something else' WHERE idx = 0")
+    r = nqueens.count(13, "fast", store=str(path))
+    # the planted results are taken (that is resuming: their digests match), except the one whose digest does
+    # not; the planted numbers are wrong on purpose, so the total shows that they were used
+    assert r.stats["reused"] == planted - 1 and r.total != TOTAL[13]
+    # the run is finished: the same count asked again is computed from scratch, and exact
+    again = nqueens.count(13, "fast", store=str(path))
+    assert (again.total, again.unique) == (TOTAL[13], UNIQUE[13]) and again.stats["reused"] == 0
+
+
+# -- finished runs, --cached, history ---------------------------------------------------------------------------
+
+
+def test_a_finished_count_is_computed_again_unless_cached(capsys, tmp_path):
+    path = str(tmp_path / "results.sqlite")
+    first = nqueens.count(13, "fast", store=path)
+    second = nqueens.count(13, "fast", store=path)
+    assert second.stats["computed"] == second.stats["subproblems"] and "cached" not in second.stats
+    code, out, _ = run_cli(capsys, "count", "13", "--store", path, "--cached", "--json")
+    doc = json.loads(out)
+    assert code == 0 and doc["stats"]["cached"] is True
+    assert (doc["total"], doc["unique"]) == (first.total, first.unique) == (TOTAL[13], UNIQUE[13])
+    assert {int(k): v for k, v in doc["classes"].items()} == first.classes
+    assert len(ResultStore(path).history()) == 2  # a cached answer is not a new run
+
+
+def test_cached_without_a_stored_run_computes(tmp_path):
+    r = nqueens.count(12, "fast", store=str(tmp_path / "s.sqlite"), cached=True)
+    assert r.total == TOTAL[12] and "cached" not in r.stats
+
+
+def test_history_lists_finished_runs(capsys, tmp_path):
+    path = str(tmp_path / "results.sqlite")
+    nqueens.count(12, "fast", store=path, workers=2)
+    nqueens.count(8, "fast", store=path, workers=1)
+    code, out, _ = run_cli(capsys, "history", "--store", path, "--json")
+    runs = json.loads(out)
+    assert code == 0
+    assert [list(r) for r in runs] == [["n", "solver", "total", "unique", "seconds", "workers", "host", "version", "finished"]] * 2
+    assert [(r["n"], r["total"], r["unique"], r["workers"], r["solver"]) for r in runs] == [
+        (12, TOTAL[12], UNIQUE[12], 2, "fast"),
+        (8, TOTAL[8], UNIQUE[8], 1, "fast"),
+    ]
+    assert all(r["version"] == engine.ALGORITHM_VERSION and r["seconds"] > 0 and r["host"] for r in runs)
+    code, out, _ = run_cli(capsys, "history", "--store", path)
+    lines = out.splitlines()
+    assert code == 0 and lines[0].split()[:4] == ["n", "solver", "total", "unique"] and len(lines) == 3
+    assert lines[1].split()[:4] == ["12", "fast", str(TOTAL[12]), str(UNIQUE[12])]
+
+
+def test_history_of_a_missing_store_is_empty(capsys, tmp_path):
+    path = tmp_path / "nothing.sqlite"
+    code, out, _ = run_cli(capsys, "history", "--store", str(path), "--json")
+    assert code == 0 and json.loads(out) == [] and not path.exists()
+
+
+def test_history_refuses_an_unreadable_store(capsys, tmp_path):
+    path = tmp_path / "x.sqlite"
+    path.write_bytes(b"\x00garbage" * 1000)
+    code, out, err = run_cli(capsys, "history", "--store", str(path))
+    assert code == 2 and out == "" and str(path) in err and err.count("\n") == 1
