@@ -308,7 +308,7 @@ def linear(n, k=2):
     k = int(k)
     for factor, line in ((k, "column"), (k - 1, "difference diagonal"), (k + 1, "sum diagonal")):
         g = math.gcd(factor, n)
-        if g != 1 and n > 1:
+        if g != 1:
             name = {k: "k", k - 1: "k - 1", k + 1: "k + 1"}[factor]
             raise NQueensError(
                 f"q(i) = {k}*i mod {n} is not a toroidal solution: gcd({name}, n) = {g}, so two queens share a "

@@ -30,6 +30,7 @@ import numpy as np
 from nqueens.api import DEFAULT_ENUMERATOR, batches, solutions
 from nqueens.analysis.symmetry import fundamental_batches, orbit_size
 from nqueens.analysis.trace import events
+from nqueens.board import check_n
 from nqueens.errors import NQueensError
 from nqueens.registry import get_solver
 
@@ -231,7 +232,7 @@ class TracePlayer:
     """
 
     def __init__(self, n, *, history=10_000):
-        self.n = n
+        self.n = check_n(n)
         self._history = history
         self.first()
 

@@ -18,8 +18,8 @@ Canvas items carry tags a test can find: ``square``, ``queen`` (with ``row<r>`` 
 ``pruned``, ``attack-line``, ``lifted``.
 """
 
+import threading
 import tkinter as tk
-from concurrent.futures import ThreadPoolExecutor
 from tkinter import ttk
 
 import nqueens
@@ -116,8 +116,9 @@ class Viewer:
         self.playing = False
         self._after = None
         self._poll = None
-        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="nqueens-view-count")
-        self._counts = {}  # (n, fundamental) -> future of (total, unique)
+        # (n, fundamental) -> {"value": (total, unique)} once counted, or {"error": ...}. One daemon thread per
+        # count: a long one (n = 16) neither holds up the next nor keeps the program alive when the window closes.
+        self._counts = {}
         self.browser = None
         self.player = None
         self._build()
@@ -126,15 +127,19 @@ class Viewer:
     # -- controls ------------------------------------------------------------------------------------------
 
     def first(self):
+        """Go to the first solution (search mode: back to the empty board)."""
         self._step(lambda model: model.first())
 
     def previous(self):
+        """One solution (search mode: one event) back."""
         self._step(lambda model: model.previous())
 
     def next(self):
+        """One solution (search mode: one event) forward."""
         self._step(lambda model: model.next())
 
     def last(self):
+        """Go to the last solution (search mode: the end of the search), or say why it is unavailable."""
         model = self._model()
         reason = model.last_unavailable()
         if reason:
@@ -157,16 +162,19 @@ class Viewer:
             self._tick()
 
     def set_n(self, n):
+        """Show board size ``n`` (4 .. 16)."""
         self.n = check_view_n(n)
         self.n_var.set(self.n)
         self._reset()
 
     def set_solver(self, solver):
+        """Step through the solutions of ``solver``."""
         self.solver = _check_solver(solver)
         self.solver_var.set(self.solver)
         self._reset()
 
     def set_mode(self, mode):
+        """``"solutions"`` or ``"search"``."""
         if mode not in MODES:
             raise NQueensError(f"mode must be one of {', '.join(MODES)}; got {mode!r}")
         self.mode = mode
@@ -174,22 +182,23 @@ class Viewer:
         self._reset()
 
     def set_fundamental(self, flag):
+        """Only the fundamental solutions, or all."""
         self.fundamental = bool(flag)
         self.fundamental_var.set(self.fundamental)
         self._reset()
 
     def set_speed(self, steps_per_second):
+        """Steps per second when playing, 1 .. 60."""
         self.speed = max(1, min(60, int(round(float(steps_per_second)))))
         self.speed_var.set(self.speed)
         self.speed_label.configure(text=f"{self.speed:>2} steps/s")
 
     def shutdown(self):
-        """Stop playing and polling, and let the counting thread go."""
+        """Stop playing and polling (a count still running is left to finish on its daemon thread)."""
         self._stop()
         if self._poll is not None:
             self.master.after_cancel(self._poll)
             self._poll = None
-        self._pool.shutdown(wait=False, cancel_futures=True)
 
     @property
     def counts_ready(self):
@@ -246,22 +255,30 @@ class Viewer:
     def _request_counts(self):
         key = (self.n, self.fundamental)
         if key not in self._counts:
-            self._counts[key] = self._pool.submit(_count, self.n, self.fundamental)
+            box = self._counts[key] = {}
+
+            def work():
+                try:
+                    box["value"] = _count(*key)
+                except Exception as exc:  # shown in the window by _collect, never raised into Tk's event loop
+                    box["error"] = exc
+
+            threading.Thread(target=work, name=f"nqueens-view-count-{key[0]}", daemon=True).start()
         if self._poll is None:
             self._poll = self.master.after(0, self._collect)
 
     def _collect(self):
         self._poll = None
-        future = self._counts.get((self.n, self.fundamental))
-        if self.browser is None or future is None:
+        box = self._counts.get((self.n, self.fundamental))
+        if self.browser is None or box is None:
             return
-        if not future.done():
+        if not box:
             self._poll = self.master.after(_POLL_MS, self._collect)
             return
-        try:
-            self.browser.set_counts(*future.result())
-        except Exception as exc:  # a failed count is shown, never raised into Tk's event loop
-            self.message.set(f"counting failed: {exc}")
+        if "error" in box:
+            self.message.set(f"counting failed: {box['error']}")
+        else:
+            self.browser.set_counts(*box["value"])
         self._draw()
 
     # -- widgets -------------------------------------------------------------------------------------------
