@@ -127,6 +127,14 @@ class Solver:
 
 _BIT64 = 63  # kernels keep columns and diagonals in int64 bit masks
 
+_TREE_MODE = Option(
+    "mode",
+    str,
+    "backtracking",
+    "check the implicit constraints at every node, or only on complete candidates (seed 004)",
+    ("backtracking", "generate-and-test"),
+)
+
 _ENTRIES = (
     Solver(
         name="bitmask-recursive",
@@ -206,6 +214,78 @@ _ENTRIES = (
             "check_nodes_knuth": "it tests only full boards, so it stands on all n!/(n-k)! arrangements of distinct columns"
         },
         limit_reason="64-bit masks of the 2n - 1 diagonals",
+    ),
+    Solver(
+        name="mary",
+        family="model",
+        origin="seed 003: full m-ary tree, rows explicit; columns and diagonals implicit",
+        can=("count", "enumerate", "nodes"),
+        module="nqueens.models.mary",
+        summary="state-space tree: n children per node (a column for the next row), compiled",
+        options=(_TREE_MODE,),
+    ),
+    Solver(
+        name="permutation",
+        family="model",
+        origin="seed 003: permutation tree, rows and columns explicit; diagonals implicit (swap-based DFS)",
+        can=("count", "enumerate", "nodes"),
+        module="nqueens.models.permutation",
+        summary="state-space tree: the unused columns are the children, compiled",
+        options=(_TREE_MODE,),
+    ),
+    Solver(
+        name="subset",
+        family="model",
+        origin="seed 004: the 2^(n*n) cell tree, every square a yes/no decision; all constraints implicit",
+        can=("count", "enumerate", "nodes"),
+        module="nqueens.models.subset",
+        summary="state-space tree: a binary decision per cell, compiled; profile has one depth per cell",
+        options=(_TREE_MODE,),
+        known_failures={
+            "check_nodes_knuth": "its depths are cells (n*n + 1 of them), not rows; at the row boundaries "
+            "(depths 0, 8, ..., 64) its profile is Knuth's",
+        },
+    ),
+    Solver(
+        name="dlx",
+        family="model",
+        origin="exact cover (rows, columns primary; diagonals secondary): Knuth's Algorithm X, dancing links",
+        can=("count", "enumerate", "nodes"),
+        module="nqueens.models.dlx",
+        summary="dancing links over the n*n placements, compiled; nodes = rows chosen",
+        options=(
+            Option(
+                "choose",
+                str,
+                "min-size",
+                "the column to branch on: fewest rows (Knuth's heuristic) or the first uncovered (row by row)",
+                ("min-size", "first"),
+            ),
+        ),
+        known_failures={
+            "check_nodes_knuth": "it branches on the column with the fewest rows, not row by row, so its tree is "
+            "smaller than Knuth's 2057 nodes (option choose=first gives that tree)",
+        },
+    ),
+    Solver(
+        name="cpsat",
+        family="model",
+        origin="OR-tools CP-SAT: q[row] with all-different on q, q + i and q - i (the nqueens_sat.py sample)",
+        can=("count", "enumerate"),
+        module="nqueens.models.cpsat",
+        summary="CP-SAT with a solution callback, one search worker; stats: branches, conflicts, propagations",
+        suite_max_n=10,
+        options=(
+            Option(
+                "symmetry",
+                bool,
+                False,
+                "lex-leader constraints over the 8 board symmetries: only fundamental solutions (count adds "
+                "unique and classes)",
+            ),
+            Option("first", bool, False, "stop at the first solution (for large n; solve only)"),
+            Option("workers", int, 1, "CP-SAT search workers; more than 1 only with first=true"),
+        ),
     ),
     Solver(
         name="fast",
