@@ -288,6 +288,25 @@ _ENTRIES = (
         ),
     ),
     Solver(
+        name="csp",
+        family="model",
+        origin="python-constraint: a variable per row, all-different columns, pairwise diagonal constraints",
+        can=("count", "enumerate"),
+        module="nqueens.models.csp",
+        summary="the generic CSP, streamed from getSolutionIter; stats: assignments, constraint calls",
+        suite_max_n=10,
+        options=(
+            Option(
+                "algorithm",
+                str,
+                "default",
+                "python-constraint's solver: its default (optimized backtracking), backtracking, recursive, or "
+                "min-conflicts (one solution, solve only)",
+                ("default", "backtracking", "recursive", "min-conflicts"),
+            ),
+        ),
+    ),
+    Solver(
         name="fast",
         family="engine",
         origin="Takaken's orbit counts (COUNT2/4/8) on the Q27 project's start constellations: the queens of "
