@@ -1,10 +1,13 @@
 """The 8 symmetries of the board (the dihedral group D4) acting on solutions, and reduction to fundamental ones.
 
 A solution ``q`` (``q[row] = column``) is a permutation, and every rotation or reflection of the square maps a
-permutation to a permutation and a queens solution to a queens solution. Everything here is vectorised over
-batches, numpy arrays of shape ``(m, n)``: a symmetry is an index shuffle, a column complement (``n - 1 - q``) or
-an inverse permutation (a scatter), so reducing the 14,772,512 solutions of ``n = 16`` streams chunk by chunk
-without a Python loop per solution.
+permutation to a permutation and a queens solution to a queens solution. Everything here works on batches,
+numpy arrays of shape ``(m, n)``: a symmetry is an index shuffle, a column complement (``n - 1 - q``) or an
+inverse permutation (a scatter), vectorised in :func:`transform`, :func:`images` and :func:`canonical`. The
+reduction itself (:func:`fundamental`, :func:`orbit_size`) runs a compiled kernel over each chunk that reads
+the images off the solution and its inverse element by element and stops at the first difference, so
+reducing the 14,772,512 solutions of ``n = 16`` streams chunk by chunk, never a Python loop per solution
+(``benchmarks/symmetry_n16.py`` measures it).
 
 The canonical form of a solution is the lexicographically smallest of its 8 images; its orbit (the set of its
 distinct images) has 1, 2, 4 or 8 members. A fundamental (unique) solution is a canonical one (DESIGN.md).
@@ -33,6 +36,7 @@ W. Burnside, *Theory of Groups of Finite Order* (1897): the orbit-counting lemma
 from collections import Counter
 
 import numpy as np
+from numba import njit
 
 from nqueens.board import dtype_for
 from nqueens.errors import NQueensError
@@ -159,7 +163,7 @@ def orbit_size(q_or_batch):
     (4, 8)
     """
     q, single = _as_batch(q_or_batch)
-    sizes = _orbit_sizes(q, _inverse(q))
+    _, sizes = _reduce_checked(q, every=True)
     return int(sizes[0]) if single else sizes
 
 
@@ -216,8 +220,9 @@ def fundamental(solutions):
     repeated canonical solution is yielded again; the orbit size is always that of the full orbit. Reduce the
     complete enumeration, or use :func:`orbit_graph` for an arbitrary set.
 
-    Each chunk costs O(m n) numpy work: the images are compared with the solution one symmetry at a time, and
-    rows already known not to be canonical are dropped before the next (cheapest) image is built.
+    Each chunk costs O(m n) in the worst case and about O(m) in practice: the kernel compares the 7 other
+    images with a solution from the left and stops at the first difference, and most solutions lose to their
+    mirror image at the first column. The kernel also checks that every row is a permutation.
     """
     for batch, sizes in fundamental_batches(solutions):
         yield from zip((tuple(row) for row in batch.tolist()), sizes.tolist())
@@ -238,9 +243,8 @@ def fundamental_batches(solutions):
     for batch in _chunks(solutions):
         if not len(batch):
             continue
-        keep = _canonical_rows(batch)
-        rows = batch[keep]
-        yield rows, _orbit_sizes(rows, _inverse(rows))
+        keep, sizes = _reduce_checked(batch, every=False)
+        yield batch[keep], sizes[keep]
 
 
 def classes(solutions):
@@ -295,6 +299,7 @@ def burnside(n, solutions):
     for batch in _chunks(solutions):
         if batch.shape[1] != n:
             raise NQueensError(f"a solution has {batch.shape[1]} columns; expected n = {n}")
+        _check_permutations(batch)
         inv = _inverse(batch)
         for name in SYMMETRIES:
             fixed[name] += int(np.count_nonzero((_image(batch, name, inv) == batch).all(axis=1)))
@@ -343,9 +348,11 @@ def orbit_graph(solutions):
 
 _USES_INVERSE = frozenset({"rot90", "rot270", "transpose", "anti-transpose"})
 
-# The order in which fundamental_batches tests the images: cheapest first (no inverse permutation needed), so
-# that the rows still in the running when the inverse is built are few.
-_TEST_ORDER = ("flip-cols", "flip-rows", "rot180", "rot90", "rot270", "transpose", "anti-transpose")
+# The order in which _reduce compares the images with a solution: those that most often differ at the first
+# column first (flip-cols is smaller for every solution whose first column is right of the middle), so most
+# solutions are rejected after one or two comparisons. Codes are the indices in SYMMETRIES.
+_TEST_ORDER = np.array([SYMMETRIES.index(name) for name in (
+    "flip-cols", "flip-rows", "rot180", "rot90", "rot270", "transpose", "anti-transpose")], np.int64)
 
 
 def _image(q, name, inv):
@@ -384,37 +391,85 @@ def _lex_less(a, b):
     return differ.any(axis=1) & (np.take_along_axis(a, first, 1)[:, 0] < np.take_along_axis(b, first, 1)[:, 0])
 
 
-def _canonical_rows(q):
-    """The indices of the rows that are canonical (no image lexicographically smaller), in order."""
-    index = np.arange(len(q))
-    rows, inv = q, None
-    for name in _TEST_ORDER:
-        if name in _USES_INVERSE and inv is None:
-            inv = _inverse(rows)
-        alive = ~_lex_less(_image(rows, name, inv), rows)
-        index, rows = index[alive], rows[alive]
-        if inv is not None:
-            inv = inv[alive]
-    return index
+def _reduce_checked(q, every):
+    """``(keep, sizes)`` from :func:`_reduce`, or the error naming the first row that is not a permutation."""
+    keep = np.zeros(len(q), dtype=np.bool_)
+    sizes = np.zeros(len(q), dtype=np.uint8)
+    bad = _reduce(q, _TEST_ORDER, every, keep, sizes)
+    if bad >= 0:
+        raise NQueensError(
+            f"row {bad} ({q[bad].tolist()}) is not a permutation of 0..{q.shape[1] - 1}; symmetries act on solutions"
+        )
+    return keep, sizes
 
 
-def _orbit_sizes(q, inv):
-    fixed = np.zeros(len(q), dtype=np.uint8)
-    for name in SYMMETRIES:
-        fixed += (_image(q, name, inv) == q).all(axis=1)
-    return (8 // np.maximum(fixed, 1)).astype(np.uint8)
+@njit(cache=True, nogil=True)
+def _reduce(q, order, every, keep, sizes):
+    # Row by row: the inverse permutation (which also checks that the row is one), then the 7 other images
+    # compared with the row, element by element from the left, each stopping at the first difference; an
+    # image element is read off q or inv by the formulas of _image, never built. keep[i]: no image is smaller
+    # (the row is canonical); sizes[i]: 8 over the number of images equal to the row, for the canonical rows
+    # (for every row when `every`). Returns -1, or the index of the first row that is not a permutation.
+    m, n = q.shape
+    top = n - 1
+    inv = np.empty(n, np.int64)
+    for i in range(m):
+        inv[:] = -1
+        for r in range(n):
+            c = np.int64(q[i, r])
+            if c < 0 or c >= n or inv[c] >= 0:
+                return i
+            inv[c] = r
+        canonical = True
+        fixed = 1
+        for s in order:
+            sign = 0
+            for k in range(n):
+                if s == 1:  # rot90
+                    v = top - inv[k]
+                elif s == 2:  # rot180
+                    v = top - np.int64(q[i, top - k])
+                elif s == 3:  # rot270
+                    v = inv[top - k]
+                elif s == 4:  # flip-rows
+                    v = np.int64(q[i, top - k])
+                elif s == 5:  # flip-cols
+                    v = top - np.int64(q[i, k])
+                elif s == 6:  # transpose
+                    v = inv[k]
+                else:  # anti-transpose
+                    v = top - inv[top - k]
+                own = np.int64(q[i, k])
+                if v != own:
+                    sign = -1 if v < own else 1
+                    break
+            if sign == 0:
+                fixed += 1
+            elif sign < 0:
+                canonical = False
+                if not every:
+                    break
+        keep[i] = canonical
+        if canonical or every:
+            sizes[i] = 8 // fixed
+    return -1
 
 
 def _as_tuple(row):
     return tuple(int(c) for c in row)
 
 
-def _check_permutations(q):
+def _check_range(q):
     m, n = q.shape
     if not np.issubdtype(q.dtype, np.integer):
         raise NQueensError(f"solutions are lists of integer columns, got {q.dtype} values")
     if m and n and (int(q.min()) < 0 or int(q.max()) >= n):
         raise NQueensError(f"columns must be in 0..{n - 1} for n = {n}")
+
+
+def _check_permutations(q):
+    _check_range(q)
+    m, n = q.shape
     if m and n:
         # With a repeated column some column c is never written, and q[inv[c]] != c for it.
         ok = (np.take_along_axis(q, _inverse(q), 1) == np.arange(n)).all(axis=1)
@@ -425,8 +480,12 @@ def _check_permutations(q):
             )
 
 
-def _as_batch(data):
-    """``(batch, single)``: an (m, n) array in the smallest unsigned dtype, and whether one solution came in."""
+def _as_batch(data, check=True):
+    """``(batch, single)``: an (m, n) array in the smallest unsigned dtype, and whether one solution came in.
+
+    ``check=False`` leaves the permutation test to the caller (the :func:`_reduce` kernel makes it on the fly);
+    columns outside ``0 .. n-1`` are refused either way, before the cast could wrap them around.
+    """
     if isinstance(data, np.ndarray) and data.ndim == 2:
         q, single = data, False
     elif isinstance(data, np.ndarray) and data.ndim == 1 or isinstance(data, (tuple, list)) and not (
@@ -437,8 +496,11 @@ def _as_batch(data):
         q, single = np.asarray(data), False
         if q.ndim != 2:
             raise NQueensError("expected one solution or a batch of solutions of shape (m, n)")
-    _check_permutations(q)
     n = q.shape[1]
+    if check:
+        _check_permutations(q)
+    elif q.dtype != dtype_for(max(n, 1)):
+        _check_range(q)
     if q.dtype != dtype_for(max(n, 1)):
         q = q.astype(dtype_for(max(n, 1)))
     return q, single
@@ -453,10 +515,10 @@ def _chunks(solutions):
     for item in solutions:
         if isinstance(item, np.ndarray) and item.ndim == 2:
             if pending:
-                yield _as_batch(pending)[0]
+                yield _as_batch(pending, check=False)[0]
                 pending = []
             n = _same_n(n, item.shape[1])
-            batch, _ = _as_batch(item)
+            batch, _ = _as_batch(item, check=False)
             for start in range(0, len(batch), _CHUNK):
                 yield batch[start : start + _CHUNK]
             continue
@@ -464,10 +526,10 @@ def _chunks(solutions):
         n = _same_n(n, len(row))
         pending.append(row)
         if len(pending) == _CHUNK:
-            yield _as_batch(pending)[0]
+            yield _as_batch(pending, check=False)[0]
             pending = []
     if pending:
-        yield _as_batch(pending)[0]
+        yield _as_batch(pending, check=False)[0]
 
 
 def _same_n(n, width):
