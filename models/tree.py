@@ -73,6 +73,7 @@ __all__ = [
     "count",
     "batches",
     "graph",
+    "export_format",
     "write_graph",
 ]
 
@@ -366,6 +367,20 @@ def graph(form, n, mode="backtracking"):
     return g
 
 
+def export_format(path):
+    """``"graphml"`` or ``"dot"`` from the file name, else an error naming both.
+
+    Examples
+    --------
+    >>> export_format("tree.graphml"), export_format("tree.dot")
+    ('graphml', 'dot')
+    """
+    for kind in ("graphml", "dot"):
+        if str(path).lower().endswith("." + kind):
+            return kind
+    raise NQueensError(f"an export file ends in .graphml or .dot; got {str(path)!r}")
+
+
 def write_graph(g, path):
     """Write an exported tree to ``path``: GraphML for ``.graphml``, Graphviz DOT for ``.dot``.
 
@@ -375,18 +390,19 @@ def write_graph(g, path):
     Raises
     ------
     NQueensError
-        For any other file extension.
+        For any other file extension, or a file that cannot be written.
     """
     import networkx as nx
 
-    path = str(path)
-    if path.endswith(".graphml"):
-        nx.write_graphml(g, path)
-    elif path.endswith(".dot"):
-        with open(path, "w", encoding="utf-8") as handle:
-            handle.writelines(_dot_lines(g))
-    else:
-        raise NQueensError(f"an export file ends in .graphml or .dot; got {path!r}")
+    kind = export_format(path)
+    try:
+        if kind == "graphml":
+            nx.write_graphml(g, str(path))
+        else:
+            with open(path, "w", encoding="utf-8") as handle:
+                handle.writelines(_dot_lines(g))
+    except OSError as exc:
+        raise NQueensError(f"cannot write {str(path)!r}: {exc.strerror or exc}") from None
 
 
 def _dot_lines(g):
