@@ -70,11 +70,18 @@ def _constellation_image(g, n, t, b, l, r):
 
 @njit(cache=True, nogil=True)
 def _sort_key(n, t, b, l, r):
-    # The representative of a class is the image whose bottom queen is nearest a corner, then the smallest
-    # (t, b, l, r): the search runs from the top, so the other three queens are the more central ones and
-    # prune the first rows (see the module docstring of nqueens.native.engine).
-    near = b if b < n - 1 - b else n - 1 - b
-    return (((near * n + t) * n + b) * n + l) * n + r
+    """The order in which the images of a constellation compete to represent its class (least wins).
+
+    Any rule that depends only on the image is correct; this one is chosen for speed (see
+    :mod:`nqueens.native.engine`): the bottom queen near a corner, the top queen central, the side queens low,
+    weighed as ``12 near(b) - 2 near(t) - 2 (l + r) - |l - r|``; ties go to the least ``(t, b, l, r)``.
+    """
+    m = n - 1
+    near_b = b if b < m - b else m - b
+    near_t = t if t < m - t else m - t
+    spread = l - r if l > r else r - l
+    score = 12 * near_b - 2 * near_t - 2 * (l + r) - spread + 8 * n
+    return (((score * n + t) * n + b) * n + l) * n + r
 
 
 @njit(cache=True, nogil=True)
