@@ -11,8 +11,8 @@ refused when its row, column or a diagonal already holds one, and leaving a squa
 closes a row without a queen. At the row boundaries (depths ``k * n``) the feasible nodes are therefore the
 partial placements of the other trees. Generate-and-test checks a complete board once, at the leaf.
 
-The state ``s`` is the board (``n * n`` cells, 1 for a queen), then the queens per row (``n``), per column
-(``n``), per diagonal ``r + c`` (``2n - 1``) and per anti-diagonal ``r - c + n - 1`` (``2n - 1``).
+The state ``s`` holds the queens per row (``n``), per column (``n``), per diagonal ``r + c`` (``2n - 1``) and
+per anti-diagonal ``r - c + n - 1`` (``2n - 1``), then the board (``n * n`` cells, 1 for a queen).
 
 A queen is tried before an empty square, so solutions come out in lexicographic order.
 
@@ -116,7 +116,7 @@ def warmup():
 
 
 # The formulation's functions (see nqueens.models.tree): the node at depth `cell` decides square
-# (cell // n, cell % n); child 0 puts a queen there, child 1 leaves it empty. The counts start at m = n * n.
+# (cell // n, cell % n); child 0 puts a queen there, child 1 leaves it empty. The board starts at b = 6n - 2.
 
 
 @njit(cache=True, nogil=True)
@@ -128,46 +128,44 @@ def _width(n, cell, s):
 def _allowed(n, cell, i, s):
     r = cell // n
     c = cell % n
-    m = n * n
     if i == 0:
         # a queen: none yet on its row, its column or either diagonal
-        return s[m + r] == 0 and s[m + n + c] == 0 and s[m + 2 * n + r + c] == 0 and s[m + 5 * n - 2 + r - c] == 0
+        return s[r] == 0 and s[n + c] == 0 and s[2 * n + r + c] == 0 and s[5 * n - 2 + r - c] == 0
     # an empty square: fine unless it closes a row that has no queen
-    return c < n - 1 or s[m + r] > 0
+    return c < n - 1 or s[r] > 0
 
 
 @njit(cache=True, nogil=True)
 def _push(n, cell, i, s):
     if i == 0:
-        _mark(n, cell, s, 1)
+        r = cell // n
+        c = cell % n
+        s[r] += 1
+        s[n + c] += 1
+        s[2 * n + r + c] += 1
+        s[5 * n - 2 + r - c] += 1
+        s[6 * n - 2 + cell] = 1
 
 
 @njit(cache=True, nogil=True)
 def _pop(n, cell, i, s):
     if i == 0:
-        _mark(n, cell, s, -1)
-
-
-@njit(cache=True, nogil=True)
-def _mark(n, cell, s, step):
-    r = cell // n
-    c = cell % n
-    m = n * n
-    s[cell] += step
-    s[m + r] += step
-    s[m + n + c] += step
-    s[m + 2 * n + r + c] += step
-    s[m + 5 * n - 2 + r - c] += step
+        r = cell // n
+        c = cell % n
+        s[r] -= 1
+        s[n + c] -= 1
+        s[2 * n + r + c] -= 1
+        s[5 * n - 2 + r - c] -= 1
+        s[6 * n - 2 + cell] = 0
 
 
 @njit(cache=True, nogil=True)
 def _whole(n, s):
     # a complete board: one queen on every row, at most one on every column and diagonal
-    m = n * n
     for r in range(n):
-        if s[m + r] != 1:
+        if s[r] != 1:
             return False
-    for k in range(m + n, s.shape[0]):
+    for k in range(n, 6 * n - 2):
         if s[k] > 1:
             return False
     return True
@@ -182,7 +180,7 @@ def _move(n, cell, i, s):
 def _emit(n, s, out):
     for r in range(n):
         for c in range(n):
-            if s[r * n + c]:
+            if s[6 * n - 2 + r * n + c]:
                 out[r] = c
 
 
@@ -195,7 +193,7 @@ def _search(n, backtracking, s, path, generated, feasible, tally, out, trace):
 
 
 def _state(n):
-    return np.zeros(n * n + 2 * n + 2 * (2 * n - 1), np.int64)
+    return np.zeros(2 * n + 2 * (2 * n - 1) + n * n, np.int64)
 
 
 def _token(n, depth, move):
