@@ -53,8 +53,8 @@ def count(n, *, nodes=False):
     -----
     A feasible node at depth ``k`` is a queen that ``check(k)`` accepted in row ``k`` (the root counts 1): the
     search stands on exactly the nodes of Knuth's backtrack tree. ``checks`` counts the comparisons
-    ``check(k)`` makes, one per earlier row it looks at (it stops at the first attacking queen). The count
-    takes O(n!)-ish time in practice, O(n) memory.
+    ``check(k)`` makes, one per earlier row it looks at (it stops at the first attacking queen). Memory is
+    O(n).
     """
     n = board_size(n, "backtrack")
     if nodes:

@@ -186,7 +186,8 @@ def _check(q, n):
 @njit(cache=True, nogil=True)
 def _check_counting(q, n, checks):
     # check(cur), adding to checks[0] the lines it examines in the seed's order: all n columns, then the
-    # i + j diagonals 0 .. 2n - 2 up to the first holding two queens, then the i - j diagonals likewise.
+    # i + j diagonals 0 .. 2n - 2 up to the first holding two queens, then the i - j diagonals likewise. (The
+    # seed's row test, 判行, repeats the column test word for word; every row holds one queen here anyway.)
     checks[0] += n
     seen = np.int64(0)
     for i in range(n):
