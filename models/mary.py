@@ -36,7 +36,7 @@ def tree_size(n):
     return sum(n**k for k in range(n + 1))
 
 
-def accounting(n, mode="backtracking"):
+def accounting(n, mode="backtracking", progress=False):
     """The node accounting of the m-ary tree for ``n`` (see :class:`nqueens.models.tree.Accounting`).
 
     Parameters
@@ -45,6 +45,8 @@ def accounting(n, mode="backtracking"):
         Board size, >= 1.
     mode : {"backtracking", "generate-and-test"}
         Check the implicit constraints at every node, or only on complete candidates.
+    progress : bool
+        A progress bar on stderr for walks longer than a second.
 
     Returns
     -------
@@ -69,7 +71,7 @@ def accounting(n, mode="backtracking"):
     Backtracking creates ``n`` candidates under every feasible node above the last row, so
     ``generated[k + 1] == n * feasible[k]``.
     """
-    return tree.accounting(FORMULATION, n, mode)
+    return tree.accounting(FORMULATION, n, mode, progress)
 
 
 def graph(n, mode="backtracking"):
@@ -84,7 +86,7 @@ def graph(n, mode="backtracking"):
     return tree.graph(FORMULATION, n, mode)
 
 
-def count(n, *, nodes=False, mode="backtracking"):
+def count(n, *, nodes=False, mode="backtracking", progress=False):
     """Count the solutions by searching the m-ary tree; ``nodes`` adds the feasible nodes per depth.
 
     Examples
@@ -92,11 +94,13 @@ def count(n, *, nodes=False, mode="backtracking"):
     >>> count(8, nodes=True).nodes
     2057
     """
-    return tree.count(FORMULATION, n, nodes=nodes, mode=mode)
+    return tree.count(FORMULATION, n, nodes=nodes, mode=mode, progress=progress)
 
 
-def batches(n, *, limit=None, mode="backtracking"):
+def batches(n, *, limit=None, mode="backtracking", progress=False):
     """Stream the solutions as ``(m, n)`` arrays, in lexicographic order.
+
+    ``progress`` is the registry option shared with :func:`count`; a stream shows its own progress.
 
     Examples
     --------
@@ -161,10 +165,10 @@ def _emit(n, s, out):
 
 
 @njit(cache=True, nogil=True)
-def _search(n, backtracking, s, path, generated, feasible, tally, out, trace):
+def _search(n, backtracking, s, path, generated, feasible, tally, out, trace, budget):
     return tree.walk(
         (_width, _allowed, _push, _pop, _whole, _move, _emit),
-        n, n, backtracking, s, path, generated, feasible, tally, out, trace,
+        n, n, backtracking, s, path, generated, feasible, tally, out, trace, budget,
     )
 
 

@@ -39,7 +39,7 @@ def tree_size(n):
     return sum(math.perm(n, k) for k in range(n + 1))
 
 
-def accounting(n, mode="backtracking"):
+def accounting(n, mode="backtracking", progress=False):
     """The node accounting of the permutation tree for ``n`` (see :class:`nqueens.models.tree.Accounting`).
 
     Parameters
@@ -48,6 +48,8 @@ def accounting(n, mode="backtracking"):
         Board size, >= 1.
     mode : {"backtracking", "generate-and-test"}
         Check the diagonals at every node, or only on complete permutations.
+    progress : bool
+        A progress bar on stderr for walks longer than a second.
 
     Returns
     -------
@@ -72,7 +74,7 @@ def accounting(n, mode="backtracking"):
     A feasible node at depth ``k`` has ``n - k`` children, so backtracking generates
     ``generated[k + 1] == (n - k) * feasible[k]``; the feasible nodes are those of the m-ary tree.
     """
-    return tree.accounting(FORMULATION, n, mode)
+    return tree.accounting(FORMULATION, n, mode, progress)
 
 
 def graph(n, mode="backtracking"):
@@ -86,7 +88,7 @@ def graph(n, mode="backtracking"):
     return tree.graph(FORMULATION, n, mode)
 
 
-def count(n, *, nodes=False, mode="backtracking"):
+def count(n, *, nodes=False, mode="backtracking", progress=False):
     """Count the solutions by searching the permutation tree; ``nodes`` adds the feasible nodes per depth.
 
     Examples
@@ -94,11 +96,13 @@ def count(n, *, nodes=False, mode="backtracking"):
     >>> count(8, nodes=True).profile
     (1, 8, 42, 140, 344, 568, 550, 312, 92)
     """
-    return tree.count(FORMULATION, n, nodes=nodes, mode=mode)
+    return tree.count(FORMULATION, n, nodes=nodes, mode=mode, progress=progress)
 
 
-def batches(n, *, limit=None, mode="backtracking"):
+def batches(n, *, limit=None, mode="backtracking", progress=False):
     """Stream the solutions as ``(m, n)`` arrays, in the seed's swap order.
+
+    ``progress`` is the registry option shared with :func:`count`; a stream shows its own progress.
 
     Examples
     --------
@@ -168,10 +172,10 @@ def _emit(n, s, out):
 
 
 @njit(cache=True, nogil=True)
-def _search(n, backtracking, s, path, generated, feasible, tally, out, trace):
+def _search(n, backtracking, s, path, generated, feasible, tally, out, trace, budget):
     return tree.walk(
         (_width, _allowed, _push, _pop, _whole, _move, _emit),
-        n, n, backtracking, s, path, generated, feasible, tally, out, trace,
+        n, n, backtracking, s, path, generated, feasible, tally, out, trace, budget,
     )
 
 

@@ -41,7 +41,7 @@ def tree_size(n):
     return 2 ** (n * n + 1) - 1
 
 
-def accounting(n, mode="backtracking"):
+def accounting(n, mode="backtracking", progress=False):
     """The node accounting of the cell tree for ``n`` (see :class:`nqueens.models.tree.Accounting`).
 
     The depths are cells: ``generated`` and ``feasible`` have ``n * n + 1`` entries.
@@ -52,6 +52,8 @@ def accounting(n, mode="backtracking"):
         Board size, >= 1.
     mode : {"backtracking", "generate-and-test"}
         Check at every decision, or only complete boards (``n <= 5``: the whole tree is walked).
+    progress : bool
+        A progress bar on stderr for walks longer than a second.
 
     Returns
     -------
@@ -71,7 +73,7 @@ def accounting(n, mode="backtracking"):
     >>> accounting(3, mode="generate-and-test").generated[-1] == 2 ** 9
     True
     """
-    return tree.accounting(FORMULATION, n, mode)
+    return tree.accounting(FORMULATION, n, mode, progress)
 
 
 def graph(n, mode="backtracking"):
@@ -88,7 +90,7 @@ def graph(n, mode="backtracking"):
     return tree.graph(FORMULATION, n, mode)
 
 
-def count(n, *, nodes=False, mode="backtracking"):
+def count(n, *, nodes=False, mode="backtracking", progress=False):
     """Count the solutions by searching the cell tree; ``nodes`` adds the feasible nodes per depth (per cell).
 
     Examples
@@ -96,11 +98,13 @@ def count(n, *, nodes=False, mode="backtracking"):
     >>> count(6).total
     4
     """
-    return tree.count(FORMULATION, n, nodes=nodes, mode=mode)
+    return tree.count(FORMULATION, n, nodes=nodes, mode=mode, progress=progress)
 
 
-def batches(n, *, limit=None, mode="backtracking"):
+def batches(n, *, limit=None, mode="backtracking", progress=False):
     """Stream the solutions as ``(m, n)`` arrays, in lexicographic order.
+
+    ``progress`` is the registry option shared with :func:`count`; a stream shows its own progress.
 
     Examples
     --------
@@ -185,10 +189,10 @@ def _emit(n, s, out):
 
 
 @njit(cache=True, nogil=True)
-def _search(n, backtracking, s, path, generated, feasible, tally, out, trace):
+def _search(n, backtracking, s, path, generated, feasible, tally, out, trace, budget):
     return tree.walk(
         (_width, _allowed, _push, _pop, _whole, _move, _emit),
-        n, n * n, backtracking, s, path, generated, feasible, tally, out, trace,
+        n, n * n, backtracking, s, path, generated, feasible, tally, out, trace, budget,
     )
 
 

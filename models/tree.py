@@ -47,6 +47,7 @@ tree, generate-and-test with a whole-board check at the leaf).
 """
 
 import importlib
+import sys
 import warnings
 from dataclasses import dataclass
 
@@ -87,6 +88,8 @@ EXPORT_MAX_N = 8
 EXPORT_MAX_NODES = 250_000
 
 _CHUNK = 4096
+# Walker steps between two progress updates (a few hundredths of a second).
+_STEPS = 1 << 22
 
 # tally[...] slots written by the walker.
 _SOLUTIONS = 0
@@ -205,7 +208,7 @@ def check_mode(mode):
 
 
 @njit(nogil=True, inline="always")
-def walk(f, n, depth, backtracking, s, path, generated, feasible, tally, out, trace):
+def walk(f, n, depth, backtracking, s, path, generated, feasible, tally, out, trace, budget):
     """Search the tree of formulation ``f`` depth-first, resuming from ``path``; return the rows written.
 
     ``f`` is the tuple ``(width, allowed, push, pop, whole, move, emit)``. ``path`` holds the search position:
@@ -213,7 +216,8 @@ def walk(f, n, depth, backtracking, s, path, generated, feasible, tally, out, tr
     ``path[1 + d]`` the children of the current depth-``d`` node generated so far, and
     ``path[depth + 2 + d]`` that node's index in ``trace``. Solutions are written to ``out`` until it is full
     (then the walk returns, to be resumed); an empty ``out`` means count only. A non-empty ``trace`` gets one
-    row ``(parent, depth, move, flag)`` per explored node, in depth-first order, the root first.
+    row ``(parent, depth, move, flag)`` per explored node, in depth-first order, the root first. A positive
+    ``budget`` also returns (to be resumed) after that many steps, so a caller can report progress.
     """
     width, allowed, push, pop, whole, move, emit = f
     nxt = path[1 : depth + 2]
@@ -221,6 +225,7 @@ def walk(f, n, depth, backtracking, s, path, generated, feasible, tally, out, tr
     capacity = out.shape[0]
     tracing = trace.shape[0] > 0
     filled = 0
+    steps = 0
     d = path[0]
     if d == -2:
         return 0
@@ -237,6 +242,10 @@ def walk(f, n, depth, backtracking, s, path, generated, feasible, tally, out, tr
             ids[0] = 0
             tally[_TRACED] = 1
     while d >= 0:
+        steps += 1
+        if budget > 0 and steps > budget:
+            path[0] = d
+            return filled
         i = nxt[d]
         if i < width(n, d, s):
             nxt[d] = i + 1
@@ -285,22 +294,26 @@ def walk(f, n, depth, backtracking, s, path, generated, feasible, tally, out, tr
     return filled
 
 
-def accounting(form, n, mode="backtracking"):
-    """Walk the whole tree of ``form`` for ``n`` in ``mode``; return its :class:`Accounting`."""
+def accounting(form, n, mode="backtracking", progress=False):
+    """Walk the whole tree of ``form`` for ``n`` in ``mode``; return its :class:`Accounting`.
+
+    ``progress`` shows a bar on stderr for walks longer than a second (explored nodes, out of the tree size in
+    generate-and-test mode).
+    """
     n, backtracking = _check(form, n, mode)
-    generated, feasible, tally = _run(form, n, backtracking)
+    generated, feasible, tally = _run(form, n, backtracking, progress)
     return _accounting(form, n, mode, generated, feasible, tally)
 
 
-def count(form, n, *, nodes=False, mode="backtracking"):
+def count(form, n, *, nodes=False, mode="backtracking", progress=False):
     """The registry protocol's ``count``: a :class:`~nqueens.record.Tally` from one full walk.
 
     ``stats`` holds ``generated`` (explored nodes, root included), ``checks`` (implicit-constraint tests made:
     one per non-root candidate when backtracking, one per complete candidate in generate-and-test mode) and
-    ``leaves``.
+    ``leaves``. ``progress`` as in :func:`accounting`.
     """
     n, backtracking = _check(form, n, mode)
-    generated, feasible, tally = _run(form, n, backtracking)
+    generated, feasible, tally = _run(form, n, backtracking, progress)
     checks = int(generated[1:].sum()) if backtracking else int(generated[-1])
     stats = {"generated": int(generated.sum()), "checks": checks, "leaves": int(tally[_LEAVES])}
     if not nodes:
@@ -320,7 +333,7 @@ def batches(form, n, *, limit=None, mode="backtracking"):
     dtype = dtype_for(n)
     while left is None or left > 0:
         out = np.empty((_CHUNK if left is None else min(_CHUNK, left), n), np.int64)
-        filled = _call(form.kernel, n, backtracking, s, path, generated, feasible, tally, out, _NO_TRACE)
+        filled = _call(form.kernel, n, backtracking, s, path, generated, feasible, tally, out, _NO_TRACE, 0)
         if filled:
             yield out[:filled].astype(dtype)
         if path[0] == -2:
@@ -355,7 +368,7 @@ def graph(form, n, mode="backtracking"):
         )
     trace = np.zeros((explored, 4), np.int64)
     generated, feasible, tally = _counters(form.depth(n))
-    _call(form.kernel, n, backtracking, form.state(n), _path(form.depth(n)), generated, feasible, tally, _NO_OUT, trace)
+    _call(form.kernel, n, backtracking, form.state(n), _path(form.depth(n)), generated, feasible, tally, _NO_OUT, trace, 0)
     g = nx.DiGraph(n=n, model=form.name, mode=mode)
     placement = [""] * explored
     for node, (parent, depth, move, flag) in enumerate(trace.tolist()):
@@ -458,10 +471,22 @@ def _counters(depth):
     return np.zeros(depth + 1, np.int64), np.zeros(depth + 1, np.int64), np.zeros(3, np.int64)
 
 
-def _run(form, n, backtracking):
+def _run(form, n, backtracking, progress=False):
     depth = form.depth(n)
     generated, feasible, tally = _counters(depth)
-    _call(form.kernel, n, backtracking, form.state(n), _path(depth), generated, feasible, tally, _NO_OUT, _NO_TRACE)
+    s = form.state(n)
+    path = _path(depth)
+    if not progress:
+        _call(form.kernel, n, backtracking, s, path, generated, feasible, tally, _NO_OUT, _NO_TRACE, 0)
+        return generated, feasible, tally
+    from tqdm import tqdm
+
+    total = None if backtracking else form.tree_size(n)
+    desc = f"{form.name} n = {n}"
+    with tqdm(total=total, desc=desc, unit=" nodes", unit_scale=True, file=sys.stderr, delay=1.0, leave=False) as bar:
+        while path[0] != -2:
+            _call(form.kernel, n, backtracking, s, path, generated, feasible, tally, _NO_OUT, _NO_TRACE, _STEPS)
+            bar.update(int(generated.sum()) - bar.n)
     return generated, feasible, tally
 
 

@@ -134,6 +134,7 @@ _TREE_MODE = Option(
     "check the implicit constraints at every node, or only on complete candidates (seed 004)",
     ("backtracking", "generate-and-test"),
 )
+_TREE_PROGRESS = Option("progress", bool, False, "progress bar on stderr (explored nodes)")
 
 _ENTRIES = (
     Solver(
@@ -222,7 +223,7 @@ _ENTRIES = (
         can=("count", "enumerate", "nodes"),
         module="nqueens.models.mary",
         summary="state-space tree: n children per node (a column for the next row), compiled",
-        options=(_TREE_MODE,),
+        options=(_TREE_MODE, _TREE_PROGRESS),
     ),
     Solver(
         name="permutation",
@@ -231,7 +232,7 @@ _ENTRIES = (
         can=("count", "enumerate", "nodes"),
         module="nqueens.models.permutation",
         summary="state-space tree: the unused columns are the children, compiled",
-        options=(_TREE_MODE,),
+        options=(_TREE_MODE, _TREE_PROGRESS),
     ),
     Solver(
         name="subset",
@@ -240,7 +241,7 @@ _ENTRIES = (
         can=("count", "enumerate", "nodes"),
         module="nqueens.models.subset",
         summary="state-space tree: a binary decision per cell, compiled; profile has one depth per cell",
-        options=(_TREE_MODE,),
+        options=(_TREE_MODE, _TREE_PROGRESS),
         known_failures={
             "check_nodes_knuth": "its depths are cells (n*n + 1 of them), not rows; at the row boundaries "
             "(depths 0, 8, ..., 64) its profile is Knuth's",

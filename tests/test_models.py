@@ -222,3 +222,14 @@ def test_kernels_run_as_plain_python():
     for name in ("mary", "permutation", "subset"):
         assert got[name] == want and got[name + "-enum"] == TOTAL[7]
     assert tuple(got["knuth"]) == KNUTH_PROFILE_8 and got["gt"] == TOTAL[6]
+
+
+@pytest.mark.parametrize("model", list(MODELS))
+@pytest.mark.parametrize("mode", tree.MODES)
+def test_walk_resumed_in_slices_gives_the_same_accounting(model, mode, monkeypatch):
+    """With a progress bar the walk returns every few steps and resumes; nothing may be lost or counted twice."""
+    n = 4 if model == "subset" else 6
+    whole = MODELS[model].accounting(n, mode=mode)
+    monkeypatch.setattr(tree, "_STEPS", 7)
+    assert MODELS[model].accounting(n, mode=mode, progress=True) == whole
+    assert nqueens.count(n, model, nodes=True, mode=mode, progress=True).profile == whole.feasible

@@ -26,10 +26,12 @@ def add_parser(sub):
         help=f"write the explored tree as FILE.graphml or FILE.dot (n <= {tree.EXPORT_MAX_N})",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON document")
+    parser.add_argument("--quiet", action="store_true", help="no progress output")
     parser.set_defaults(run=run)
 
 
 def run(args):
+    args.progress = not (args.quiet or args.json) and sys.stderr.isatty()
     if args.compare:
         if args.export:
             raise NQueensError("--export writes one model's tree: use it with --model, not --compare")
@@ -40,7 +42,7 @@ def run(args):
         g = module.graph(args.n, mode=args.mode)
         tree.write_graph(g, args.export)
         print(f"wrote {args.export}: {g.number_of_nodes():,} nodes, {g.number_of_edges():,} edges", file=sys.stderr)
-    a = module.accounting(args.n, mode=args.mode)
+    a = module.accounting(args.n, mode=args.mode, progress=args.progress)
     if args.json:
         print_json(a.to_dict())
         return 0
@@ -60,7 +62,7 @@ def _compare(args):
     for name in tree.MODELS:
         module = tree.formulation(name)
         try:
-            results.append(module.accounting(args.n, mode=args.mode))
+            results.append(module.accounting(args.n, mode=args.mode, progress=args.progress))
         except NQueensError as exc:
             results.append((name, module.tree_size(args.n), str(exc)))
     if args.json:
