@@ -5,7 +5,8 @@ Each seed module has two kernels: ``_count(n)``, the text's loop as written (the
 from ``state`` (``state[0]`` is the search's position: ``-1`` before the start, ``0`` once the search has
 ended), adds the feasible nodes it stands on to ``profile[depth]`` and its constraint tests to ``checks[0]``, and
 returns how many solutions it emitted. When ``out`` has rows it writes the solutions there and returns as soon as
-the next find might not fit; when ``out`` has no rows it writes nothing and runs to the end.
+the next find might not fit (``profile`` and ``checks`` are then scratch: a kernel may skip counting what no one
+reads); when ``out`` has no rows it writes nothing and runs to the end.
 """
 
 import numpy as np

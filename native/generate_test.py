@@ -184,32 +184,41 @@ def _check(q, n):
 
 
 @njit(cache=True, nogil=True)
-def _check_counting(q, n, checks):
-    # check(cur), adding to checks[0] the lines it examines in the seed's order: all n columns, then the
-    # i + j diagonals 0 .. 2n - 2 up to the first holding two queens, then the i - j diagonals likewise. (The
-    # seed's row test, 判行, repeats the column test word for word; every row holds one queen here anyway.)
-    checks[0] += n
-    seen = np.int64(0)
+def _check_counting(q, n):
+    # check(cur) and the number of lines it examines in the seed's order: all n columns, then the i + j
+    # diagonals 0 .. 2n - 2 up to the first holding two queens, then the i - j diagonals likewise. (The seed's
+    # row test, 判行, repeats the column test word for word; every row holds one queen here anyway.) One pass
+    # marks every line once and, in `twice`, the lines holding a second queen; the first of those in the
+    # seed's order is the lowest bit.
+    col = np.int64(0)
+    add = np.int64(0)
+    sub = np.int64(0)
+    add_twice = np.int64(0)
+    sub_twice = np.int64(0)
     for i in range(n):
-        seen |= np.int64(1) << q[i]
-    if seen != (np.int64(1) << n) - 1:
-        return False
-    for diagonal in range(2):
-        seen = np.int64(0)
-        twice = np.int64(0)
-        for i in range(n):
-            line = np.int64(1) << (i + q[i] if diagonal == 0 else i - q[i] + n - 1)
-            twice |= seen & line
-            seen |= line
-        if twice == 0:
-            checks[0] += 2 * n - 1
-            continue
-        first = 0
-        while (twice >> first) & 1 == 0:
-            first += 1
-        checks[0] += first + 1
-        return False
-    return True
+        col |= np.int64(1) << q[i]
+        a = np.int64(1) << (i + q[i])
+        add_twice |= add & a
+        add |= a
+        s = np.int64(1) << (i - q[i] + n - 1)
+        sub_twice |= sub & s
+        sub |= s
+    if col != (np.int64(1) << n) - 1:
+        return False, n
+    if add_twice:
+        return False, n + _lowest_bit(add_twice) + 1
+    if sub_twice:
+        return False, n + (2 * n - 1) + _lowest_bit(sub_twice) + 1
+    return True, n + 2 * (2 * n - 1)
+
+
+@njit(cache=True, nogil=True)
+def _lowest_bit(x):
+    # The index of the lowest set bit of x > 0.
+    index = 0
+    while (x >> index) & 1 == 0:
+        index += 1
+    return index
 
 
 @njit(cache=True, nogil=True)
@@ -251,7 +260,7 @@ def _count(n):
 @njit(cache=True, nogil=True)
 def _search(n, state, out, profile, checks):
     # The same loop, resumable (L, pop, flag, cur and inq live in state) and instrumented (see
-    # nqueens.native._chunks). A node at depth L - 1 is a cur of that length.
+    # nqueens.native._chunks). A node at depth L - 1 is a cur of that length; the checks add up in `tests`.
     cur = state[3 : n + 4]
     inq = state[n + 4 : 2 * n + 5]
     L = state[0]
@@ -265,9 +274,16 @@ def _search(n, state, out, profile, checks):
         flag = 0
     write = out.shape[0] > 0
     found = 0
+    tests = 0
     while L > 0:
         if L - 1 == n:
-            if _check_counting(cur[1:], n, checks):
+            if write:
+                # Enumerating: only the verdict is wanted, and the one-pass check stops at the first clash.
+                passed = _check(cur[1:], n)
+            else:
+                passed, lines = _check_counting(cur[1:], n)
+                tests += lines
+            if passed:
                 profile[n] += 1
                 if write:
                     for i in range(n):
@@ -281,7 +297,7 @@ def _search(n, state, out, profile, checks):
                 break
         i = flag * (pop + 1)
         while i < n:
-            checks[0] += 1
+            tests += 1
             if inq[i] == 0:
                 break
             i += 1
@@ -301,6 +317,7 @@ def _search(n, state, out, profile, checks):
     state[0] = L
     state[1] = pop
     state[2] = flag
+    checks[0] += tests
     return found
 
 
