@@ -96,8 +96,8 @@ _SOLUTIONS = 0
 _LEAVES = 1
 _TRACED = 2
 
-# trace[:, _FLAG] values of an explored node.
-PRUNED, FEASIBLE, SOLUTION = 0, 1, 2
+# trace[:, 3]: what became of an explored node.
+_PRUNED, _FEASIBLE, _SOLUTION = 0, 1, 2
 
 
 @dataclass(frozen=True)
@@ -238,7 +238,7 @@ def walk(f, n, depth, backtracking, s, path, generated, feasible, tally, out, tr
             trace[0, 0] = -1
             trace[0, 1] = 0
             trace[0, 2] = -1
-            trace[0, 3] = FEASIBLE
+            trace[0, 3] = _FEASIBLE
             ids[0] = 0
             tally[_TRACED] = 1
     while d >= 0:
@@ -258,7 +258,7 @@ def walk(f, n, depth, backtracking, s, path, generated, feasible, tally, out, tr
                 trace[node, 0] = ids[d]
                 trace[node, 1] = child
                 trace[node, 2] = move(n, d, i, s)
-                trace[node, 3] = PRUNED
+                trace[node, 3] = _PRUNED
             if backtracking and not allowed(n, d, i, s):
                 tally[_LEAVES] += 1
                 continue
@@ -269,7 +269,7 @@ def walk(f, n, depth, backtracking, s, path, generated, feasible, tally, out, tr
                     feasible[child] += 1
                     tally[_SOLUTIONS] += 1
                     if tracing:
-                        trace[node, 3] = SOLUTION
+                        trace[node, 3] = _SOLUTION
                     if capacity > 0:
                         emit(n, s, out[filled])
                         filled += 1
@@ -280,7 +280,7 @@ def walk(f, n, depth, backtracking, s, path, generated, feasible, tally, out, tr
                 continue
             feasible[child] += 1
             if tracing:
-                trace[node, 3] = FEASIBLE
+                trace[node, 3] = _FEASIBLE
                 ids[child] = node
             d = child
             nxt[d] = 0
@@ -367,14 +367,15 @@ def graph(form, n, mode="backtracking"):
             f"an export holds at most {EXPORT_MAX_NODES:,}"
         )
     trace = np.zeros((explored, 4), np.int64)
-    generated, feasible, tally = _counters(form.depth(n))
-    _call(form.kernel, n, backtracking, form.state(n), _path(form.depth(n)), generated, feasible, tally, _NO_OUT, trace, 0)
+    depth = form.depth(n)
+    generated, feasible, tally = _counters(depth)
+    _call(form.kernel, n, backtracking, form.state(n), _path(depth), generated, feasible, tally, _NO_OUT, trace, 0)
     g = nx.DiGraph(n=n, model=form.name, mode=mode)
     placement = [""] * explored
     for node, (parent, depth, move, flag) in enumerate(trace.tolist()):
         if parent >= 0:
             placement[node] = placement[parent] + form.token(n, depth, move)
-        g.add_node(node, depth=depth, placement=placement[node], pruned=flag == PRUNED, solution=flag == SOLUTION)
+        g.add_node(node, depth=depth, placement=placement[node], pruned=flag == _PRUNED, solution=flag == _SOLUTION)
         if parent >= 0:
             g.add_edge(parent, node)
     return g
