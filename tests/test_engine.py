@@ -289,12 +289,55 @@ def test_missing_dask_is_a_clear_error(monkeypatch):
 # -- output ----------------------------------------------------------------------------------------------------
 
 
-def test_progress_bar_goes_to_stderr_for_long_runs(capsys, tmp_path):
-    r = nqueens.count(16, "fast", workers=1, store=str(tmp_path / "s.sqlite"), progress=True)
-    out, err = capsys.readouterr()
-    assert r.total == TOTAL[16] and out == ""
-    if r.seconds > 1.5:  # the bar waits a second before it shows
-        assert "subproblems" in err and "/256" in err
+def _on_a_terminal(argv, until=None, timeout=120):
+    """Run the CLI with stdout and stderr on a pseudo-terminal (100 columns); return what it wrote.
+
+    With ``until``, stop the process as soon as that text has appeared.
+    """
+    import fcntl
+    import pty
+    import select
+    import signal
+    import struct
+    import termios
+    import time
+
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))
+    proc = subprocess.Popen([sys.executable, "-m", "nqueens", *argv], stdin=slave, stdout=slave, stderr=slave)
+    os.close(slave)
+    out = b""
+    deadline = time.monotonic() + timeout
+    try:
+        while time.monotonic() < deadline:
+            ready, _, _ = select.select([master], [], [], 0.2)
+            if ready:
+                try:
+                    data = os.read(master, 65536)
+                except OSError:  # the process has closed the terminal
+                    break
+                if not data:
+                    break
+                out += data
+                if until is not None and until in out.decode(errors="replace"):
+                    break
+            elif proc.poll() is not None:
+                break
+    finally:
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGINT)
+        proc.wait(timeout=timeout)
+        os.close(master)
+    return out.decode(errors="replace")
+
+
+@pytest.mark.slow
+def test_progress_bar_on_a_terminal_only_without_quiet_or_json():
+    shown = _on_a_terminal(["count", "17", "--workers", "1", "--store", "none"], until="/512")
+    assert "subproblems/s" in shown and "/512" in shown
+    for flag in ("--quiet", "--json"):
+        quiet = _on_a_terminal(["count", "16", "--workers", "1", "--store", "none", flag])
+        assert "%|" not in quiet and "subproblems/s" not in quiet and str(TOTAL[16]) in quiet
 
 
 def test_json_prints_nothing_else(tmp_path):
