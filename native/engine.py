@@ -99,7 +99,7 @@ NO_STORE = "none"  # store=NO_STORE (--store none) keeps nothing
 _SPLIT_FROM = 12
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Subproblem:
     """One independent piece of a count.
 
@@ -252,7 +252,7 @@ def count(n, *, nodes=False, workers=None, scheduler=None, store=None, cached=Fa
     store : str, optional
         The result store file; by default ``$NQUEENS_STORE``, else the user's cache directory (see
         :mod:`nqueens.store`); ``"none"`` keeps nothing. The default store is used when the count is split into
-        subproblems (``n >= 12``), a store given by path or ``$NQUEENS_STORE`` for every count.
+        subproblems (``n >= 12``) or ``cached`` is asked; a store given by path or ``$NQUEENS_STORE``, always.
     cached : bool
         Return the stored answer of an earlier finished run instead of computing, if there is one.
     progress : bool
@@ -276,9 +276,9 @@ def count(n, *, nodes=False, workers=None, scheduler=None, store=None, cached=Fa
     if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
         raise NQueensError(f"workers must be an integer >= 1, got {workers!r}")
     subproblems = plan(n)
-    path = _store_path(store, len(subproblems))
+    path = _store_path(store, use_default=len(subproblems) > 1 or cached)
     if cached and path is None:
-        raise NQueensError("cached needs a result store; give one with --store PATH")
+        raise NQueensError("cached needs a result store, not --store none")
     if path is None:
         return _run(n, subproblems, None, workers, scheduler, progress)
 
@@ -360,15 +360,15 @@ def _from_record(found, path):
     return Tally(total=int(result["total"]), unique=int(result["unique"]), classes=classes, stats=stats)
 
 
-def _store_path(store, subproblems):
-    """The store file to use, or ``None`` for none: given paths always, the default only for split counts."""
+def _store_path(store, use_default):
+    """The store file to use, or ``None`` for none: a given path always, the default one when ``use_default``."""
     if store is not None:
         if not isinstance(store, (str, os.PathLike)):
             raise NQueensError(f"store must be a file path or 'none', got {store!r}")
         return None if str(store).strip().lower() == NO_STORE else store
     from nqueens.store import ENV_VAR, default_path
 
-    if subproblems > 1 or os.environ.get(ENV_VAR):
+    if use_default or os.environ.get(ENV_VAR):
         return default_path()
     return None
 

@@ -243,7 +243,7 @@ def test_subproblems_are_balanced():
         ({"workers": "two"}, "takes an integer"),
         ({"workers": 2, "scheduler": "tcp://127.0.0.1:9"}, "give one or the other"),
         ({"store": 3}, "takes a str"),
-        ({"cached": True, "store": "none"}, "cached needs a result store"),
+        ({"cached": True, "store": "none"}, "cached needs a result store, not --store none"),
         ({"speed": 3}, "no option 'speed'"),
     ],
 )

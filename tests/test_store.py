@@ -43,6 +43,7 @@ def test_split_counts_use_the_default_store_small_ones_do_not(monkeypatch, tmp_p
     r = nqueens.count(12, "fast")
     assert r.stats["store"] == str(default) and r.stats["subproblems"] > 1
     assert [e["n"] for e in ResultStore(default).history()] == [12]
+    assert nqueens.count(8, "fast", cached=True).stats["store"] == str(default)  # --cached looks in the store
     monkeypatch.setenv("NQUEENS_STORE", str(tmp_path / "env.sqlite"))
     assert nqueens.count(6, "fast").stats["store"] == str(tmp_path / "env.sqlite")
     assert nqueens.count(13, "fast", store="none").stats["store"] is None
