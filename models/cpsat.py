@@ -186,8 +186,15 @@ def _lex_leader(m, q, n):
     # p[j] is the row of the queen in column j.
     p = [m.new_int_var(0, n - 1, f"p{j}") for j in range(n)]
     m.add_inverse(q, p)
+    for image in _images(q, p):
+        _lex_less_equal(m, q, image)
+
+
+def _images(q, p):
+    """The 7 non-trivial images of ``q`` (``p`` its inverse): the same expressions serve ints and CP-SAT variables."""
+    n = len(q)
     top = n - 1
-    images = (
+    return (
         [top - p[i] for i in range(n)],  # rotation by 90 degrees: (r, c) -> (c, n-1-r)
         [top - q[top - i] for i in range(n)],  # rotation by 180 degrees
         [p[top - i] for i in range(n)],  # rotation by 270 degrees
@@ -196,8 +203,6 @@ def _lex_leader(m, q, n):
         [p[i] for i in range(n)],  # transpose (main diagonal)
         [top - p[top - i] for i in range(n)],  # anti-transpose
     )
-    for image in images:
-        _lex_less_equal(m, q, image)
 
 
 def _lex_less_equal(m, a, b):
@@ -224,22 +229,10 @@ def _lex_less_equal(m, a, b):
 
 def _orbit_size(q):
     """The number of distinct images of ``q`` under the 8 board symmetries."""
-    n = len(q)
-    p = [0] * n
+    p = [0] * len(q)
     for r, c in enumerate(q):
         p[c] = r
-    top = n - 1
-    images = {
-        tuple(q),
-        tuple(top - p[i] for i in range(n)),
-        tuple(top - q[top - i] for i in range(n)),
-        tuple(p[top - i] for i in range(n)),
-        tuple(top - q[i] for i in range(n)),
-        tuple(q[top - i] for i in range(n)),
-        tuple(p),
-        tuple(top - p[top - i] for i in range(n)),
-    }
-    return len(images)
+    return len({tuple(q)} | {tuple(image) for image in _images(q, p)})
 
 
 class _Counter(cp_model.CpSolverSolutionCallback):
