@@ -253,6 +253,7 @@ def test_bad_options_are_clear_errors(kwargs, fragment):
 
 
 def test_n_limits():
+    assert nqueens.get_solver("fast").max_n == engine.MAX_N == 31
     with pytest.raises(NQueensError, match="integer >= 1"):
         nqueens.count(0, "fast")
     with pytest.raises(NQueensError, match="n <= 31"):
