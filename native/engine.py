@@ -80,6 +80,7 @@ __all__ = [
     "SOLVER",
     "MAX_N",
     "NO_STORE",
+    "STORE_FROM",
     "Subproblem",
     "start_constellations",
     "subproblem_count",
@@ -95,8 +96,11 @@ MAX_N = 31  # the diagonal masks of the kernel shift up to 2n bits within an int
 
 NO_STORE = "none"  # store=NO_STORE (--store none) keeps nothing
 
-# A count of n = _SPLIT_FROM or more is split into subproblems (and resumable); smaller ones are one subproblem.
+# A count of n = _SPLIT_FROM or more is split into subproblems; smaller ones are one subproblem.
 _SPLIT_FROM = 12
+# Counts of n = STORE_FROM or more (a tenth of a second and up) go to the default result store; below that, the
+# store's own writes would take longer than the count, so only a store that is named (or --cached) is used.
+STORE_FROM = 15
 
 
 @dataclass(frozen=True, eq=False)
@@ -251,8 +255,8 @@ def count(n, *, nodes=False, workers=None, scheduler=None, store=None, cached=Fa
         The address of a Dask distributed scheduler (``tcp://HOST:PORT``): run the subproblems on that cluster.
     store : str, optional
         The result store file; by default ``$NQUEENS_STORE``, else the user's cache directory (see
-        :mod:`nqueens.store`); ``"none"`` keeps nothing. The default store is used when the count is split into
-        subproblems (``n >= 12``) or ``cached`` is asked; a store given by path or ``$NQUEENS_STORE``, always.
+        :mod:`nqueens.store`); ``"none"`` keeps nothing. The default store is used for ``n >= STORE_FROM``
+        (15) or when ``cached`` is asked; a store given by path or ``$NQUEENS_STORE``, always.
     cached : bool
         Return the stored answer of an earlier finished run instead of computing, if there is one.
     progress : bool
@@ -276,7 +280,7 @@ def count(n, *, nodes=False, workers=None, scheduler=None, store=None, cached=Fa
     if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
         raise NQueensError(f"workers must be an integer >= 1, got {workers!r}")
     subproblems = plan(n)
-    path = _store_path(store, use_default=len(subproblems) > 1 or cached)
+    path = _store_path(store, use_default=n >= STORE_FROM or cached)
     if cached and path is None:
         raise NQueensError("cached needs a result store, not --store none")
     if path is None:

@@ -35,14 +35,15 @@ def test_path_option_then_environment_then_cache_dir(monkeypatch, tmp_path):
     assert store.resolve_path(tmp_path / "given.sqlite") == tmp_path / "given.sqlite"
 
 
-def test_split_counts_use_the_default_store_small_ones_do_not(monkeypatch, tmp_path):
+def test_long_counts_use_the_default_store_short_ones_do_not(monkeypatch, tmp_path):
     monkeypatch.delenv("NQUEENS_STORE", raising=False)
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     default = tmp_path / "nqueens" / "results.sqlite"
-    assert nqueens.count(9, "fast").stats["store"] is None and not default.exists()
-    r = nqueens.count(12, "fast")
+    for n in (9, 14):
+        assert nqueens.count(n, "fast").stats["store"] is None and not default.exists()
+    r = nqueens.count(15, "fast")
     assert r.stats["store"] == str(default) and r.stats["subproblems"] > 1
-    assert [e["n"] for e in ResultStore(default).history()] == [12]
+    assert [e["n"] for e in ResultStore(default).history()] == [15]
     assert nqueens.count(8, "fast", cached=True).stats["store"] == str(default)  # --cached looks in the store
     monkeypatch.setenv("NQUEENS_STORE", str(tmp_path / "env.sqlite"))
     assert nqueens.count(6, "fast").stats["store"] == str(tmp_path / "env.sqlite")
