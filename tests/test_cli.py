@@ -6,6 +6,7 @@ import sys
 
 import pytest
 
+from nqueens.board import is_solution
 from nqueens.cli import main
 
 from known import LEETCODE_4, SEED_004_6, TOTAL
@@ -115,3 +116,15 @@ def test_compare_markdown_agrees(capsys):
     assert lines[0] == "n,solver,total,unique,nodes,checks,seconds" and len(lines) == 1 + 3 * 2
     totals = {(int(l.split(",")[0]), l.split(",")[1]): int(l.split(",")[2]) for l in lines[1:]}
     assert all(totals[(n, s)] == TOTAL[n] for n, s in totals)
+
+
+def test_solve_text_for_a_solver_that_finds_one_solution(capsys):
+    """CP-SAT's first-solution mode cannot count; with --limit the text format still declares what follows."""
+    code, out, _ = run(capsys, "solve", "30", "--solver", "cpsat", "--option", "first=true", "--format", "text",
+                       "--limit", "1")
+    lines = out.splitlines()
+    assert code == 0 and lines[0] == "1" and len(lines) == 2
+    q = tuple(int(c) - 1 for c in lines[1].split(","))
+    assert len(q) == 30 and is_solution(q)
+    code, out, err = run(capsys, "solve", "30", "--solver", "cpsat", "--option", "first=true", "--format", "text")
+    assert code == 2 and out == "" and "add --limit K" in err

@@ -6,6 +6,7 @@ import sys
 from nqueens import board
 from nqueens.api import batches, count
 from nqueens.commands._common import add_solver_options, board_size, positive
+from nqueens.errors import NQueensError
 
 
 def add_parser(sub):
@@ -45,9 +46,20 @@ def run(args):
     elif fmt == "json":
         pieces = board.format_json(args.n, rows, orbits)
     else:
-        # The text format starts with the number of solutions: count first (no list is built).
-        total = _unique(args.n, args.solver, options) if args.fundamental else count(args.n, args.solver, **options).total
-        pieces = board.format_text(rows, total if args.limit is None else min(total, args.limit))
+        # The text format starts with the number of solutions that follow. With --limit the caller bounded the
+        # output, so hold those rows and say exactly how many there are (this also serves solvers that find one
+        # solution, not all); without it, count first and stream (no list is built).
+        if args.limit is not None:
+            rows = list(rows)
+            total = len(rows)
+        elif args.fundamental:
+            total = _unique(args.n, args.solver, options)
+        else:
+            try:
+                total = count(args.n, args.solver, **options).total
+            except NQueensError as exc:
+                raise NQueensError(f"{exc} (the text format starts with the count: add --limit K)") from None
+        pieces = board.format_text(rows, total)
     write = sys.stdout.write
     for piece in pieces:
         write(piece)
