@@ -48,8 +48,6 @@ def test_node_columns():
 
 
 def test_markdown_shows_huge_trees_readably():
-    if "subset" not in nqueens.registry.REGISTRY:
-        pytest.skip("the cell-tree formulation is not registered")
     text = format_table(compare(range(9, 10), ["subset"]), "markdown")
     digits = str(tree_size(9, "subset"))
     assert f"{digits[0]}.{digits[1:4]}e+{len(digits) - 1}" in text
