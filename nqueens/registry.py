@@ -15,6 +15,15 @@ module provides:
     order; ``limit`` is a hint (the facade cuts the stream anyway) so a kernel can stop early.
 ``warmup() -> None``
     Optional: compile or load the kernels, so that timings measure the computation alone.
+
+Problem instances (:mod:`nqueens.instance`): a solver with ``"instance"`` in ``can`` also takes the keyword
+``instance`` in ``count`` and ``batches``: an :class:`~nqueens.instance.Instance` of the same ``n``, already
+validated, never the plain problem (the facade passes ``instance`` only when there are blocked squares,
+pre-placed queens or excluded diagonals). Its solutions must respect it; an inconsistent instance counts 0.
+Solvers without the capability are refused an instance by the facade, with the reason in ``no_instance``.
+
+Engines (family ``engine``) are not called through ``count``: they provide ``plan``, ``task``, ``combine`` and
+``warmup`` and :mod:`nqueens.run` runs their subproblems (threads, Dask, the result store).
 """
 
 import importlib
@@ -25,7 +34,7 @@ from nqueens.errors import NQueensError
 
 __all__ = ["Option", "Solver", "REGISTRY", "CAPABILITIES", "FAMILIES", "get_solver"]
 
-CAPABILITIES = ("count", "enumerate", "unique", "nodes")
+CAPABILITIES = ("count", "enumerate", "unique", "nodes", "instance")
 FAMILIES = ("native", "model", "engine")
 
 
