@@ -298,6 +298,72 @@ _ENTRIES = (
         ),
     ),
     Solver(
+        name="sat",
+        family="model",
+        origin="pysat: one Boolean per square; rows and columns exactly one, diagonals at most one, by a CardEnc "
+        "encoding; counting by blocking clauses over the board variables, or Ganak's projected model count",
+        can=("count", "enumerate", "instance"),
+        module="nqueens.models.sat",
+        summary="SAT with a chosen cardinality encoding and solver; stats: variables, clauses, conflicts, decisions",
+        suite_max_n=10,
+        options=(
+            Option(
+                "encoding",
+                str,
+                "seqcounter",
+                "pysat's cardinality encoding of the row, column and diagonal constraints",
+                ("seqcounter", "pairwise", "ladder", "totalizer", "sortnetwrk", "cardnetwrk", "bitwise"),
+            ),
+            Option(
+                "satsolver",
+                str,
+                "cadical195",
+                "one of pysat's bundled incremental SAT solvers (cadical195 is CaDiCaL 1.9.5)",
+                (
+                    "cadical195", "cadical153", "glucose42", "glucose4", "glucose3", "gluecard4", "gluecard3",
+                    "maplechrono", "maplecm", "maplesat", "mergesat3", "minicard", "minisat22", "minisat-gh",
+                ),
+            ),
+            Option(
+                "counter",
+                str,
+                "enumerate",
+                "count by blocking clauses (with the SAT solver's statistics), or with the exact projected model "
+                "counter Ganak (count only; the solvers extra)",
+                ("enumerate", "ganak"),
+            ),
+        ),
+    ),
+    Solver(
+        name="mip",
+        family="model",
+        origin="the 0-1 integer program (row and column sums 1, diagonal sums at most 1), SCIP through OR-tools' "
+        "pywraplp; counting by no-good cuts",
+        can=("count", "enumerate", "instance"),
+        module="nqueens.models.mip",
+        summary="integer programming, one solve per solution; stats: branch-and-bound nodes, LP iterations",
+        suite_max_n=7,
+    ),
+    Solver(
+        name="cpmpy",
+        family="model",
+        origin="CPMpy: the nqueens_sat.py model (three all-different constraints) written once, run on a chosen "
+        "backend",
+        can=("count", "enumerate", "instance"),
+        module="nqueens.models.cpmpy_model",
+        summary="one CPMpy model on ortools, exact, pysat, choco or z3 (the last four: the solvers extra)",
+        suite_max_n=8,
+        options=(
+            Option(
+                "backend",
+                str,
+                "ortools",
+                "the solver CPMpy hands the model to (all but ortools need pip install 'nqueens[solvers]')",
+                ("ortools", "exact", "pysat", "choco", "z3"),
+            ),
+        ),
+    ),
+    Solver(
         name="csp",
         family="model",
         origin="python-constraint: a variable per row, all-different columns, pairwise diagonal constraints",

@@ -1,0 +1,181 @@
+"""One N-Queens model, written once in CPMpy, solved by the backend of one's choice.
+
+The model is OR-tools' ``nqueens_sat.py`` in CPMpy's words: ``q[i]``, the column of the queen in row ``i``, all
+different, and all different again after adding and after subtracting the row index (the two diagonal
+directions). CPMpy hands the same model to each backend, which transforms it into what it understands: a CP-SAT
+model (``ortools``), pseudo-Boolean constraints (``exact``), CNF through pysat's cardinality and pseudo-Boolean
+encodings (``pysat``), a Choco model (``choco``), SMT (``z3``). A problem instance adds ``q[r] != c`` for every
+square where no queen may stand (blocked, on an excluded diagonal, or in the row of a pre-placed queen).
+
+Solutions come from CPMpy's ``solveAll`` with a callback: the backend's own enumeration where it has one
+(CP-SAT), else CPMpy's loop of solve and blocking clause. The search runs in a worker thread
+(:mod:`nqueens.models._background`): Ctrl-C reaches Python at once, and the callback ends the search (by raising)
+as soon as the caller has stopped.
+
+``ortools`` needs nothing beyond the default install; the other backends come with the ``solvers`` extra
+(``pip install 'nqueens[solvers]'``). CPMpy's ``pysat`` backend encodes the shifted all-different constraints as
+pseudo-Boolean constraints, which need ``pypblib`` (CPMpy checks for it) and ``pindakaas`` (pysat's
+``python-sat[pb]``, which encodes them).
+
+References
+----------
+T. Guns, "Increasing modeling language convenience with a universal n-dimensional array, CPpy as python-embedded
+example", ModRef 2019; CPMpy, https://cpmpy.readthedocs.io.
+"""
+
+import warnings
+
+import numpy as np
+
+from nqueens.board import dtype_for
+from nqueens.errors import NQueensError
+from nqueens.record import Tally
+
+from nqueens.models import _background
+
+__all__ = ["BACKENDS", "model", "count", "batches", "warmup"]
+
+# The backends offered, and the packages each needs beyond CPMpy.
+BACKENDS = {
+    "ortools": "ortools",
+    "exact": "exact",
+    "pysat": "python-sat[pb] and pypblib",
+    "choco": "pychoco",
+    "z3": "z3-solver",
+}
+
+_CHUNK = 256
+_JOIN = 1.0  # seconds to wait for a backend that cannot be interrupted before leaving its thread behind
+
+
+def model(n, *, instance=None):
+    """The CPMpy model of the ``n``-queens problem and its row variables ``q``.
+
+    Returns
+    -------
+    (cpmpy.Model, cpmpy NDVarArray)
+
+    Examples
+    --------
+    >>> m, q = model(4)
+    >>> len(q), len(m.constraints)
+    (4, 3)
+    """
+    cp = _cpmpy()
+    # Encoding: q[i] is the column of the queen in row i (one queen per row by construction).
+    q = cp.intvar(0, n - 1, shape=n, name="q")
+    m = cp.Model(
+        # All columns must be different.
+        cp.AllDifferent(q),
+        # No two queens on the same diagonal.
+        cp.AllDifferent([q[i] + i for i in range(n)]),
+        cp.AllDifferent([q[i] - i for i in range(n)]),
+    )
+    if instance is not None:
+        # No queen where the instance forbids one.
+        allowed = instance.allowed()
+        m += [q[r] != c for r in range(n) for c in range(n) if not allowed[r] >> c & 1]
+    return m, q
+
+
+def count(n, *, nodes=False, instance=None, backend="ortools"):
+    """Count the solutions with ``solveAll`` on ``backend``.
+
+    Returns
+    -------
+    Tally
+        ``stats``: ``backend``, ``status`` and ``solver_seconds`` as CPMpy reports them.
+
+    Examples
+    --------
+    >>> count(6).total
+    4
+    """
+    solver, q = _solver(n, instance, backend)
+
+    def work(stopped):
+        def check():
+            if stopped.is_set():
+                raise _background.Stopped
+
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", UserWarning)  # "solver state will be invalid": it is discarded
+            return solver.solveAll(display=check)
+
+    total = _background.run(work, stop=lambda: None, name=f"cpmpy-{backend}", join_timeout=_JOIN)
+    status = solver.status()
+    return Tally(
+        total=total,
+        stats={"backend": backend, "status": status.exitstatus.name, "solver_seconds": status.runtime},
+    )
+
+
+def batches(n, *, limit=None, instance=None, backend="ortools"):
+    """Stream the solutions as ``(m, n)`` arrays, in the backend's order.
+
+    Examples
+    --------
+    >>> sorted(map(tuple, next(batches(6)).tolist()))
+    [(1, 3, 5, 0, 2, 4), (2, 5, 1, 4, 0, 3), (3, 0, 4, 1, 5, 2), (4, 2, 0, 5, 3, 1)]
+    """
+    solver, q = _solver(n, instance, backend)
+    size = _CHUNK if limit is None else max(1, min(_CHUNK, limit))
+    dtype = dtype_for(n)
+
+    def produce(emit, stopped):
+        rows = []
+
+        def take():
+            if stopped.is_set():
+                raise _background.Stopped
+            rows.append(q.value().tolist())
+            if len(rows) == size:
+                if not emit(np.array(rows, dtype=dtype)):
+                    raise _background.Stopped
+                rows.clear()
+
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", UserWarning)
+            solver.solveAll(display=take, solution_limit=limit)
+        if rows:
+            emit(np.array(rows, dtype=dtype))
+
+    yield from _background.stream(produce, stop=lambda: None, name=f"cpmpy-{backend}", join_timeout=_JOIN)
+
+
+def warmup():
+    """Import CPMpy, so that timings measure the model and the solve."""
+    _cpmpy()
+
+
+def _cpmpy():
+    try:
+        import cpmpy
+    except ImportError:
+        raise NQueensError("the cpmpy model needs the package cpmpy: pip install 'nqueens[solvers]'") from None
+    return cpmpy
+
+
+def _solver(n, instance, backend):
+    """CPMpy's solver object for ``backend`` with the model posted, or an error naming what to install."""
+    cp = _cpmpy()
+    if backend not in BACKENDS:
+        raise NQueensError(f"backend must be one of {', '.join(BACKENDS)}; got {backend!r}")
+    if not _available(cp, backend):
+        raise NQueensError(
+            f"backend={backend} needs {BACKENDS[backend]}: pip install 'nqueens[solvers]' (the solvers extra)"
+        )
+    m, q = model(n, instance=instance)
+    return cp.SolverLookup.get(backend, m), q
+
+
+def _available(cp, backend):
+    try:
+        if not cp.SolverLookup.lookup(backend).supported():
+            return False
+        if backend == "pysat":
+            import pindakaas  # noqa: F401  pysat's pseudo-Boolean encoder
+            import pypblib  # noqa: F401  CPMpy will not post pseudo-Boolean constraints to pysat without it
+    except ImportError:
+        return False
+    return True

@@ -1,0 +1,254 @@
+"""N-Queens as propositional satisfiability, with pysat: one Boolean per square, cardinality constraints in CNF.
+
+The encoding: ``x[r][c]`` (DIMACS variable ``r * n + c + 1``) is true when a queen stands on square ``(r, c)``.
+Every row and every column holds exactly one queen, every diagonal (both directions) at most one. Each of these
+cardinality constraints becomes clauses by one of pysat's ``CardEnc`` encodings (the option ``encoding``); all
+but ``pairwise`` introduce auxiliary variables, numbered after the ``n * n`` board variables.
+
+Counting and enumeration add a blocking clause after each model, **over the board variables only**: the model's
+``n`` queens, not all on the board again. Auxiliary variables are not part of a solution: several assignments
+of them can go with one board, so counting models over all variables overcounts boards (the sequential counter
+gives 8 queens millions of models over all its variables, 92 over the board). For the same reason the exact
+counter (``counter="ganak"``) counts models *projected* on the board variables (Ganak's sampling set).
+
+Problem instances add unit clauses: ``-x`` for every blocked square and every square of an excluded diagonal,
+``x`` for every pre-placed queen.
+
+Options
+-------
+``encoding``
+    ``pairwise``, ``seqcounter``, ``ladder``, ``totalizer``, ``sortnetwrk``, ``cardnetwrk`` or ``bitwise``
+    (pysat's ``EncType``). The default, ``seqcounter``, is the fastest of the seven in
+    ``benchmarks/sat_encodings.py`` (counting n = 8..10, first solution at n = 50 and 100).
+``satsolver``
+    One of pysat's bundled incremental solvers (:data:`SAT_SOLVERS`); CaDiCaL 1.9.5 by default.
+``counter``
+    ``enumerate`` (blocking clauses, with the SAT solver's statistics) or ``ganak`` (Ganak's exact projected
+    model count, no enumeration; count only).
+
+Ctrl-C: pysat catches SIGINT while its solver runs in the main thread and stops the solve with an error,
+which becomes the ``KeyboardInterrupt`` it stands for; the interrupted solver is deleted, never asked again.
+
+References
+----------
+A. Ignatiev, A. Morgado, J. Marques-Silva, "PySAT: A Python toolkit for prototyping with SAT oracles", SAT 2018
+(its documentation's cardinality example is N-Queens). C. Sinz, "Towards an optimal CNF encoding of Boolean
+cardinality constraints", CP 2005 (sequential counter). S. Sharma, S. Roy, M. Soos, K. S. Meel, "GANAK: A
+scalable probabilistic exact model counter", IJCAI 2019.
+"""
+
+import numpy as np
+
+from nqueens.board import dtype_for
+from nqueens.errors import NQueensError
+from nqueens.record import Tally
+
+__all__ = ["ENCODINGS", "SAT_SOLVERS", "COUNTERS", "variable", "clauses", "count", "batches", "warmup"]
+
+ENCODINGS = ("seqcounter", "pairwise", "ladder", "totalizer", "sortnetwrk", "cardnetwrk", "bitwise")
+# pysat's bundled solvers that add clauses between solves and can be interrupted. Not kissat404 (no
+# incremental solving: adding a blocking clause aborts the process) nor cryptosat (a separate package).
+SAT_SOLVERS = (
+    "cadical195",
+    "cadical153",
+    "glucose42",
+    "glucose4",
+    "glucose3",
+    "gluecard4",
+    "gluecard3",
+    "maplechrono",
+    "maplecm",
+    "maplesat",
+    "mergesat3",
+    "minicard",
+    "minisat22",
+    "minisat-gh",
+)
+COUNTERS = ("enumerate", "ganak")
+
+_CHUNK = 1024
+
+
+def variable(n, r, c):
+    """The DIMACS variable of square ``(r, c)`` (0-based): ``r * n + c + 1``.
+
+    Examples
+    --------
+    >>> variable(8, 0, 0), variable(8, 7, 7)
+    (1, 64)
+    """
+    return r * n + c + 1
+
+
+def clauses(n, *, encoding="seqcounter", instance=None):
+    """The CNF of the ``n``-queens problem: a list of clauses and the highest variable used.
+
+    Variables ``1 .. n * n`` are the board (:func:`variable`); auxiliary variables of the encoding follow.
+
+    Returns
+    -------
+    (list of list of int, int)
+
+    Examples
+    --------
+    >>> cnf, top = clauses(4, encoding="pairwise")
+    >>> top, len(cnf)
+    (16, 84)
+    >>> clauses(8)[1] > 64
+    True
+    """
+    from pysat.card import CardEnc, EncType
+    from pysat.formula import IDPool
+
+    kind = getattr(EncType, encoding)
+    pool = IDPool(start_from=n * n + 1)
+    cnf = []
+
+    def x(r, c):
+        return variable(n, r, c)
+
+    def exactly_one(lits):
+        cnf.extend(CardEnc.equals(lits, bound=1, vpool=pool, encoding=kind).clauses)
+
+    def at_most_one(lits):
+        if len(lits) > 1:
+            cnf.extend(CardEnc.atmost(lits, bound=1, vpool=pool, encoding=kind).clauses)
+
+    # Every row and every column holds exactly one queen.
+    for r in range(n):
+        exactly_one([x(r, c) for c in range(n)])
+    for c in range(n):
+        exactly_one([x(r, c) for r in range(n)])
+    # Every diagonal r + c = s and every anti-diagonal r - c = d holds at most one queen.
+    for s in range(2 * n - 1):
+        at_most_one([x(r, s - r) for r in range(max(0, s - n + 1), min(n - 1, s) + 1)])
+    for d in range(-(n - 1), n):
+        at_most_one([x(r, r - d) for r in range(max(0, d), min(n - 1, n - 1 + d) + 1)])
+    if instance is not None:
+        cnf.extend(_instance_units(n, instance))
+    return cnf, max(pool.top, n * n)
+
+
+def count(n, *, nodes=False, instance=None, encoding="seqcounter", satsolver="cadical195", counter="enumerate"):
+    """Count the solutions: by blocking clauses over the board, or with Ganak's projected model count.
+
+    Returns
+    -------
+    Tally
+        ``stats``: ``encoding``, ``variables``, ``clauses`` (of the formula, before any blocking clause), and
+        for ``counter="enumerate"`` the SAT solver's ``satsolver``, ``conflicts``, ``decisions``,
+        ``propagations``, ``restarts`` over all its calls; for ``counter="ganak"`` ``counter``.
+
+    Examples
+    --------
+    >>> r = count(8)
+    >>> r.total, r.stats["encoding"], r.stats["variables"] > 64
+    (92, 'seqcounter', True)
+    >>> count(6, counter="ganak").total
+    4
+    """
+    cnf, top = clauses(n, encoding=encoding, instance=instance)
+    stats = {"encoding": encoding, "variables": top, "clauses": len(cnf)}
+    if counter == "ganak":
+        return Tally(total=_ganak(n, cnf, top), stats={**stats, "counter": "ganak"})
+    solver = _solver(satsolver, cnf)
+    try:
+        total = sum(1 for _ in _models(solver, n))
+        return Tally(total=total, stats={**stats, "satsolver": satsolver, **_effort(solver)})
+    finally:
+        solver.delete()
+
+
+def batches(n, *, limit=None, instance=None, encoding="seqcounter", satsolver="cadical195", counter="enumerate"):
+    """Stream the solutions as ``(m, n)`` arrays, in the SAT solver's order.
+
+    Examples
+    --------
+    >>> sorted(map(tuple, next(batches(6)).tolist()))
+    [(1, 3, 5, 0, 2, 4), (2, 5, 1, 4, 0, 3), (3, 0, 4, 1, 5, 2), (4, 2, 0, 5, 3, 1)]
+    """
+    if counter != "enumerate":
+        raise NQueensError(f"counter={counter} counts without enumerating; to list solutions use counter=enumerate")
+    cnf, _ = clauses(n, encoding=encoding, instance=instance)
+    solver = _solver(satsolver, cnf)
+    size = _CHUNK if limit is None else max(1, min(_CHUNK, limit))
+    dtype = dtype_for(n)
+    try:
+        rows, found = [], 0
+        for q in _models(solver, n):
+            rows.append(q)
+            found += 1
+            if len(rows) == size or found == limit:
+                yield np.array(rows, dtype=dtype)
+                if found == limit:
+                    return
+                rows = []
+        if rows:
+            yield np.array(rows, dtype=dtype)
+    finally:
+        solver.delete()
+
+
+def warmup():
+    """Import pysat and build one small formula, so that timings measure the solve alone."""
+    clauses(2)
+
+
+def _solver(name, cnf):
+    from pysat.solvers import Solver
+
+    return Solver(name=name, bootstrap_with=cnf)
+
+
+def _models(solver, n):
+    """Yield each model's board as ``q`` (``q[row] = column``), blocking it over the board variables."""
+    board = n * n
+    while _solve(solver):
+        squares = np.flatnonzero(np.asarray(solver.get_model()[:board]) > 0)
+        # Exactly n queens: the clause "not all of these squares" excludes this board and no other.
+        solver.add_clause([-(int(s) + 1) for s in squares])
+        yield (squares % n).tolist()
+
+
+def _solve(solver):
+    """``solver.solve()``; pysat's report of a SIGINT caught inside the solver as ``KeyboardInterrupt``."""
+    from pysolvers import error
+
+    try:
+        return solver.solve()
+    except error as exc:
+        if "keyboard interrupt" in str(exc).lower():
+            raise KeyboardInterrupt from None
+        raise
+
+
+def _effort(solver):
+    stats = solver.accum_stats()
+    return {key: stats.get(key) for key in ("conflicts", "decisions", "propagations", "restarts")}
+
+
+def _ganak(n, cnf, top):
+    """The number of models of ``cnf`` projected on the board variables ``1 .. n * n`` (Ganak)."""
+    try:
+        import pyganak
+    except ImportError:
+        raise NQueensError(
+            "counter=ganak needs the package pyganak: pip install 'nqueens[solvers]' (or pip install pyganak)"
+        ) from None
+    counter = pyganak.Counter()
+    counter.new_vars(top)
+    counter.add_clauses(cnf)
+    counter.set_sampling_set(range(1, n * n + 1))
+    return _background.run(lambda stopped: counter.count(), stop=lambda: None, name="ganak-count")
+
+
+def _instance_units(n, instance):
+    """Unit clauses of an instance: no queen on blocked squares or excluded diagonals; the pre-placed queens."""
+    units = [[-variable(n, r, c)] for r, c in instance.blocked]
+    excluded_sum, excluded_difference = set(instance.excluded_sum), set(instance.excluded_difference)
+    for r in range(n):
+        for c in range(n):
+            if r + c in excluded_sum or r - c in excluded_difference:
+                units.append([-variable(n, r, c)])
+    units.extend([variable(n, r, c)] for r, c in instance.queens)
+    return units
