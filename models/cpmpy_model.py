@@ -63,7 +63,7 @@ def model(n, *, instance=None):
     """
     cp = _cpmpy()
     # Encoding: q[i] is the column of the queen in row i (one queen per row by construction).
-    q = cp.intvar(0, n - 1, shape=n, name="q")
+    q = cp.intvar(0, n - 1, shape=(n,), name="q")
     m = cp.Model(
         # All columns must be different.
         cp.AllDifferent(q),

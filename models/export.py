@@ -1,0 +1,178 @@
+"""The models as text in the formats other tools read: DIMACS CNF, LP and MPS, MiniZinc.
+
+Each writer returns strings and writes no file, so that users can run our models in the tools they already have:
+a SAT solver or a model counter (:func:`dimacs`), a MIP solver (:func:`lp`, :func:`mps`), MiniZinc
+(:func:`minizinc`). All take an :class:`~nqueens.instance.Instance` (or an int for the plain problem) and write
+its constraints as the corresponding model does: unit clauses, fixed variables, ``q[r] != c``.
+
+- DIMACS: the clauses of :func:`nqueens.models.sat.clauses`; board variable ``r * n + c + 1``; a ``c ind ... 0``
+  line names the board variables, the projection set that model counters (Ganak, ApproxMC, d4) count over, since
+  the encoding's auxiliary variables are not part of a solution.
+- LP (CPLEX LP format) and MPS (free MPS): the 0-1 program of :mod:`nqueens.models.mip`, variables ``x_r_c``, a
+  zero objective.
+- MiniZinc: the CP model (``q[i]`` the column of row ``i``, three ``all_different``), 1-based as MiniZinc
+  models are; the data file gives ``n`` and the instance.
+
+Examples
+--------
+>>> text = dimacs(4, encoding="pairwise")
+>>> text.splitlines()[1:3]
+['c ind 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 0', 'p cnf 16 84']
+>>> print(lp(2).splitlines()[3])
+ row_0: x_0_0 + x_0_1 = 1
+"""
+
+from nqueens.instance import as_instance
+
+__all__ = ["dimacs", "lp", "mps", "minizinc"]
+
+
+def dimacs(problem, *, encoding="seqcounter"):
+    """The SAT model in DIMACS CNF, with the ``c ind`` projection line for the ``n * n`` board variables."""
+    from nqueens.models.sat import clauses
+
+    inst = as_instance(problem)
+    n = inst.n
+    cnf, top = clauses(n, encoding=encoding, instance=None if inst.is_plain else inst)
+    lines = [
+        f"c nqueens {_describe(inst)}: variable r*{n}+c+1 is a queen on square (r, c), 0-based; encoding {encoding}",
+        "c ind " + " ".join(str(v) for v in range(1, n * n + 1)) + " 0",
+        f"p cnf {top} {len(cnf)}",
+    ]
+    lines.extend(" ".join(map(str, clause)) + " 0" for clause in cnf)
+    return "\n".join(lines) + "\n"
+
+
+def lp(problem):
+    """The 0-1 integer program in CPLEX LP format."""
+    inst = as_instance(problem)
+    rows, fixed = _program(inst)
+    n = inst.n
+    out = [f"\\ nqueens {_describe(inst)}: x_r_c = 1 is a queen on square (r, c), 0-based", "Minimize", " obj: 0 x_0_0", "Subject To"]
+    for name, squares, sense in rows:
+        terms = " + ".join(f"x_{r}_{c}" for r, c in squares)
+        out.append(f" {name}: {terms} {sense} 1")
+    out.append("Bounds")
+    for r in range(n):
+        for c in range(n):
+            value = fixed.get((r, c))
+            out.append(f" x_{r}_{c} = {value}" if value is not None else f" 0 <= x_{r}_{c} <= 1")
+    out.append("Binaries")
+    out.extend(" " + " ".join(f"x_{r}_{c}" for c in range(n)) for r in range(n))
+    out.append("End")
+    return "\n".join(out) + "\n"
+
+
+def mps(problem):
+    """The 0-1 integer program in free MPS format."""
+    inst = as_instance(problem)
+    rows, fixed = _program(inst)
+    n = inst.n
+    senses = {"=": "E", "<=": "L"}
+    out = [f"* nqueens {_describe(inst)}: x_r_c = 1 is a queen on square (r, c), 0-based", "NAME nqueens", "ROWS", " N obj"]
+    out.extend(f" {senses[sense]} {name}" for name, _, sense in rows)
+    member = {}
+    for name, squares, _ in rows:
+        for square in squares:
+            member.setdefault(square, []).append(name)
+    out.append("COLUMNS")
+    out.append(" MARKER 'MARKER' 'INTORG'")
+    for r in range(n):
+        for c in range(n):
+            out.append(f" x_{r}_{c} obj 0")
+            out.extend(f" x_{r}_{c} {name} 1" for name in member.get((r, c), ()))
+    out.append(" MARKER 'MARKER' 'INTEND'")
+    out.append("RHS")
+    out.extend(f" RHS {name} 1" for name, _, _ in rows)
+    out.append("BOUNDS")
+    for r in range(n):
+        for c in range(n):
+            value = fixed.get((r, c))
+            out.append(f" FX BND x_{r}_{c} {value}" if value is not None else f" BV BND x_{r}_{c}")
+    out.append("ENDATA")
+    return "\n".join(out) + "\n"
+
+
+def minizinc(problem):
+    """The CP model as a MiniZinc model and its data: ``(model text, data text)``.
+
+    The model text alone is the general model for any ``n`` and instance; the data text gives them.
+    """
+    inst = as_instance(problem)
+    n = inst.n
+    model = f"""% nqueens: the CP model (q[i] is the column of the queen in row i), 1-based; data: n and the instance.
+include "globals.mzn";
+
+int: n;
+% blocked squares and pre-placed queens, one [row, column] pair per line
+array[int, 1..2] of int: blocked;
+array[int, 1..2] of int: queens;
+% diagonals that may hold no queen, by (row - 1) + (column - 1) and (row - 1) - (column - 1)
+set of int: excluded_sum;
+set of int: excluded_difference;
+
+array[1..n] of var 1..n: q;
+
+constraint all_different(q);
+constraint all_different([q[i] + i | i in 1..n]);
+constraint all_different([q[i] - i | i in 1..n]);
+
+constraint forall(k in index_set_1of2(blocked))(q[blocked[k, 1]] != blocked[k, 2]);
+constraint forall(k in index_set_1of2(queens))(q[queens[k, 1]] = queens[k, 2]);
+constraint forall(i in 1..n)(not ((i - 1) + (q[i] - 1) in excluded_sum));
+constraint forall(i in 1..n)(not ((i - 1) - (q[i] - 1) in excluded_difference));
+
+solve :: int_search(q, first_fail, indomain_min) satisfy;
+
+output [show(q), "\\n"];
+"""
+    data = "\n".join(
+        [
+            f"% nqueens {_describe(inst)}",
+            f"n = {n};",
+            f"blocked = {_pairs(inst.blocked)};",
+            f"queens = {_pairs(inst.queens)};",
+            f"excluded_sum = {_set(inst.excluded_sum)};",
+            f"excluded_difference = {_set(inst.excluded_difference)};",
+        ]
+    )
+    return model, data + "\n"
+
+
+def _describe(inst):
+    return str(inst).replace("n = ", "n=", 1)
+
+
+def _program(inst):
+    """The linear rows ``(name, squares, sense)`` and the fixed variables ``{(r, c): 0 or 1}`` of an instance."""
+    n = inst.n
+    rows = [(f"row_{r}", [(r, c) for c in range(n)], "=") for r in range(n)]
+    rows += [(f"col_{c}", [(r, c) for r in range(n)], "=") for c in range(n)]
+    for s in range(1, 2 * n - 2):
+        rows.append((f"sum_{s}", [(r, s - r) for r in range(max(0, s - n + 1), min(n - 1, s) + 1)], "<="))
+    for d in range(-(n - 2), n - 1):
+        rows.append((f"dif_{d + n - 1}", [(r, r - d) for r in range(max(0, d), min(n - 1, n - 1 + d) + 1)], "<="))
+    fixed = {}
+    for r, c in inst.blocked:
+        fixed[(r, c)] = 0
+    for r in range(n):
+        for c in range(n):
+            if r + c in inst.excluded_sum or r - c in inst.excluded_difference:
+                fixed[(r, c)] = 0
+    for r, c in inst.queens:
+        if fixed.get((r, c)) == 0:
+            # A queen where no queen may stand: the program must be infeasible, so keep the row of its own.
+            rows.append((f"queen_{r}_{c}", [(r, c)], "="))
+        else:
+            fixed[(r, c)] = 1
+    return rows, fixed
+
+
+def _pairs(squares):
+    if not squares:
+        return "array2d(1..0, 1..2, [])"
+    return "[|" + "|".join(f" {r + 1}, {c + 1}" for r, c in squares) + " |]"
+
+
+def _set(values):
+    return "{" + ", ".join(map(str, values)) + "}"
