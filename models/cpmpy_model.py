@@ -44,8 +44,12 @@ BACKENDS = {
     "z3": "z3-solver",
 }
 
+# Backend parameters that leave SIGINT to Python: CP-SAT's own handler aborts the process when the solve runs
+# in a worker thread.
+_QUIET_SIGINT = {"ortools": {"catch_sigint_signal": False}}
+
 _CHUNK = 256
-_JOIN = 1.0  # seconds to wait for a backend that cannot be interrupted before leaving its thread behind
+_JOIN = 0.5  # seconds to wait for a backend that cannot be interrupted before leaving its thread behind
 
 
 def model(n, *, instance=None):
@@ -98,12 +102,13 @@ def count(n, *, nodes=False, instance=None, backend="ortools"):
             if stopped.is_set():
                 raise _background.Stopped
 
-        with warnings.catch_warnings():
+        with warnings.catch_warnings(), _interrupts():
             warnings.simplefilter("ignore", UserWarning)  # "solver state will be invalid": it is discarded
-            return solver.solveAll(display=check)
+            return solver.solveAll(display=check, **_QUIET_SIGINT.get(backend, {}))
 
     total = _background.run(work, stop=lambda: None, name=f"cpmpy-{backend}", join_timeout=_JOIN)
     status = solver.status()
+    _check_complete(status, backend)
     return Tally(
         total=total,
         stats={"backend": backend, "status": status.exitstatus.name, "solver_seconds": status.runtime},
@@ -123,20 +128,23 @@ def batches(n, *, limit=None, instance=None, backend="ortools"):
     dtype = dtype_for(n)
 
     def produce(emit, stopped):
-        rows = []
+        rows, found = [], [0]
 
         def take():
             if stopped.is_set():
                 raise _background.Stopped
             rows.append(q.value().tolist())
+            found[0] += 1
             if len(rows) == size:
                 if not emit(np.array(rows, dtype=dtype)):
                     raise _background.Stopped
                 rows.clear()
 
-        with warnings.catch_warnings():
+        with warnings.catch_warnings(), _interrupts():
             warnings.simplefilter("ignore", UserWarning)
-            solver.solveAll(display=take, solution_limit=limit)
+            solver.solveAll(display=take, solution_limit=limit, **_QUIET_SIGINT.get(backend, {}))
+        if limit is None or found[0] < limit:
+            _check_complete(solver.status(), backend)
         if rows:
             emit(np.array(rows, dtype=dtype))
 
@@ -165,8 +173,31 @@ def _solver(n, instance, backend):
         raise NQueensError(
             f"backend={backend} needs {BACKENDS[backend]}: pip install 'nqueens[solvers]' (the solvers extra)"
         )
+    if backend == "z3":
+        import z3
+
+        z3.set_param("ctrl_c", False)  # else Z3 takes Ctrl-C as "stop this check" and CPMpy sees a partial list
     m, q = model(n, instance=instance)
     return cp.SolverLookup.get(backend, m), q
+
+
+def _check_complete(status, backend):
+    """Raise unless the backend says it has found every solution (or none exist): never a partial count."""
+    name = status.exitstatus.name
+    if name not in ("OPTIMAL", "UNSATISFIABLE"):
+        raise NQueensError(f"backend {backend} stopped before it had every solution (status {name}); no count is reported")
+
+
+class _interrupts:
+    """Report a backend's own 'interrupted by user' error (Exact catches SIGINT itself) as KeyboardInterrupt."""
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, kind, exc, tb):
+        if kind is not None and issubclass(kind, RuntimeError) and "interrupted" in str(exc).lower():
+            raise KeyboardInterrupt from None
+        return False
 
 
 def _available(cp, backend):

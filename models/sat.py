@@ -28,6 +28,7 @@ Options
 
 Ctrl-C: pysat catches SIGINT while its solver runs in the main thread and stops the solve with an error,
 which becomes the ``KeyboardInterrupt`` it stands for; the interrupted solver is deleted, never asked again.
+Ganak counts in a child process that Ctrl-C terminates.
 
 References
 ----------
@@ -228,18 +229,30 @@ def _effort(solver):
 
 
 def _ganak(n, cnf, top):
-    """The number of models of ``cnf`` projected on the board variables ``1 .. n * n`` (Ganak)."""
+    """The number of models of ``cnf`` projected on the board variables ``1 .. n * n`` (Ganak).
+
+    Ganak holds the interpreter while it counts, so it counts in a child process, which Ctrl-C terminates.
+    """
     try:
-        import pyganak
+        import pyganak  # noqa: F401  (imported again in the child; here to fail early with a clear message)
     except ImportError:
         raise NQueensError(
             "counter=ganak needs the package pyganak: pip install 'nqueens[solvers]' (or pip install pyganak)"
         ) from None
+    import multiprocessing
+
+    with multiprocessing.get_context("spawn").Pool(1) as pool:
+        return pool.apply_async(_ganak_count, (n * n, cnf, top)).get()
+
+
+def _ganak_count(board, cnf, top):
+    import pyganak
+
     counter = pyganak.Counter()
     counter.new_vars(top)
     counter.add_clauses(cnf)
-    counter.set_sampling_set(range(1, n * n + 1))
-    return _background.run(lambda stopped: counter.count(), stop=lambda: None, name="ganak-count")
+    counter.set_sampling_set(range(1, board + 1))
+    return counter.count()
 
 
 def _instance_units(n, instance):
