@@ -11,6 +11,7 @@ Examples
 
 import time
 
+from nqueens import interrupt
 from nqueens.board import check_n
 from nqueens.errors import NQueensError
 from nqueens.instance import Instance, as_instance
@@ -63,16 +64,19 @@ def count(problem, solver=None, *, nodes=False, **options):
         raise NQueensError(f"solver {spec.name!r} does not count nodes; solvers that do: {able}")
     if "count" not in spec.can:
         raise NQueensError(f"solver {spec.name!r} cannot count{_because(spec, 'count')}")
-    module = spec.load()
+    partial = spec.partial(options)
+    if partial is not None:
+        raise NQueensError(f"solver {spec.name!r} with {partial} finds one solution, so it cannot count; leave {partial} out")
+    module = interrupt.call(spec.load)  # a C extension interrupted while it loads would fail with ImportError
     if hasattr(module, "warmup"):
-        module.warmup()
+        interrupt.call(module.warmup)
     start = time.perf_counter()
     if spec.family == "engine":
         from nqueens import run
 
         tally = run.count(module, n, **{k: v for k, v in options.items() if v is not None})
     else:
-        tally = module.count(n, nodes=nodes, **extra, **options)
+        tally = interrupt.call(module.count, n, nodes=nodes, **extra, **options)
     seconds = time.perf_counter() - start
     stats = dict(tally.stats)
     if not instance.is_plain:
@@ -109,7 +113,8 @@ def batches(problem, solver=None, *, limit=None, **options):
     if "enumerate" not in spec.can:
         able = ", ".join(s.name for s in REGISTRY.values() if "enumerate" in s.can)
         raise NQueensError(f"solver {spec.name!r} only counts; solvers that enumerate: {able}")
-    return _cut(spec.load().batches(n, limit=limit, **extra, **options), limit)
+    module = interrupt.call(spec.load)
+    return _cut(interrupt.iterate(module.batches(n, limit=limit, **extra, **options)), limit)
 
 
 def solutions(problem, solver=None, *, limit=None, **options):

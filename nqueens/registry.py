@@ -47,6 +47,7 @@ class Option:
     default: object
     help: str
     choices: tuple = ()
+    partial: tuple = ()  # values with which the solver finds some solutions (one), not all: no count, no orbits
 
     def parse(self, value):
         """Convert ``value`` (a string from the CLI, or a Python value) to this option's type, or raise."""
@@ -132,6 +133,16 @@ class Solver:
                 f"n = {n} is above the limit of solver {self.name!r}, n <= {self.max_n} ({self.limit_reason})"
             )
         return n
+
+    def partial(self, options):
+        """The first ``NAME=VALUE`` of the checked ``options`` under which the solver finds only some solutions
+        (such as CP-SAT's ``first=true``), or ``None`` when it finds them all."""
+        for opt in self.options:
+            if opt.partial and options.get(opt.name, opt.default) in opt.partial:
+                value = options.get(opt.name, opt.default)
+                shown = str(value).lower() if isinstance(value, bool) else value
+                return f"{opt.name}={shown}"
+        return None
 
     def to_dict(self):
         return {"name": self.name, "family": self.family, "origin": self.origin, "can": list(self.can)}
@@ -296,7 +307,7 @@ _ENTRIES = (
                 "lex-leader constraints over the 8 board symmetries: only fundamental solutions (count adds "
                 "unique and classes)",
             ),
-            Option("first", bool, False, "stop at the first solution (for large n; solve only)"),
+            Option("first", bool, False, "stop at the first solution (for large n; solve only)", partial=(True,)),
             Option("workers", int, 1, "CP-SAT search workers; more than 1 only with first=true"),
         ),
     ),
@@ -316,6 +327,7 @@ _ENTRIES = (
                 "python-constraint's solver: its default (optimized backtracking), backtracking, recursive, or "
                 "min-conflicts (one solution, solve only)",
                 ("default", "backtracking", "recursive", "min-conflicts"),
+                partial=("min-conflicts",),
             ),
         ),
     ),

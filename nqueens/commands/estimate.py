@@ -19,7 +19,9 @@ def add_parser(sub):
 
 
 def run(args):
-    result = estimate(args.n, args.model, probes=args.probes, seed=args.seed)
+    from nqueens.interrupt import call
+
+    result = call(estimate, args.n, args.model, probes=args.probes, seed=args.seed)
     if args.json:
         print_json(result.to_dict())
         return 0
