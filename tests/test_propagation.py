@@ -264,3 +264,41 @@ def test_the_core_names_its_settings():
     spec = nqueens.get_solver("mary")
     options = {o.name: o for o in spec.options}
     assert options["propagation"].choices == tree.PROPAGATIONS and options["order"].choices == tree.ORDERS
+
+
+def test_plot_strategies(tmp_path):
+    from nqueens.analysis.plots import plot_strategies
+
+    rows = [
+        {"strategy": f"{p}, {o}", "n": n, "nodes": a.nodes, "checks": a.consistency_checks}
+        for p, o in SETTINGS
+        for n in (4, 5, 6)
+        for a in [mary.accounting(n, propagation=p, order=o)]
+    ]
+    fig = plot_strategies(rows, tmp_path / "s.png")
+    assert (tmp_path / "s.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    nodes_ax, checks_ax = fig.axes
+    assert nodes_ax.get_yscale() == checks_ax.get_yscale() == "log"
+    lines = {line.get_label(): line for line in nodes_ax.get_lines()}
+    assert set(lines) == {f"{p}, {o}" for p, o in SETTINGS}
+    assert list(lines["forward-checking, static"].get_ydata()) == [
+        mary.accounting(n, propagation="forward-checking").nodes for n in (4, 5, 6)
+    ]
+    with pytest.raises(NQueensError, match="no strategies"):
+        plot_strategies([])
+
+
+def test_propagation_script(tmp_path):
+    from test_scripts import load, tables
+
+    assert load("propagation").main([str(tmp_path), "--from", "4", "--to", "8"]) == 0
+    assert (tmp_path / "propagation.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    text = (tmp_path / "propagation.md").read_text()
+    assert "Knuth (TAOCP 7.2.2) publishes 2,057: the same" in text
+    nodes, checks = tables(text)
+    for row, check in zip(nodes, checks):
+        n = row["n"]
+        for label, (p, o) in zip(("BT", "BT-FF", "FC", "FC-FF", "MAC", "MAC-FF"), SETTINGS):
+            a = mary.accounting(n, propagation=p, order=o)
+            assert row[label] == a.nodes and check[label] == a.consistency_checks, (n, label)
+        assert row["A000170"] == TOTAL[n] and row["all find A000170"] is True
