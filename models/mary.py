@@ -92,7 +92,7 @@ def _allowed(n, d, j, s):
 @njit(cache=True, nogil=True)
 def _push(n, d, j, s):
     row = s[rows.row_at(n, d)]
-    rows.place(n, row, j, s)
+    rows.place(n, d, row, j, s)
     return rows.propagate(n, d, row, j, s, False)
 
 

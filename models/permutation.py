@@ -97,7 +97,7 @@ def _push(n, d, i, s):
     there = rows.path_at(n, d + i)
     s[here], s[there] = s[there], s[here]
     row = s[rows.row_at(n, d)]
-    rows.place(n, row, s[here], s)
+    rows.place(n, d, row, s[here], s)
     return rows.propagate(n, d, row, s[here], s, True)
 
 

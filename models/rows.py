@@ -30,8 +30,8 @@ What one consistency check is (Haralick & Elliott's measure, ``stats["consistenc
 
     - ``none``: a candidate is tested against the placed queens one at a time in the order they were placed,
       up to the first that attacks it: ``k`` checks for a candidate that passes at depth ``k``, ``j`` for one
-      refused by the ``j``-th placed queen (the line markers answer in O(1); the count is what a pairwise
-      scan would make);
+      refused by the ``j``-th placed queen (the line markers, which remember the depth of their queen, answer
+      in O(1); the count is what a pairwise scan would make);
     - ``forward-checking``: after placing a queen, each column left in each unassigned row's domain is tested
       against it once (rows in increasing order, stopping at the first row left empty); in the permutation
       tree the new queen's own column leaves the other domains without a test;
@@ -158,56 +158,89 @@ def difference_diagonal_at(n, row, c):
 
 
 @njit(cache=True, nogil=True, inline="always")
+def column_since_at(n, c):
+    """1 + the depth at which the queen on column ``c`` was placed (0: none), for counting checks."""
+    return _HEADER + 9 * n - 1 + c
+
+
+@njit(cache=True, nogil=True, inline="always")
+def sum_diagonal_since_at(n, row, c):
+    """1 + the depth at which the queen on the diagonal ``row + c`` was placed (0: none)."""
+    return _HEADER + 10 * n - 1 + row + c
+
+
+@njit(cache=True, nogil=True, inline="always")
+def difference_diagonal_since_at(n, row, c):
+    """1 + the depth at which the queen on the anti-diagonal ``row - c`` was placed (0: none)."""
+    return _HEADER + 12 * n - 2 + row - c + n - 1
+
+
+@njit(cache=True, nogil=True, inline="always")
 def square_at(n, row, c):
     """1 when the instance lets a queen stand on ``(row, c)``."""
-    return _HEADER + 9 * n - 1 + row * n + c
+    return _HEADER + 14 * n - 3 + row * n + c
 
 
 @njit(cache=True, nogil=True, inline="always")
 def domain_at(n, d, row):
     """The columns still open to ``row`` at the node of depth ``d`` (a bit mask; one copy per depth)."""
-    return _HEADER + 9 * n - 1 + n * n + d * n + row
+    return _HEADER + 14 * n - 3 + n * n + d * n + row
 
 
 @njit(cache=True, nogil=True, inline="always")
 def arc_at(n, k):
     """Slot ``k`` of AC-3's queue of arcs ``r1 * n + r2``."""
-    return _HEADER + 10 * n - 1 + 2 * n * n + k
+    return _HEADER + 15 * n - 3 + 2 * n * n + k
 
 
 @njit(cache=True, nogil=True, inline="always")
 def queued_at(n, r1, r2):
     """1 while the arc ``(r1, r2)`` waits in the queue."""
-    return _HEADER + 10 * n - 1 + 3 * n * n + r1 * n + r2
+    return _HEADER + 15 * n - 3 + 3 * n * n + r1 * n + r2
 
 
 def _size(n):
-    return _HEADER + 10 * n - 1 + 4 * n * n
+    return _HEADER + 15 * n - 3 + 4 * n * n
 
 
 # ----- the moves and the checks ------------------------------------------------------------------------------
 
 
-@njit(cache=True, nogil=True)
-def place(n, row, c, s):
-    """Put the queen of ``row`` on column ``c``: the lines it stands on count it."""
+@njit(cache=True, nogil=True, inline="always")
+def place(n, d, row, c, s):
+    """Put the queen of ``row`` on column ``c`` at depth ``d``: the lines it stands on count it (and, when it is
+    their first queen, remember the depth)."""
     s[q_at(n, row)] = c
     s[placed_at(n, row)] = 1
-    s[column_at(n, c)] += 1
-    s[sum_diagonal_at(n, row, c)] += 1
-    s[difference_diagonal_at(n, row, c)] += 1
+    _mark(s, column_at(n, c), column_since_at(n, c), d)
+    _mark(s, sum_diagonal_at(n, row, c), sum_diagonal_since_at(n, row, c), d)
+    _mark(s, difference_diagonal_at(n, row, c), difference_diagonal_since_at(n, row, c), d)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def lift(n, row, c, s):
     """Take the queen of ``row`` off column ``c``."""
     s[placed_at(n, row)] = 0
-    s[column_at(n, c)] -= 1
-    s[sum_diagonal_at(n, row, c)] -= 1
-    s[difference_diagonal_at(n, row, c)] -= 1
+    _unmark(s, column_at(n, c), column_since_at(n, c))
+    _unmark(s, sum_diagonal_at(n, row, c), sum_diagonal_since_at(n, row, c))
+    _unmark(s, difference_diagonal_at(n, row, c), difference_diagonal_since_at(n, row, c))
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
+def _mark(s, line, since, d):
+    s[line] += 1
+    if s[line] == 1:
+        s[since] = d + 1
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _unmark(s, line, since):
+    s[line] -= 1
+    if s[line] == 0:
+        s[since] = 0
+
+
+@njit(cache=True, nogil=True, inline="always")
 def open_column(n, d, row, c, s):
     """False when propagation has removed column ``c`` from the domain of ``row`` at depth ``d``."""
     if s[_PROPAGATION] == _NONE:
@@ -215,7 +248,7 @@ def open_column(n, d, row, c, s):
     return (s[domain_at(n, d, row)] >> c) & 1 == 1
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def candidate(n, d, row, c, s):
     """The implicit constraints on a queen at ``(row, c)`` with ``d`` queens placed: seed 003's ``check``.
 
@@ -225,20 +258,23 @@ def candidate(n, d, row, c, s):
         return True
     if s[square_at(n, row, c)] == 0:
         return False
-    if s[column_at(n, c)] == 0 and s[sum_diagonal_at(n, row, c)] == 0 and s[difference_diagonal_at(n, row, c)] == 0:
+    # the first placed queen that attacks (row, c): the earliest of the queens on its three lines
+    first = d + 1
+    if s[column_at(n, c)]:
+        first = min(first, s[column_since_at(n, c)])
+    if s[sum_diagonal_at(n, row, c)]:
+        first = min(first, s[sum_diagonal_since_at(n, row, c)])
+    if s[difference_diagonal_at(n, row, c)]:
+        first = min(first, s[difference_diagonal_since_at(n, row, c)])
+    if first > d:
         s[CHECKS] += d
         return True
-    for t in range(d):
-        r2 = s[row_at(n, t)]
-        c2 = s[q_at(n, r2)]
-        if c2 == c or abs(r2 - row) == abs(c2 - c):
-            s[CHECKS] += t + 1
-            break
+    s[CHECKS] += first
     return False
 
 
 @njit(cache=True, nogil=True)
-def propagate(n, d, row, c, s, columns_explicit):
+def _propagate(n, d, row, c, s, columns_explicit):
     """After the queen of ``row`` went to column ``c`` at depth ``d``: the domains and the row of depth ``d + 1``.
 
     Returns False when propagation empties a domain (the new node fails). Does nothing for plain backtracking.
@@ -278,13 +314,24 @@ def propagate(n, d, row, c, s, columns_explicit):
     return True
 
 
+@njit(cache=True, nogil=True, inline="always")
+def propagate(n, d, row, c, s, columns_explicit):
+    """After the queen of ``row`` went to column ``c`` at depth ``d``: the domains and the row of depth ``d + 1``.
+
+    Returns False when propagation empties a domain (the new node fails). Does nothing for plain backtracking.
+    """
+    if s[_PROPAGATION] == _NONE and s[_ORDER] == _STATIC:
+        return True
+    return _propagate(n, d, row, c, s, columns_explicit)
+
+
 @njit(cache=True, nogil=True)
 def whole(n, s):
     """Generate-and-test's leaf check: every column and diagonal holds at most one queen, on allowed squares."""
     for r in range(n):
         if s[square_at(n, r, s[q_at(n, r)])] == 0:
             return False
-    for k in range(column_at(n, 0), square_at(n, 0, 0)):
+    for k in range(column_at(n, 0), column_since_at(n, 0)):
         if s[k] > 1:
             return False
     return True
