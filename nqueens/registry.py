@@ -94,6 +94,8 @@ class Solver:
         ``{check name: reason}`` for conformance checks expected to fail (reported as xfail).
     limit_reason : str
         Why ``max_n`` is the limit, for the error message.
+    no_instance : str
+        Why the solver refuses problem instances (when ``"instance"`` is not in ``can``), for the error message.
     """
 
     name: str
@@ -107,6 +109,7 @@ class Solver:
     options: tuple = ()
     known_failures: dict = field(default_factory=dict)
     limit_reason: str = "64-bit masks"
+    no_instance: str = ""
 
     def load(self):
         """Import and return the implementing module."""
@@ -341,6 +344,8 @@ _ENTRIES = (
         summary="total, unique and orbit classes in one symmetry-reduced pass; threads, Dask, resumable",
         max_n=31,
         limit_reason="int64 masks hold both diagonal directions, 2n bits",
+        no_instance="it counts one start constellation per class under the 8 board symmetries, which an "
+        "instance does not keep",
         suite_max_n=16,
         options=(
             Option("workers", int, None, "local threads (default: all cores)"),
