@@ -100,3 +100,15 @@ def test_propagation_prunes_the_forbidden_squares_at_the_root():
     a = mary.accounting(8, propagation="forward-checking", instance=inst)
     assert a.pruned_by_propagation[1] == 4 and a.generated[1] == 4
     assert a.solutions == len(brute_force(inst))
+
+
+def test_through_the_facade():
+    import nqueens
+
+    inst = random_instance("blocked", 7, 3)
+    want = brute_force(inst)
+    for name in ("mary", "permutation", "subset"):
+        r = nqueens.count(inst, name, nodes=True)
+        assert r.total == len(want) and r.stats["instance"] == inst.describe()
+        assert set(nqueens.solutions(inst, name)) == want
+    assert nqueens.count(inst, "mary", propagation="arc-consistency", order="first-fail").total == len(want)
