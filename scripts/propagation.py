@@ -15,7 +15,6 @@ Usage::
 
 import time
 
-import nqueens
 from nqueens.analysis.plots import plot_strategies
 from nqueens.board import check_n
 from nqueens.errors import NQueensError

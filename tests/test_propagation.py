@@ -13,7 +13,6 @@ import pytest
 import nqueens
 from nqueens import NQueensError
 from nqueens.cli import main
-from nqueens.instance import Instance
 from nqueens.models import mary, permutation, subset, tree
 
 from known import KNUTH_PROFILE_8, TOTAL
