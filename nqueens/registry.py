@@ -158,6 +158,21 @@ _TREE_MODE = Option(
     ("backtracking", "generate-and-test"),
 )
 _TREE_PROGRESS = Option("progress", bool, False, "progress bar on stderr (explored nodes)")
+_TREE_PROPAGATION = Option(
+    "propagation",
+    str,
+    "none",
+    "backtracking mode: none (check each candidate), forward-checking (prune the rows below), or "
+    "arc-consistency (MAC over every pair of remaining rows); n <= 63 with propagation",
+    ("none", "forward-checking", "arc-consistency"),
+)
+_TREE_ORDER = Option(
+    "order",
+    str,
+    "static",
+    "backtracking mode: the next row in order (static) or the row with the fewest values left (first-fail)",
+    ("static", "first-fail"),
+)
 
 _ENTRIES = (
     Solver(
@@ -243,25 +258,25 @@ _ENTRIES = (
         name="mary",
         family="model",
         origin="seed 003: full m-ary tree, rows explicit; columns and diagonals implicit",
-        can=("count", "enumerate", "nodes"),
+        can=("count", "enumerate", "nodes", "instance"),
         module="nqueens.models.mary",
         summary="state-space tree: n children per node (a column for the next row), compiled",
-        options=(_TREE_MODE, _TREE_PROGRESS),
+        options=(_TREE_MODE, _TREE_PROPAGATION, _TREE_ORDER, _TREE_PROGRESS),
     ),
     Solver(
         name="permutation",
         family="model",
         origin="seed 003: permutation tree, rows and columns explicit; diagonals implicit (swap-based DFS)",
-        can=("count", "enumerate", "nodes"),
+        can=("count", "enumerate", "nodes", "instance"),
         module="nqueens.models.permutation",
         summary="state-space tree: the unused columns are the children, compiled",
-        options=(_TREE_MODE, _TREE_PROGRESS),
+        options=(_TREE_MODE, _TREE_PROPAGATION, _TREE_ORDER, _TREE_PROGRESS),
     ),
     Solver(
         name="subset",
         family="model",
         origin="seed 004: the 2^(n*n) cell tree, every square a yes/no decision; all constraints implicit",
-        can=("count", "enumerate", "nodes"),
+        can=("count", "enumerate", "nodes", "instance"),
         module="nqueens.models.subset",
         summary="state-space tree: a binary decision per cell, compiled; profile has one depth per cell",
         options=(_TREE_MODE, _TREE_PROGRESS),

@@ -2,7 +2,8 @@
 
 import argparse
 
-from nqueens.analysis.estimate import MODELS, estimate
+from nqueens.analysis.estimate import estimate
+from nqueens.models.tree import MODELS
 from nqueens.commands._common import board_size, positive, print_json
 
 
