@@ -199,7 +199,8 @@ class _Tokens:
                 self.items.append((kind, m.group(), line))
             line += m.group().count("\n")
             pos = m.end()
-        self.end_line = line
+        # the end of the file is reported on its last line that has text
+        self.end_line = text.rstrip().count("\n") + 1
         self.i = 0
 
     def peek(self):
