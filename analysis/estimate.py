@@ -1,4 +1,4 @@
-"""Knuth's random-probe estimate of the size of a backtracking tree, and forecasts of how long a count takes.
+"""Knuth's random-probe estimate of the size of a backtracking tree.
 
 A probe walks from the root to a leaf or a dead end, choosing each time one of the ``d`` feasible children of
 the current node uniformly at random. With ``d_0, d_1, ...`` the numbers met on the way, the probe's value
@@ -9,7 +9,7 @@ is an unbiased estimate of the number of feasible nodes of the tree, root includ
 reached with probability ``1 / (d_0 ... d_{k-1})``); the same weights applied to the candidates each node
 generates estimate the generated nodes. The mean of many probes, with its standard error, tells in
 milliseconds how big a tree is that no one could search: that is what lets ``nqueens count`` warn before a run
-that would take hours.
+that would take hours (:mod:`nqueens.forecast`).
 
 The three formulations (:mod:`nqueens.analysis.trees`) differ in what a node is:
 
@@ -43,22 +43,15 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
-from nqueens.analysis.trees import tree_size
 from nqueens.board import check_n
 from nqueens.errors import NQueensError
 
-__all__ = ["MODELS", "MAX_N", "LONG_RUN_SECONDS", "Estimate", "Forecast", "estimate", "forecast", "long_run_warning", "warmup"]
+__all__ = ["MODELS", "MAX_N", "Estimate", "estimate", "warmup"]
 
 MODELS = ("permutation", "mary", "subset")
 MAX_N = 63  # rows are int64 bit masks
-LONG_RUN_SECONDS = 3600.0  # nqueens count warns before a run forecast to take longer
 
 _PERMUTATION, _MARY, _SUBSET = range(3)
-
-# Nodes of the row-by-row tree per second that no solver of a family falls below (the plain-Python oracle does
-# about 4e6, the compiled kernels 1e8; general-purpose models can be much slower).
-_FLOOR_RATE = {"native": 1e5, "engine": 1e5, "model": 1e3}
-
 
 @dataclass(frozen=True)
 class Estimate:
@@ -92,32 +85,6 @@ class Estimate:
     def to_dict(self):
         """The ``nqueens estimate --json`` document (DESIGN.md)."""
         return {"n": self.n, "model": self.model, "probes": self.probes, "estimate": self.estimate, "stderr": self.stderr}
-
-
-@dataclass(frozen=True)
-class Forecast:
-    """How long a count of ``n`` with ``solver`` is expected to take, from :func:`forecast`.
-
-    Attributes
-    ----------
-    n, solver : int, str
-    nodes, stderr : float
-        Knuth's estimate of the row-by-row backtracking tree of ``n`` (``permutation`` feasible nodes).
-    rate : float
-        The solver's speed in nodes of that tree per second, measured on ``calibration_n``.
-    calibration_n : int
-        The board size timed to measure ``rate``.
-    seconds : float
-        ``nodes / rate``.
-    """
-
-    n: int
-    solver: str
-    nodes: float
-    stderr: float
-    rate: float
-    calibration_n: int
-    seconds: float
 
 
 def estimate(n, model="permutation", *, probes=10000, seed=0):
@@ -190,131 +157,11 @@ def estimate(n, model="permutation", *, probes=10000, seed=0):
     )
 
 
-def forecast(n, solver=None, *, probes=2000, seed=0, budget=0.05, **options):
-    """Forecast the wall time of ``nqueens.count(n, solver)`` from Knuth's estimate and a measured rate.
-
-    The solver is timed on smaller boards (from ``n = 8`` up, stopping once a run takes ``budget`` seconds)
-    and its rate is taken as the (estimated) number of nodes of the row-by-row backtracking tree of that board
-    per second. The forecast is the estimated tree of ``n`` divided by that rate: it assumes the solver's time
-    grows like that tree, which holds for every backtracking solver, symmetry-reduced or not (a constant
-    factor cancels), and is only a rough guide for the general-purpose models.
-
-    Parameters
-    ----------
-    n : int
-    solver : str, optional
-        A registered solver that counts; the default counter when omitted.
-    probes, seed : int
-        For :func:`estimate`.
-    budget : float
-        Seconds a calibration run should last before its rate is trusted.
-    **options
-        The solver's options, as for :func:`nqueens.count`.
-
-    Returns
-    -------
-    Forecast
-
-    Examples
-    --------
-    >>> f = forecast(12, "bitwise")
-    >>> f.calibration_n <= 11 and f.seconds > 0
-    True
-
-    Notes
-    -----
-    Measured on the shared 2-core development machine, the fast counter's forecasts for n = 16 and 17 were
-    2.5 s and 9.2 s against 2.9 s and 18.5 s taken: good to a factor of about two, which is what a warning
-    before an hour-long run needs.
-    """
-    from nqueens.api import DEFAULT_COUNTER
-    from nqueens.registry import get_solver
-
-    spec = get_solver(solver or DEFAULT_COUNTER)
-    n = spec.check_n(n)
-    options = spec.check_options(options)
-    tree = estimate(n, "permutation", probes=probes, seed=seed)
-    module = spec.load()
-    if hasattr(module, "warmup"):
-        module.warmup()
-    m = min(8, n)
-    while True:
-        # The calibration calls the solver module directly: a timing run is not a count to record anywhere.
-        start = time.perf_counter()
-        module.count(m, **options)
-        seconds = time.perf_counter() - start
-        if seconds >= budget or m + 1 >= n or (spec.max_n is not None and m + 1 > spec.max_n):
-            break
-        m += 1
-    nodes_m = estimate(m, "permutation", probes=probes, seed=seed).estimate
-    rate = nodes_m / max(seconds, 1e-9)
-    return Forecast(
-        n=n,
-        solver=spec.name,
-        nodes=tree.estimate,
-        stderr=tree.stderr,
-        rate=rate,
-        calibration_n=m,
-        seconds=tree.estimate / rate,
-    )
-
-
-def long_run_warning(n, solver=None, *, threshold=None, **options):
-    """A one-line warning if counting ``n`` with ``solver`` is forecast to take longer than ``threshold`` s.
-
-    ``threshold`` defaults to :data:`LONG_RUN_SECONDS` (an hour); ``nqueens count`` prints the warning on stderr
-    before it starts.
-
-    Returns ``None`` when the run looks shorter, and also when no forecast can be made (the count itself then
-    reports any bad input). A tree is taken as short, with no solver run to calibrate, when even a slow solver
-    of its family (``_FLOOR_RATE`` nodes per second) would finish it within ``threshold``: by its closed-form
-    bound for small boards (nothing compiled), else by an estimate of a few hundred probes.
-
-    Examples
-    --------
-    >>> long_run_warning(8) is None
-    True
-    """
-    from nqueens.api import DEFAULT_COUNTER
-    from nqueens.registry import get_solver
-
-    threshold = LONG_RUN_SECONDS if threshold is None else threshold
-    try:
-        n = check_n(n)
-        spec = get_solver(solver or DEFAULT_COUNTER)
-        if n > MAX_N:
-            return None
-        # The full permutation tree bounds the backtracking tree from above: no probe needed for small n.
-        floor = threshold * _FLOOR_RATE[spec.family]
-        if tree_size(n, "permutation") < floor or estimate(n, "permutation", probes=400, seed=0).estimate < floor:
-            return None
-        guess = forecast(n, spec.name, **options)
-    except NQueensError:
-        return None
-    if guess.seconds <= threshold:
-        return None
-    return (
-        f"warning: counting n = {n} with {guess.solver} is forecast to take about {_duration(guess.seconds)}: "
-        f"Knuth's estimate of the backtracking tree is {guess.nodes:.3g} nodes (+/- {guess.stderr:.2g}), "
-        f"at {guess.rate:.3g} nodes/s measured on n = {guess.calibration_n}; press Ctrl-C to stop"
-    )
-
-
 def warmup():
     """Compile the probe kernels (or load them from numba's cache)."""
     out = np.zeros(4, np.float64)
     _probe_rows(4, _PERMUTATION, 2, 0, out, np.zeros(5, np.float64))
     _probe_cells(2, 2, 0, out, np.zeros(5, np.float64))
-
-
-def _duration(seconds):
-    if seconds < 2 * 3600:
-        return f"{seconds / 60:.0f} minutes"
-    if seconds < 3 * 86400:
-        return f"{seconds / 3600:.1f} hours"
-    if seconds < 3 * 365.25 * 86400:
-        return f"{seconds / 86400:.0f} days"
-    return f"{seconds / (365.25 * 86400):.3g} years"
 
 
 def _check_seed(seed):

@@ -96,7 +96,7 @@ class Solver:
     limit_reason : str
         Why ``max_n`` is the limit, for the error message.
     no_instance : str
-        Without ``"instance"`` in ``can``: why the solver takes no instance (one line, for the error message).
+        Why the solver refuses problem instances (when ``"instance"`` is not in ``can``), for the error message.
     """
 
     name: str
@@ -110,7 +110,7 @@ class Solver:
     options: tuple = ()
     known_failures: dict = field(default_factory=dict)
     limit_reason: str = MASK_REASON
-    no_instance: str = "it solves the plain problem only"
+    no_instance: str = ""
 
     def load(self):
         """Import and return the implementing module."""
@@ -349,6 +349,8 @@ _ENTRIES = (
         summary="total, unique and orbit classes in one symmetry-reduced pass; threads, Dask, resumable",
         max_n=31,
         limit_reason="int64 masks hold both diagonal directions, 2n bits",
+        no_instance="it counts one start constellation per class under the 8 board symmetries, which an "
+        "instance does not keep",
         suite_max_n=16,
         options=(
             Option("workers", int, None, "local threads (default: all cores)"),

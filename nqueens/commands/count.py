@@ -34,7 +34,7 @@ def add_parser(sub):
 
 
 def run(args):
-    from nqueens.analysis.estimate import long_run_warning
+    from nqueens.forecast import long_run_warning
 
     options = dict(args.options)
     for name in _SOLVER_FLAGS:
