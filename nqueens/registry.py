@@ -98,6 +98,9 @@ class Solver:
         Why ``max_n`` is the limit, for the error message.
     no_instance : str
         Why the solver refuses problem instances (when ``"instance"`` is not in ``can``), for the error message.
+    memory : tuple
+        ``(a, b)``: the solver needs about ``a * n**b`` bytes for a board of ``n`` (its arrays, matrices or
+        model); the facade refuses an ``n`` whose memory is not available, naming the bytes.
     """
 
     name: str
@@ -112,6 +115,7 @@ class Solver:
     known_failures: dict = field(default_factory=dict)
     limit_reason: str = MASK_REASON
     no_instance: str = ""
+    memory: tuple = (64, 1)
 
     def load(self):
         """Import and return the implementing module."""
@@ -144,6 +148,13 @@ class Solver:
                 shown = str(value).lower() if isinstance(value, bool) else value
                 return f"{opt.name}={shown}"
         return None
+
+    def check_memory(self, n):
+        """Raise if the memory this solver needs for ``n`` (see :attr:`memory`) is not available."""
+        from nqueens import memory
+
+        a, b = self.memory
+        memory.check(a * n**b, f"solver {self.name!r} on n = {n}")
 
     def to_dict(self):
         return {"name": self.name, "family": self.family, "origin": self.origin, "can": list(self.can)}
@@ -184,6 +195,8 @@ _ENTRIES = (
         module="nqueens.native.bitmask_recursive",
         summary="the readable recursive bitmask oracle (plain Python)",
         suite_max_n=10,
+        max_n=500,
+        limit_reason="Python's recursion depth: one call per row",
     ),
     Solver(
         name="bitwise",
@@ -282,6 +295,7 @@ _ENTRIES = (
         module="nqueens.models.mary",
         summary="state-space tree: n children per node (a column for the next row), compiled",
         options=(_TREE_MODE, _TREE_PROPAGATION, _TREE_ORDER, _TREE_PROGRESS),
+        memory=(16, 2),
     ),
     Solver(
         name="permutation",
@@ -291,6 +305,7 @@ _ENTRIES = (
         module="nqueens.models.permutation",
         summary="state-space tree: the unused columns are the children, compiled",
         options=(_TREE_MODE, _TREE_PROPAGATION, _TREE_ORDER, _TREE_PROGRESS),
+        memory=(16, 2),
     ),
     Solver(
         name="subset",
@@ -304,6 +319,7 @@ _ENTRIES = (
             "check_nodes_knuth": "its depths are cells (n*n + 1 of them), not rows; at the row boundaries "
             "(depths 0, 8, ..., 64) its profile is Knuth's",
         },
+        memory=(16, 2),
     ),
     Solver(
         name="dlx",
@@ -325,6 +341,7 @@ _ENTRIES = (
             "check_nodes_knuth": "it branches on the column with the fewest rows, not row by row, so its tree is "
             "smaller than Knuth's 2057 nodes (option choose=first gives that tree)",
         },
+        memory=(256, 2),
     ),
     Solver(
         name="cpsat",
@@ -345,6 +362,7 @@ _ENTRIES = (
             Option("first", bool, False, "stop at the first solution (for large n; solve only)", partial=(True,)),
             Option("workers", int, 1, "CP-SAT search workers; more than 1 only with first=true"),
         ),
+        memory=(4096, 1),
     ),
     Solver(
         name="csp",
@@ -365,6 +383,7 @@ _ENTRIES = (
                 partial=("min-conflicts",),
             ),
         ),
+        memory=(2048, 2),
     ),
     Solver(
         name="fast",

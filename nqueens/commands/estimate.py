@@ -2,8 +2,7 @@
 
 import argparse
 
-from nqueens.analysis.estimate import estimate
-from nqueens.models.tree import MODELS
+from nqueens.models import MODELS
 from nqueens.commands._common import board_size, positive, print_json
 
 
@@ -20,6 +19,7 @@ def add_parser(sub):
 
 
 def run(args):
+    from nqueens.analysis.estimate import estimate
     from nqueens.interrupt import call
 
     result = call(estimate, args.n, args.model, probes=args.probes, seed=args.seed)
