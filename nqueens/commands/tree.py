@@ -3,13 +3,22 @@
 import sys
 import time
 
-from nqueens.commands._common import board_size, print_json
+from nqueens.commands._common import epilog, board_size, print_json
 from nqueens.errors import NQueensError
 from nqueens import models as tree
 
 
 def add_parser(sub):
-    parser = sub.add_parser("tree", help="node accounting of the permutation, m-ary and cell trees")
+    parser = sub.add_parser(
+        "tree",
+        help="node accounting of the permutation, m-ary and cell trees",
+        epilog=epilog(
+            "nqueens tree 8 --model permutation            # tree size, explored, nodes, leaves, per depth",
+            "nqueens tree 10 --compare                     # the formulations, then propagation x order",
+            "nqueens tree 8 --model mary --propagation forward-checking --order first-fail",
+            "nqueens tree 5 --model mary --export mary5.graphml",
+        ),
+    )
     parser.add_argument("n", type=board_size, metavar="N", help="board size, an integer >= 1")
     which = parser.add_mutually_exclusive_group(required=True)
     which.add_argument("--model", choices=tree.MODELS, help="the formulation whose tree to walk")
