@@ -56,7 +56,7 @@ INTERRUPTED = {
     "permutation tree count": ["count", "17", "--solver", "permutation"],
     "lines enumeration": ["solve", "18", "--solver", "lines", "--format", "json"],
     "estimate": ["estimate", "40", "--model", "permutation", "--probes", "1000000000", "--json"],
-    "construct": ["construct", "1000000000", "--method", "min-conflicts", "--json"],
+    "construct": ["construct", "100000000", "--method", "min-conflicts", "--json"],
 }
 
 
