@@ -106,7 +106,7 @@ def count(n, *, nodes=False, instance=None, backend="ortools"):
             warnings.simplefilter("ignore", UserWarning)  # "solver state will be invalid": it is discarded
             return solver.solveAll(display=check, **_QUIET_SIGINT.get(backend, {}))
 
-    total = _background.run(work, stop=lambda: None, name=f"cpmpy-{backend}", join_timeout=_JOIN)
+    total = _background.run(work, stop=_stopper(solver, backend), name=f"cpmpy-{backend}", join_timeout=_JOIN)
     status = solver.status()
     _check_complete(status, backend)
     return Tally(
@@ -148,7 +148,7 @@ def batches(n, *, limit=None, instance=None, backend="ortools"):
         if rows:
             emit(np.array(rows, dtype=dtype))
 
-    yield from _background.stream(produce, stop=lambda: None, name=f"cpmpy-{backend}", join_timeout=_JOIN)
+    yield from _background.stream(produce, stop=_stopper(solver, backend), name=f"cpmpy-{backend}", join_timeout=_JOIN)
 
 
 def warmup():
@@ -179,6 +179,16 @@ def _solver(n, instance, backend):
         z3.set_param("ctrl_c", False)  # else Z3 takes Ctrl-C as "stop this check" and CPMpy sees a partial list
     m, q = model(n, instance=instance)
     return cp.SolverLookup.get(backend, m), q
+
+
+def _stopper(solver, backend):
+    """A function that ends the backend's search from another thread, where the backend has one."""
+    if backend == "ortools":
+        return lambda: solver.ort_solver.stop_search()
+    if backend == "z3":
+        return lambda: solver.z3_solver.ctx.interrupt()
+    # Exact, pysat and Choco: the callback raises at the next solution, or the worker is left to finish.
+    return lambda: None
 
 
 def _check_complete(status, backend):
