@@ -58,12 +58,13 @@ def test_ctrl_c_stops_at_once_with_no_result():
             proc.wait()
 
 
-_LIBRARIES = ["ortools.linear_solver.pywraplp", "cpmpy", "pysat.solvers", "pyganak", "z3", "exact", "pychoco"]
+_LIBRARIES = ["ortools.linear_solver.pywraplp", "highspy", "cpmpy", "pysat.solvers", "pyganak", "z3", "exact", "pychoco"]
 
 
 @pytest.mark.parametrize("order", ["ortools first", "ortools last"])
 def test_solver_libraries_load_together_in_either_order(order):
-    """OR-tools carries its own HiGHS and SCIP; the other solver libraries must load beside it both ways."""
+    """OR-tools carries its own HiGHS and SCIP; the other solver libraries (highspy among them, the version the
+    test extra pins) must load beside it both ways."""
     names = _LIBRARIES if order == "ortools first" else _LIBRARIES[::-1]
     code = (
         "import importlib, sys\n"

@@ -1,0 +1,160 @@
+"""``nqueens export``: the files other tools read, checked by reading them back with other tools."""
+
+import subprocess
+import sys
+
+import pytest
+
+import nqueens
+from nqueens.board import is_solution
+from nqueens.cli import main
+from nqueens.instance import Instance
+from nqueens.models import export
+
+from known import TOTAL
+
+
+def read_dimacs(path):
+    """Clauses, the declared variable count and the ``c ind`` projection, parsed here from the text."""
+    clauses, ind, header = [], [], None
+    with open(path) as handle:
+        for line in handle:
+            parts = line.split()
+            if not parts:
+                continue
+            if parts[:2] == ["c", "ind"]:
+                assert parts[-1] == "0"
+                ind.extend(int(v) for v in parts[2:-1])
+            elif parts[0] == "c":
+                continue
+            elif parts[0] == "p":
+                assert parts[1] == "cnf"
+                header = (int(parts[2]), int(parts[3]))
+            else:
+                assert parts[-1] == "0"
+                clauses.append([int(v) for v in parts[:-1]])
+    assert header is not None and header[1] == len(clauses)
+    assert all(0 < abs(lit) <= header[0] for clause in clauses for lit in clause)
+    return clauses, header[0], ind
+
+
+def test_dimacs_file_counts_to_92_with_ganak_over_the_projection(tmp_path):
+    import pyganak
+
+    path = tmp_path / "q8.cnf"
+    assert main(["export", "8", "--model", "sat", "-o", str(path)]) == 0
+    clauses, variables, ind = read_dimacs(path)
+    assert sorted(ind) == list(range(1, 65)) and variables > 64
+    counter = pyganak.Counter()
+    counter.new_vars(variables)
+    counter.add_clauses(clauses)
+    counter.set_sampling_set(ind)
+    assert counter.count() == 92
+
+
+@pytest.mark.parametrize("encoding", ["totalizer", "ladder"])
+def test_dimacs_file_enumerates_to_92_with_pysat_over_the_projection(encoding, tmp_path):
+    from pysat.solvers import Solver
+
+    path = tmp_path / "q8.cnf"
+    assert main(["export", "8", "--model", "sat", "--option", f"encoding={encoding}", "-o", str(path)]) == 0
+    clauses, _, ind = read_dimacs(path)
+    board = set(ind)
+    boards = set()
+    with Solver(name="minisat22", bootstrap_with=clauses) as solver:
+        while solver.solve():
+            model = solver.get_model()
+            queens = tuple(sorted(lit for lit in model if lit > 0 and lit in board))
+            boards.add(queens)
+            solver.add_clause([-lit for lit in model if abs(lit) in board])
+    assert len(boards) == 92
+    as_q = {tuple(v - 1 - 8 * r for r, v in enumerate(queens)) for queens in boards}
+    assert as_q == set(nqueens.solutions(8, "bitmask-recursive"))
+
+
+def _solve_with_highs(text, kind, tmp_path):
+    """Read an LP or MPS file with HiGHS (an outside reader), solve it; (highs, status name, values by name)."""
+    import highspy
+
+    path = tmp_path / f"model.{kind}"
+    path.write_text(text)
+    highs = highspy.Highs()
+    highs.setOptionValue("output_flag", False)
+    assert highs.readModel(str(path)) == highspy.HighsStatus.kOk
+    highs.run()
+    status = highs.modelStatusToString(highs.getModelStatus())
+    lp = highs.getLp()
+    values = dict(zip(lp.col_names_, (round(v) for v in highs.getSolution().col_value)))
+    return highs, status, values
+
+
+@pytest.mark.parametrize("suffix", ["lp", "mps"])
+def test_lp_and_mps_files_read_back_and_solve(suffix, tmp_path):
+    n = 10
+    path = tmp_path / f"q.{suffix}"
+    assert main(["export", str(n), "--model", "mip", "-o", str(path)]) == 0
+    highs, status, values = _solve_with_highs(path.read_text(), suffix, tmp_path)
+    lp = highs.getLp()
+    assert lp.num_col_ == n * n and lp.num_row_ == 2 * n + 2 * (2 * n - 3)
+    assert status == "Optimal" and set(lp.integrality_) == {highspy_integer()}
+    q = tuple(next(c for c in range(n) if values[f"x_{r}_{c}"] == 1) for r in range(n))
+    assert sum(values.values()) == n and is_solution(q)
+
+
+def highspy_integer():
+    import highspy
+
+    return highspy.HighsVarType.kInteger
+
+
+@pytest.mark.parametrize("kind", ["lp", "mps"])
+def test_instances_fix_the_variables(kind, tmp_path):
+    inst = Instance.make(6, queens=[(0, 1)], blocked=[(1, 0)])
+    text = export.lp(inst) if kind == "lp" else export.mps(inst)
+    _, status, values = _solve_with_highs(text, kind, tmp_path)
+    q = tuple(next(c for c in range(6) if values[f"x_{r}_{c}"] == 1) for r in range(6))
+    assert status == "Optimal" and q == (1, 3, 5, 0, 2, 4)
+    bad = Instance.make(6, queens=[(0, 1)], blocked=[(0, 1)])
+    text = export.lp(bad) if kind == "lp" else export.mps(bad)
+    assert _solve_with_highs(text, kind, tmp_path)[1] == "Infeasible"
+
+
+def test_dimacs_of_an_instance_has_its_unit_clauses():
+    from pysat.solvers import Solver
+
+    inst = Instance.make(6, queens=[(0, 1)])
+    lines = export.dimacs(inst).splitlines()
+    clauses = [[int(v) for v in line.split()[:-1]] for line in lines if line and line[0] not in "cp"]
+    assert [2] in clauses
+    with Solver(name="minisat22", bootstrap_with=clauses) as solver:
+        assert solver.solve()
+        assert [v for v in solver.get_model()[:36] if v > 0] == [2, 10, 18, 19, 27, 35]
+
+
+def test_minizinc_model_and_data(tmp_path):
+    path = tmp_path / "q.mzn"
+    assert main(["export", "8", "--model", "minizinc", "-o", str(path)]) == 0
+    model, data = path.read_text(), (tmp_path / "q.dzn").read_text()
+    assert "all_different(q)" in model and "array[1..n] of var 1..n: q;" in model
+    assert "n = 8;" in data and "queens = array2d(1..0, 1..2, []);" in data
+    _, data = export.minizinc(Instance.make(5, blocked=[(0, 0)], queens=[(2, 3)], excluded_sum=[4]))
+    assert "blocked = [| 1, 1 |];" in data and "queens = [| 3, 4 |];" in data and "excluded_sum = {4};" in data
+
+
+def test_stdout_and_errors():
+    run = [sys.executable, "-m", "nqueens", "export"]
+    done = subprocess.run(run + ["4", "--model", "sat", "--option", "encoding=pairwise"], capture_output=True, text=True)
+    assert done.returncode == 0 and "p cnf 16 84" in done.stdout and done.stderr == ""
+    done = subprocess.run(run + ["4", "--model", "cp", "-o", "-"], capture_output=True, text=True)
+    assert done.returncode == 0 and "n = 4;" in done.stdout and "all_different" in done.stdout
+    for argv in (
+        ["8", "--model", "nope"],
+        ["8", "--model", "sat", "--option", "nope=1"],
+        ["8", "--model", "sat", "--option", "encoding=binary"],
+        ["8", "--model", "mip", "--option", "encoding=pairwise"],
+        ["8", "--model", "sat", "-o", "/nonexistent-dir/q.cnf"],
+        ["8", "--model", "mip", "-o", "q.cnf"],
+    ):
+        done = subprocess.run(run + argv, capture_output=True, text=True)
+        assert done.returncode == 2 and done.stdout == "", argv
+        assert done.stderr.startswith("error: ") and len(done.stderr.strip().splitlines()) == 1, argv
