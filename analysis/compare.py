@@ -39,7 +39,7 @@ SEVERITY = ("wrong", "error", "memout", "timeout", "unsupported", "solved")
 # Columns of a comparison; those in _OPTIONAL appear only when some cell has a value there.
 _COLUMNS = ("n", "instance", "solver", "status", "total", "unique", "tree", "generated", "nodes", "checks",
             "first", "seconds", "min", "max", "runs", "reused")
-_OPTIONAL = ("instance", "tree", "generated", "nodes", "checks", "first", "reused")
+_OPTIONAL = ("instance", "total", "unique", "tree", "generated", "nodes", "checks", "first", "reused")
 
 # Columns of ``nqueens runs``.
 RUN_COLUMNS = ("id", "finished", "n", "instance", "solver", "question", "repeat", "status", "total", "unique",
@@ -157,9 +157,7 @@ def format_table(records, fmt="markdown", *, notes=()):
         raise NQueensError(f"format must be markdown, csv or json, got {fmt!r}")
     lines = _markdown(columns, [[_show(c, row[c]) for c in columns] for row in rows], right=lambda c: c not in (
         "solver", "status", "instance", "reused"))
-    footer = [f"- {_where(cell)}: {cell['status']}: {cell['message']}" for cell in table
-              if cell["status"] != "solved" and cell.get("message")]
-    footer += [f"- {note}" for note in notes]
+    footer = [f"- {line}" for line in _reasons(table)] + [f"- {note}" for note in notes]
     return lines + ("\n" + "\n".join(footer) + "\n" if footer else "") + "\n" + agreement(records) + "\n"
 
 
@@ -208,6 +206,32 @@ def _row(cell):
     }
 
 
+def _reasons(table):
+    """One line per (solver, status, reason) of the cells not solved, with the problems it applies to."""
+    groups = {}
+    for cell in table:
+        if cell["status"] != "solved" and cell.get("message"):
+            groups.setdefault((cell["solver"], cell["status"], cell["message"]), []).append(cell)
+    lines = []
+    for (solver, status, message), members in groups.items():
+        names = [c["instance"] for c in members if c.get("instance")]
+        where = ", ".join(names) if names else "n = " + _ranges(sorted({c["n"] for c in members}))
+        lines.append(f"{solver}, {where}: {status}: {message}")
+    return lines
+
+
+def _ranges(ns):
+    """``[4, 5, 6, 9]`` -> ``'4..6, 9'``."""
+    parts, start = [], None
+    for i, n in enumerate(ns):
+        if start is None:
+            start = n
+        if i + 1 == len(ns) or ns[i + 1] != n + 1:
+            parts.append(str(n) if start == n else f"{start}..{n}")
+            start = None
+    return ", ".join(parts)
+
+
 def _where(record):
     return f"{record.get('instance') or 'n = ' + str(record['n'])}, {record['solver']}"
 
@@ -216,7 +240,7 @@ def _show(column, value):
     if value is None or value == "":
         return "-"
     if isinstance(value, float):
-        return f"{value:.6f}"
+        return f"{value:g}" if column in ("timeout", "memory") else f"{value:.6f}"
     if column == "tree" and isinstance(value, int) and value >= 10**15:  # exact in csv and json; readable here
         digits = str(value)
         return f"{digits[0]}.{digits[1:4]}e+{len(digits) - 1}"

@@ -14,7 +14,7 @@ from nqueens.errors import NQueensError
 __all__ = ["main", "COMMANDS"]
 
 # The subcommands, in the order `nqueens --help` lists them.
-COMMANDS = ("solvers", "count", "solve", "tree", "compare", "estimate", "construct", "view", "history")
+COMMANDS = ("solvers", "count", "solve", "tree", "compare", "runs", "estimate", "construct", "view", "history", "store")
 
 
 class _Parser(argparse.ArgumentParser):

@@ -410,8 +410,7 @@ def _plan(problems, columns, question, repeat, explicit):
             if not any(need in spec.can for need in _NEEDS[question]):
                 status, message = "unsupported", f"{column.name} cannot answer {question}: {_WHY[question]}"
             elif spec.max_n is not None and problem.n > spec.max_n:
-                status, message = "unsupported", (f"{column.name} takes n <= {spec.max_n} ({spec.limit_reason}), "
-                                                  f"not {problem.n}")
+                status, message = "unsupported", f"{column.name} takes n <= {spec.max_n} ({spec.limit_reason})"
             elif not problem.plain and "instance" not in spec.can:
                 status, message = "unsupported", f"{column.name} does not take instances"
             elif not explicit and problem.n > spec.suite_max_n:

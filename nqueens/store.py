@@ -266,17 +266,20 @@ class ResultStore:
         rows = self._runs("AND n = ? AND solver = ? AND version = ? ORDER BY id DESC LIMIT 1", (n, solver, str(version)))
         return rows[0] if rows else None
 
-    def history(self):
+    def history(self, *, check=True):
         """The finished runs, oldest first: dicts with ``n, solver, total, unique, seconds, workers, host,
         version, finished`` (DESIGN.md's keys), plus ``id``, ``result`` (everything the run counted),
         ``subproblems`` and ``reused`` (how many subproblems earlier, interrupted sessions had finished).
 
+        With ``check=False`` a record that does not add up is listed with its ``problem`` instead of raised
+        (``nqueens store list``, so that it can be deleted).
+
         Raises
         ------
         NQueensError
-            If a stored record does not add up (see :meth:`finished`).
+            If a stored record does not add up (see :meth:`finished`), unless ``check`` is false.
         """
-        return self._runs("ORDER BY id", ())
+        return self._runs("ORDER BY id", (), check=check)
 
     def unfinished(self):
         """The runs started and not finished (interrupted, or running now), oldest first: dicts with ``id, n,
@@ -406,7 +409,7 @@ class ResultStore:
             raise NQueensError(f"result store {self.path} holds a damaged experiment run")
         return record
 
-    def _runs(self, where, params):
+    def _runs(self, where, params, check=True):
         if self._db is None:
             return []
         with self._guard():
@@ -422,7 +425,13 @@ class ResultStore:
                 total, unique = result["total"], result.get("unique")
             except (TypeError, ValueError, KeyError):
                 raise NQueensError(f"result store {self.path} holds a damaged run record (n = {n})") from None
-            _check_record(self.path, run_id, n, solver, result)
+            try:
+                _check_record(self.path, run_id, n, solver, result)
+                problem = None
+            except NQueensError as exc:
+                if check:
+                    raise
+                problem = str(exc)
             out.append(
                 {
                     "id": run_id,
@@ -438,6 +447,7 @@ class ResultStore:
                     "result": result,
                     "subproblems": subproblems,
                     "reused": reused,
+                    **({} if problem is None else {"problem": problem}),
                 }
             )
         return out
