@@ -16,7 +16,8 @@ stdin closes or its parent goes away.
 
 For the fault tests only, the worker (and nothing else) reads ``NQUEENS_WORKER_FAULT=KIND@SOLVER:N``: the run of
 ``SOLVER`` on ``n = N`` then crashes with ``segv`` (SIGSEGV), ``abort`` (``os.abort``), ``raise`` (an
-exception), ``memory`` (allocates without end) or ``hang`` (never returns) instead of solving.
+exception), ``memory`` (allocates without end) or ``hang`` (never returns) instead of solving, or answers one
+solution too many (``wrong``).
 """
 
 import json
@@ -97,7 +98,10 @@ def main():
         channel.write(json.dumps({"event": "ready"}) + "\n")
         with _address_space(memory):
             if fault is not None and (task["solver"], task.get("n")) == fault[1:]:
-                outcome = _inject(fault[0])
+                try:
+                    outcome = _inject(fault[0], task)
+                except RuntimeError as exc:
+                    outcome = _failed("error", f"RuntimeError: {exc}")
             else:
                 outcome = execute(task)
         channel.write(json.dumps({"event": "done", "outcome": outcome}, default=str) + "\n")
@@ -252,7 +256,11 @@ def _fault():
     return kind, solver, int(n)
 
 
-def _inject(kind):
+def _inject(kind, task):
+    if kind == "wrong":
+        outcome = execute(task)
+        outcome["total"] += 1
+        return outcome
     if kind == "segv":
         os.kill(os.getpid(), signal.SIGSEGV)
     elif kind == "abort":
@@ -268,7 +276,7 @@ def _inject(kind):
     elif kind == "hang":
         while True:
             time.sleep(1)
-    return _failed("error", f"RuntimeError: injected fault {kind!r}")
+    raise RuntimeError(f"injected fault {kind!r}")
 
 
 if __name__ == "__main__":
