@@ -59,6 +59,7 @@ __all__ = [
     "problems_from_range",
     "problems_from_instances",
     "run",
+    "judge",
     "compare",
 ]
 
@@ -334,7 +335,7 @@ def run(
         done = len(runnable) - len(todo)
         for record in _execute(todo, timeout, memory, workers, scheduler, question):
             record["reused"] = False
-            _judge_alone(record, problems)
+            _judge_alone(record)
             if results is not None:
                 results.record_experiment_run(_key(record), _stored(record))
             done += 1
@@ -487,7 +488,34 @@ def _stored(record):
 # -- judging --------------------------------------------------------------------------------------------------
 
 
-def _judge_alone(record, problems):
+def judge(records):
+    """Mark ``wrong`` the solved runs whose answers are wrong; return the records changed.
+
+    A run is wrong if its total or unique count contradicts the published values (OEIS A000170 and A002562,
+    n <= 27), if its first solution is not a solution (or it found none where there are some), or if it
+    disagrees with the other runs on the same problem: the minority is wrong, every side without a majority.
+
+    Examples
+    --------
+    >>> runs = [{"n": 8, "instance": None, "solver": s, "question": "count", "status": "solved", "total": t,
+    ...          "unique": None, "message": None} for s, t in (("a", 92), ("b", 90))]
+    >>> [r["solver"] for r in judge(runs)], runs[1]["message"]
+    (['b'], 'total 90, but OEIS A000170 has 92 for n = 8')
+    """
+    changed = []
+    for record in records:
+        before = record["status"]
+        _judge_alone(record)
+        if record["status"] != before:
+            changed.append(record)
+    questions = {record.get("question") for record in records}
+    for question in questions:
+        mine = [record for record in records if record.get("question") == question]
+        changed += [record for record in _judge_together(mine, question) if record not in changed]
+    return changed
+
+
+def _judge_alone(record):
     """A solved run whose answer contradicts the published values, or is not a solution, is ``wrong``."""
     if record["status"] != "solved":
         return
@@ -506,7 +534,7 @@ def _judge_alone(record, problems):
         else:
             from nqueens.instance_io import read_instance
 
-            if not read_instance(record["_path"]).admits(q):
+            if record.get("_path") and not read_instance(record["_path"]).admits(q):
                 _wrong(record, f"its first solution {q} is not a solution of {record['instance']}")
         return
     if record["instance"] is not None or n > len(KNOWN_TOTAL):
@@ -536,7 +564,7 @@ def _judge_together(plan, question):
                 continue
             ranked = sorted(votes.items(), key=lambda item: -len(item[1]))
             majority = ranked[0][0] if len(ranked[0][1]) > len(ranked[1][1]) else None
-            said = "; ".join(f"{', '.join(sorted({r['solver'] for r in rs}))} say {v:,}" for v, rs in ranked)
+            said = "; ".join(_says(rs, v) for v, rs in ranked)
             for value, records in ranked:
                 if value == majority:
                     continue
@@ -544,6 +572,11 @@ def _judge_together(plan, question):
                     _wrong(record, f"the solvers disagree on the {fld}: {said}")
                     changed.append(record)
     return changed
+
+
+def _says(records, value):
+    names = sorted({r["solver"] for r in records})
+    return f"{', '.join(names)} {'say' if len(names) > 1 else 'says'} {value:,}"
 
 
 def _wrong(record, message):
