@@ -70,6 +70,7 @@ def _list(store, args):
         lines += _table(("id", "n", "solver", "version", "total", "unique", "seconds", "finished"), [
             (str(f["id"]), str(f["n"]), f["solver"], f["version"], f["total"], f["unique"], f["seconds"],
              f["finished"]) for f in finished])
+        lines += [f"run {f['id']}: {f['problem']}" for f in finished if f.get("problem")]
     write_out("\n".join(lines) + "\n")
     return 0
 
