@@ -33,6 +33,7 @@ __all__ = [
     "plot_tree_sizes",
     "plot_profiles",
     "plot_unique_vs_total",
+    "plot_strategies",
     "plot_cactus",
     "plot_scatter",
     "save",
@@ -238,6 +239,62 @@ def plot_unique_vs_total(rows, path=None, *, title=None):
     ax.set_title(title or f"Total vs fundamental solutions — counted on {_host()}")
     _integer_ticks(ax)
     ax.grid(True, which="both", alpha=0.3)
+    return save(fig, path)
+
+
+def plot_strategies(rows, path=None, *, title=None):
+    """Nodes and consistency checks against ``n``, one series per search strategy, log scale, in two panels.
+
+    Haralick & Elliott's (1980) comparison: plain backtracking, forward checking and arc consistency (MAC), each
+    with a static and a first-fail order, over the same tree.
+
+    Parameters
+    ----------
+    rows : iterable of dict
+        One per ``(strategy, n)`` with ``strategy`` (its label, e.g. ``"forward-checking, static"``), ``n``,
+        ``nodes`` (feasible nodes, root included) and optionally ``checks`` (consistency checks); missing or
+        ``None`` values are left out.
+    path, title
+        As for :func:`plot_timings`.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+
+    Examples
+    --------
+    >>> fig = plot_strategies([{"strategy": "backtracking", "n": n, "nodes": 10 * n, "checks": 100 * n}
+    ...                        for n in (4, 5, 6)])
+    >>> [ax.get_yscale() for ax in fig.axes]
+    ['log', 'log']
+    """
+    rows = list(rows)
+    if not rows:
+        raise NQueensError("no strategies to plot")
+    fig, (nodes_ax, checks_ax) = _figure(path, width=13, panels=2)
+    strategies = list(dict.fromkeys(row["strategy"] for row in rows))
+    # one colour per propagation (the label's part before the comma); first-fail dashed beside its static twin
+    families = list(dict.fromkeys(s.split(",")[0] for s in strategies))
+    for strategy in strategies:
+        mine = sorted((row for row in rows if row["strategy"] == strategy), key=lambda row: row["n"])
+        look = _series_style(families.index(strategy.split(",")[0]))
+        style = "--" if "first-fail" in strategy else "-"
+        for ax, key in ((nodes_ax, "nodes"), (checks_ax, "checks")):
+            points = [(row["n"], row[key]) for row in mine if row.get(key)]
+            if points:
+                ax.plot(*zip(*points), linestyle=style, label=strategy, **look)
+    nodes_ax.set_title("nodes the search stands on (feasible, root included)")
+    nodes_ax.set_ylabel("nodes (log scale)")
+    checks_ax.set_title("consistency checks (pairs of queens tested)")
+    checks_ax.set_ylabel("checks (log scale)")
+    for ax in (nodes_ax, checks_ax):
+        ax.set_yscale("log")
+        ax.set_xlabel("n (board size)")
+        _integer_ticks(ax)
+        if ax.get_legend_handles_labels()[0]:
+            ax.legend(fontsize="small", title="propagation, order")
+        ax.grid(True, which="both", alpha=0.3)
+    fig.suptitle(title or f"Backtracking, forward checking and MAC, static and first-fail — counted on {_host()}")
     return save(fig, path)
 
 

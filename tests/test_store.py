@@ -6,7 +6,7 @@ import sqlite3
 import pytest
 
 import nqueens
-from nqueens import NQueensError, store
+from nqueens import NQueensError, run, store
 from nqueens.cli import main
 from nqueens.native import engine
 from nqueens.store import ResultStore
@@ -47,7 +47,9 @@ def test_long_counts_use_the_default_store_short_ones_do_not(monkeypatch, tmp_pa
     r = nqueens.count(15, "fast")
     assert r.stats["store"] == str(default) and r.stats["subproblems"] > 1
     assert [e["n"] for e in ResultStore(default).history()] == [15]
-    assert nqueens.count(8, "fast", cached=True).stats["store"] == str(default)  # --cached looks in the store
+    assert nqueens.count(15, "fast", cached=True).stats["store"] == str(default)  # --cached looks in the store
+    with pytest.raises(NQueensError, match="no finished count of n = 8 by fast"):
+        nqueens.count(8, "fast", cached=True)  # and never computes
     monkeypatch.setenv("NQUEENS_STORE", str(tmp_path / "env.sqlite"))
     assert nqueens.count(6, "fast").stats["store"] == str(tmp_path / "env.sqlite")
     assert nqueens.count(13, "fast", store="none").stats["store"] is None
@@ -147,11 +149,11 @@ def _plant_unfinished_run(path, n, version, value):
     """An unfinished run of ``n`` whose stored subproblems all claim ``value`` solutions."""
     subproblems = engine.plan(n)
     with ResultStore(path) as results:
-        run = results.open_run(
-            n, engine.SOLVER, version, plan=engine._plan_digest(n, subproblems), subproblems=len(subproblems)
+        opened = results.open_run(
+            n, engine.SOLVER, version, plan=run.plan_digest(engine, n, subproblems), subproblems=len(subproblems)
         )
         for s in subproblems[: len(subproblems) // 2]:
-            results.record(run, s.index, s.digest, {"total": value, "classes": {"8": value}}, 0.0)
+            results.record(opened, s.index, s.digest, {"total": value, "classes": {"8": value}}, 0.0)
     return len(subproblems) // 2
 
 
@@ -193,9 +195,23 @@ def test_a_finished_count_is_computed_again_unless_cached(capsys, tmp_path):
     assert len(ResultStore(path).history()) == 2  # a cached answer is not a new run
 
 
-def test_cached_without_a_stored_run_computes(tmp_path):
-    r = nqueens.count(12, "fast", store=str(tmp_path / "s.sqlite"), cached=True)
-    assert r.total == TOTAL[12] and "cached" not in r.stats
+def test_cached_without_a_stored_run_never_computes(capsys, tmp_path):
+    path = tmp_path / "s.sqlite"
+    code, out, err = run_cli(capsys, "count", "12", "--store", str(path), "--cached")
+    assert code == 2 and out == "" and err.startswith("error: no stored count of n = 12") and err.count("\n") == 1
+    nqueens.count(10, "fast", store=str(path))
+    code, out, err = run_cli(capsys, "count", "12", "--store", str(path), "--cached")
+    assert code == 2 and out == "" and "no finished count of n = 12 by fast" in err
+    assert [e["n"] for e in ResultStore(path).history()] == [10]
+
+
+def test_an_inconsistent_stored_count_is_an_error(capsys, tmp_path):
+    path = tmp_path / "s.sqlite"
+    nqueens.count(10, "fast", store=str(path))
+    with sqlite3.connect(path) as db:
+        db.execute("""UPDATE runs SET result = '{"total": 724, "unique": 92, "classes": {"4": 3, "8": 90}}'""")
+    code, out, err = run_cli(capsys, "count", "10", "--store", str(path), "--cached")
+    assert code == 2 and out == "" and "is inconsistent" in err and str(path) in err
 
 
 def test_history_lists_finished_runs(capsys, tmp_path):

@@ -37,9 +37,10 @@ def add_parser(sub):
 def run(args):
     if args.format is not None and args.output is None:
         raise NQueensError("--format is the format of --output FILE; give --output too")
+    from nqueens.interrupt import call
     from nqueens.native.construct import construct
 
-    result = construct(args.n, args.method, seed=args.seed, max_steps=args.max_steps)
+    result = call(construct, args.n, args.method, seed=args.seed, max_steps=args.max_steps)
     if args.output is not None:
         _write_file(args.output, result.solution, args.format or "text")
     write = sys.stdout.write

@@ -2,7 +2,8 @@
 
 import argparse
 
-from nqueens.analysis.estimate import MODELS, estimate
+from nqueens.analysis.estimate import estimate
+from nqueens.models.tree import MODELS
 from nqueens.commands._common import board_size, positive, print_json
 
 
@@ -19,7 +20,9 @@ def add_parser(sub):
 
 
 def run(args):
-    result = estimate(args.n, args.model, probes=args.probes, seed=args.seed)
+    from nqueens.interrupt import call
+
+    result = call(estimate, args.n, args.model, probes=args.probes, seed=args.seed)
     if args.json:
         print_json(result.to_dict())
         return 0
