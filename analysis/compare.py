@@ -130,6 +130,9 @@ def agreement(records):
     if not answered:
         return "no solver answered: nothing to compare"
     first = all(r.get("question") == "first" for r in records)
+    if not first and all(r.get("instance") for r in records):
+        return (f"all {len(answered)} solvers agreed on every answer" if len(answered) > 1
+                else "one solver answered: nothing to compare it with")
     checked = "every first solution found is a solution" if first else "the published values"
     if len(answered) == 1:
         if first:

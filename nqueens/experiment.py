@@ -204,16 +204,15 @@ def problems_from_instances(paths):
     NQueensError
         For a missing path, an empty folder, two files of the same name, or a file that is not an instance.
     """
-    from nqueens.instance_io import read_instance
+    from nqueens.instance_io import SUFFIXES, read_instance
 
     files = []
     for path in paths:
         if os.path.isdir(path):
-            found = sorted(
-                os.path.join(path, name) for name in os.listdir(path) if name.endswith((".json", ".param", ".essence"))
-            )
+            found = sorted(os.path.join(path, name) for name in os.listdir(path)
+                           if os.path.splitext(name)[1].lower() in SUFFIXES)
             if not found:
-                raise NQueensError(f"folder {path} holds no instance files (.json or .param)")
+                raise NQueensError(f"folder {path} holds no instance files ({', '.join(sorted(SUFFIXES))})")
             files.extend(found)
         elif os.path.exists(path):
             files.append(path)
@@ -226,7 +225,7 @@ def problems_from_instances(paths):
             raise NQueensError(f"two instance files are called {name}: rows are keyed by file name")
         names.add(name)
         instance = read_instance(path)
-        problems.append(Problem(name, instance.n, os.path.abspath(path), instance.digest(), instance.is_plain()))
+        problems.append(Problem(name, instance.n, os.path.abspath(path), _digest(instance), instance.is_plain))
     if not problems:
         raise NQueensError("no instance files given")
     return problems
@@ -413,7 +412,8 @@ def _plan(problems, columns, question, repeat, explicit):
             elif spec.max_n is not None and problem.n > spec.max_n:
                 status, message = "unsupported", f"{column.name} takes n <= {spec.max_n} ({spec.limit_reason})"
             elif not problem.plain and "instance" not in spec.can:
-                status, message = "unsupported", f"{column.name} does not take instances"
+                why = f" ({spec.no_instance})" if spec.no_instance else ""
+                status, message = "unsupported", f"{column.name} does not take instances{why}"
             elif not explicit and problem.n > spec.suite_max_n:
                 left_out.setdefault(spec.name, spec.suite_max_n)
                 continue
@@ -444,6 +444,11 @@ def _plan(problems, columns, question, repeat, explicit):
                 plan.append(record)
     # Repeats outermost in the order of work (see _order), records in table order here.
     return plan, left_out
+
+
+def _digest(instance):
+    digest = instance.digest
+    return digest() if callable(digest) else digest
 
 
 def _left_out_notes(left_out):

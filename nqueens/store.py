@@ -526,7 +526,7 @@ def _check_record(path, run_id, n, solver, result):
         unique is not None and sum(sizes.values()) != int(unique)
     ):
         raise NQueensError(
-            f"result store {path} holds an inconsistent record of run {run_id} (n = {n}, {solver}): its classes "
+            f"result store {path}: the record of run {run_id} (n = {n}, {solver}) is inconsistent: its classes "
             f"{', '.join(f'{c} of size {s}' for s, c in sorted((sizes or {}).items())) or '(unreadable)'} do not add "
             f"up to total {result.get('total')} and unique {result.get('unique')}; delete it with "
             f"`nqueens store delete {run_id} --store {path}`"

@@ -1,6 +1,7 @@
 """The experiment runner in this process: questions, verdicts, the store (reuse, --fresh), the short form."""
 
 import json
+import os
 
 import pytest
 
@@ -97,7 +98,7 @@ def test_wrong_answers_are_judged_by_the_published_values_and_by_the_majority():
 
 def test_the_store_serves_a_repeated_experiment_and_fresh_makes_it_again(tmp_path, capsys):
     path = str(tmp_path / "runs.sqlite")
-    argv = ["compare", "5..7", "--solvers", "bitwise,dlx", "--repeat", "2", "--json", "--store", path]
+    argv = ["compare", "5..7", "--solvers", "bitwise,dlx", "--json", "--store", path, "--repeat", "2"]
     assert main(argv) == 0
     first = json.loads(capsys.readouterr().out)
     assert main(argv) == 0
@@ -109,7 +110,7 @@ def test_the_store_serves_a_repeated_experiment_and_fresh_makes_it_again(tmp_pat
     assert main([*argv, "--fresh"]) == 0
     fresh = json.loads(capsys.readouterr().out)
     assert not any(c["reused"] for c in fresh) and len(ResultStore(path).experiment_runs()) == 24
-    assert main([*argv, "--repeat", "3"]) == 0  # one more repeat: only it is made
+    assert main([*argv[:-1], "3"]) == 0  # one more repeat: only it is made
     more = json.loads(capsys.readouterr().out)
     assert all([r["reused"] for r in c["repeats"]] == [True, True, False] for c in more)
 
@@ -155,3 +156,35 @@ def test_the_short_form_keeps_the_fastest_and_raises_on_failure():
 def test_bad_arguments(kwargs, fragment):
     with pytest.raises(NQueensError, match=fragment):
         experiment.run(RANGE("5"), experiment.parse_solvers("bitwise"), store="none", **kwargs)
+
+
+def test_instances_are_rows_keyed_by_file_and_checked_against_each_other(capsys):
+    data = os.path.join(os.path.dirname(__file__), "data")
+    with open(os.path.join(data, "answers.json")) as fh:
+        answers = json.load(fh)
+    names = ["block-10-40-3.param", "completion-12-4-5.param", "block-10-50-7.param"]
+    code, out, _ = run_cli(capsys, "compare", "--instances", *(os.path.join(data, name) for name in names),
+                           "--solvers", "bitwise,dlx,fast", "--json", "--store", "none")
+    table = json.loads(out)
+    assert code == 0 and [c["instance"] for c in table] == [name for name in names for _ in range(3)]
+    for cell in table:
+        if cell["solver"] == "fast":
+            assert cell["status"] == "unsupported" and "instances" in cell["message"]
+        else:
+            assert cell["status"] == "solved" and cell["total"] == answers[cell["instance"]]["total"], cell
+    code, out, _ = run_cli(capsys, "compare", "--instances", os.path.join(data, names[1]), "--solvers", "bitwise,dlx",
+                           "--question", "first", "--json", "--store", "none")
+    from nqueens.instance_io import read_instance
+
+    queens = read_instance(os.path.join(data, names[1])).to_dict()["queens"]  # 0-based (row, column)
+    assert len(queens) == 4
+    for cell in json.loads(out):
+        q = cell["solution"]
+        assert cell["status"] == "solved" and brute_force_is_solution(q) and len(q) == 12
+        assert all(q[r] == c for r, c in queens)
+
+
+def run_cli(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err

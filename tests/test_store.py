@@ -290,13 +290,13 @@ def test_an_inconsistent_record_is_an_error_naming_the_store(capsys, tmp_path):
         broken = json.loads(result)
         broken["unique"] += 1
         db.execute("UPDATE runs SET result = ?", (json.dumps(broken),))
-    with ResultStore(path) as results, pytest.raises(NQueensError, match="inconsistent record of run 1") as caught:
+    with ResultStore(path) as results, pytest.raises(NQueensError, match="record of run 1 .* is inconsistent") as caught:
         results.finished(12, engine.SOLVER, engine.ALGORITHM_VERSION)
     assert str(path) in str(caught.value)
     code, out, err = run_cli(capsys, "count", "12", "--store", str(path), "--cached")
     assert code == 2 and "inconsistent" in err and err.count("\n") == 1
     code, out, _ = run_cli(capsys, "store", "list", "--store", str(path))
-    assert code == 0 and "run 1: result store" in out and "holds an inconsistent record of run 1" in out
+    assert code == 0 and "run 1: result store" in out and "the record of run 1 (n = 12, fast) is inconsistent" in out
 
 
 def test_history_refuses_an_unreadable_store(capsys, tmp_path):

@@ -24,6 +24,7 @@ examples:
   nqueens compare 10..12 --solvers bitwise,generate-test --repeat 2 --timeout 3 --store runs.sqlite
   nqueens compare 8..20 --solvers bitwise,cpsat,dlx --question first --timeout 10 --plot cactus.png
   nqueens compare 10..12 --solvers dlx:choose=min-size,dlx:choose=first --repeat 3
+  nqueens compare --instances tests/data --solvers cpsat,dlx,bitwise --timeout 30
 """
 
 
@@ -36,9 +37,9 @@ def add_parser(sub):
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("range", type=str, nargs="?", metavar="A..B", help="the range of N, e.g. 4..12")
-    if _has_instances():
-        parser.add_argument("--instances", nargs="+", metavar="PATH",
-                            help="instance files, or folders of them, instead of a range (rows keyed by file name)")
+    parser.add_argument("--instances", nargs="+", metavar="PATH",
+                        help="instance files (.json, .param), or folders of them, instead of a range (rows keyed by "
+                             "file name)")
     parser.add_argument("--solvers", metavar="LIST",
                         help="columns: NAME[:OPT=VAL...],... (default: every solver that can answer, each up to its "
                              "default reach)")
@@ -72,7 +73,7 @@ def add_parser(sub):
 def run(args):
     from nqueens import experiment
 
-    instances = getattr(args, "instances", None)
+    instances = args.instances
     if (args.range is None) == (instances is None):
         raise NQueensError("give a range A..B or --instances, one of the two")
     if args.plot is not None:
@@ -159,9 +160,3 @@ def _positive_float(what):
 
     parse.__name__ = what
     return parse
-
-
-def _has_instances():
-    import importlib.util
-
-    return importlib.util.find_spec("nqueens.instance_io") is not None
