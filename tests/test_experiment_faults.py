@@ -125,7 +125,8 @@ def test_ctrl_c_keeps_what_finished_and_the_rerun_resumes(tmp_path):
 def test_on_a_dask_cluster(monkeypatch):
     distributed = pytest.importorskip("distributed")
     monkeypatch.setenv("NQUEENS_WORKER_FAULT", "hang@generate-test:11")  # read by the run's own worker process
-    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None) as cluster:
+    options = {"processes": False, "protocol": "tcp://", "host": "127.0.0.1", "dashboard_address": None}
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, **options) as cluster:
         problems = experiment.problems_from_range("6..11")
         columns = experiment.parse_solvers("bitwise,generate-test")
         result = experiment.run(problems, columns, scheduler=cluster.scheduler_address, timeout=5, store="none")
