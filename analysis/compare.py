@@ -19,9 +19,11 @@ Examples
 >>> [(c["solver"], c["status"], c["seconds"], c["runs"]) for c in cells(runs)]
 [('a', 'solved', 0.2, 2), ('b', 'timeout', None, 0)]
 >>> print(format_table(runs, "csv"), end="")
-n,solver,status,total,unique,seconds,min,max,runs
-8,a,solved,92,,0.2,0.1,0.3,2/2
-8,b,timeout,,,,,,0/1
+n,solver,status,total,seconds,min,max,runs
+8,a,solved,92,0.2,0.1,0.3,2/2
+8,b,timeout,,,,,0/1
+>>> print(format_table(runs).splitlines()[3])
+| 8 | b      | timeout |     - |       >2 |        - |        - |  0/1 |
 """
 
 import csv
@@ -152,7 +154,7 @@ def format_table(records, fmt="markdown", *, notes=()):
     table = cells(records)
     if fmt == "json":
         return json.dumps(table, indent=2, default=str) + "\n"
-    rows = [_row(cell) for cell in table]
+    rows = [_row(cell, fmt) for cell in table]
     columns = [c for c in _COLUMNS if c not in _OPTIONAL or any(row[c] not in (None, "") for row in rows)]
     if fmt == "csv":
         return _csv(columns, rows)
@@ -184,10 +186,10 @@ def format_runs(records, fmt="table"):
 # -- helpers --------------------------------------------------------------------------------------------------
 
 
-def _row(cell):
+def _row(cell, fmt):
     stats = cell.get("stats") or {}
     seconds = cell["seconds"]
-    if seconds is None and cell["status"] == "timeout" and cell.get("timeout") is not None:
+    if seconds is None and cell["status"] == "timeout" and cell.get("timeout") is not None and fmt == "markdown":
         seconds = f">{cell['timeout']:g}"
     return {
         "n": cell["n"],
