@@ -27,7 +27,7 @@ from nqueens.instance import as_instance
 __all__ = ["dimacs", "lp", "mps", "minizinc"]
 
 
-def dimacs(problem, *, encoding="seqcounter"):
+def dimacs(problem, *, encoding="pairwise"):
     """The SAT model in DIMACS CNF, with the ``c ind`` projection line for the ``n * n`` board variables."""
     from nqueens.models.sat import clauses
 

@@ -18,8 +18,9 @@ Options
 -------
 ``encoding``
     ``pairwise``, ``seqcounter``, ``ladder``, ``totalizer``, ``sortnetwrk``, ``cardnetwrk`` or ``bitwise``
-    (pysat's ``EncType``). The default, ``seqcounter``, is the fastest of the seven in
-    ``benchmarks/sat_encodings.py`` (counting n = 8..10, first solution at n = 50 and 100).
+    (pysat's ``EncType``). The default, ``pairwise`` (no auxiliary variables, n(n-1)/2 binary clauses per
+    line), is the fastest of the seven in ``benchmarks/sat_encodings.py``: the fastest at counting n = 8..10 and
+    at one solution for n = 50, second to ``bitwise`` for n = 100.
 ``satsolver``
     One of pysat's bundled incremental solvers (:data:`SAT_SOLVERS`); CaDiCaL 1.9.5 by default.
 ``counter``
@@ -46,7 +47,7 @@ from nqueens.record import Tally
 
 __all__ = ["ENCODINGS", "SAT_SOLVERS", "COUNTERS", "variable", "clauses", "count", "batches", "warmup"]
 
-ENCODINGS = ("seqcounter", "pairwise", "ladder", "totalizer", "sortnetwrk", "cardnetwrk", "bitwise")
+ENCODINGS = ("pairwise", "seqcounter", "ladder", "totalizer", "sortnetwrk", "cardnetwrk", "bitwise")
 # pysat's bundled solvers that add clauses between solves and can be interrupted. Not kissat404 (no
 # incremental solving: adding a blocking clause aborts the process) nor cryptosat (a separate package).
 SAT_SOLVERS = (
@@ -81,7 +82,7 @@ def variable(n, r, c):
     return r * n + c + 1
 
 
-def clauses(n, *, encoding="seqcounter", instance=None):
+def clauses(n, *, encoding="pairwise", instance=None):
     """The CNF of the ``n``-queens problem: a list of clauses and the highest variable used.
 
     Variables ``1 .. n * n`` are the board (:func:`variable`); auxiliary variables of the encoding follow.
@@ -95,7 +96,7 @@ def clauses(n, *, encoding="seqcounter", instance=None):
     >>> cnf, top = clauses(4, encoding="pairwise")
     >>> top, len(cnf)
     (16, 84)
-    >>> clauses(8)[1] > 64
+    >>> clauses(8, encoding="seqcounter")[1] > 64
     True
     """
     from pysat.card import CardEnc, EncType
@@ -130,7 +131,7 @@ def clauses(n, *, encoding="seqcounter", instance=None):
     return cnf, max(pool.top, n * n)
 
 
-def count(n, *, nodes=False, instance=None, encoding="seqcounter", satsolver="cadical195", counter="enumerate"):
+def count(n, *, nodes=False, instance=None, encoding="pairwise", satsolver="cadical195", counter="enumerate"):
     """Count the solutions: by blocking clauses over the board, or with Ganak's projected model count.
 
     Returns
@@ -143,8 +144,10 @@ def count(n, *, nodes=False, instance=None, encoding="seqcounter", satsolver="ca
     Examples
     --------
     >>> r = count(8)
-    >>> r.total, r.stats["encoding"], r.stats["variables"] > 64
-    (92, 'seqcounter', True)
+    >>> r.total, r.stats["encoding"], r.stats["variables"]
+    (92, 'pairwise', 64)
+    >>> count(8, encoding="seqcounter").stats["variables"]
+    270
     >>> count(6, counter="ganak").total
     4
     """
@@ -160,7 +163,7 @@ def count(n, *, nodes=False, instance=None, encoding="seqcounter", satsolver="ca
         solver.delete()
 
 
-def batches(n, *, limit=None, instance=None, encoding="seqcounter", satsolver="cadical195", counter="enumerate"):
+def batches(n, *, limit=None, instance=None, encoding="pairwise", satsolver="cadical195", counter="enumerate"):
     """Stream the solutions as ``(m, n)`` arrays, in the SAT solver's order.
 
     Examples

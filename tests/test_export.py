@@ -38,13 +38,14 @@ def read_dimacs(path):
     return clauses, header[0], ind
 
 
-def test_dimacs_file_counts_to_92_with_ganak_over_the_projection(tmp_path):
+@pytest.mark.parametrize("options", [[], ["--option", "encoding=seqcounter"]], ids=["default", "seqcounter"])
+def test_dimacs_file_counts_to_92_with_ganak_over_the_projection(options, tmp_path):
     import pyganak
 
     path = tmp_path / "q8.cnf"
-    assert main(["export", "8", "--model", "sat", "-o", str(path)]) == 0
+    assert main(["export", "8", "--model", "sat", *options, "-o", str(path)]) == 0
     clauses, variables, ind = read_dimacs(path)
-    assert sorted(ind) == list(range(1, 65)) and variables > 64
+    assert sorted(ind) == list(range(1, 65)) and (variables > 64) == bool(options)
     counter = pyganak.Counter()
     counter.new_vars(variables)
     counter.add_clauses(clauses)

@@ -14,7 +14,7 @@ from nqueens.errors import NQueensError
 
 _EPILOG = """examples:
   nqueens export 8 --model sat -o q8.cnf                       DIMACS with a 'c ind' line, for SAT solvers and counters
-  nqueens export 8 --model sat --option encoding=totalizer     the same with another cardinality encoding, on stdout
+  nqueens export 8 --model sat --option encoding=seqcounter    another cardinality encoding (auxiliary variables), on stdout
   nqueens export 40 --model mip -o q40.mps                     the 0-1 program as MPS (.lp for LP format)
   nqueens export 12 --model minizinc -o q12.mzn                q12.mzn and q12.dzn, for `minizinc q12.mzn q12.dzn`
 """
