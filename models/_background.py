@@ -130,5 +130,6 @@ def stream(produce, *, stop, name, join_timeout=None):
             yield item
     finally:
         stopped.set()
-        stop()
+        if worker.is_alive():
+            stop()
         worker.join(join_timeout)

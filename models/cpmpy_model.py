@@ -185,9 +185,8 @@ def _stopper(solver, backend):
     """A function that ends the backend's search from another thread, where the backend has one."""
     if backend == "ortools":
         return lambda: solver.ort_solver.stop_search()
-    if backend == "z3":
-        return lambda: solver.z3_solver.ctx.interrupt()
-    # Exact, pysat and Choco: the callback raises at the next solution, or the worker is left to finish.
+    # Z3's interrupt is on its shared context and would cancel the next check of any model; for Z3, Exact,
+    # pysat and Choco the callback raises at the next solution, or the worker is left to finish.
     return lambda: None
 
 

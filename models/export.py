@@ -18,7 +18,7 @@ Examples
 >>> text = dimacs(4, encoding="pairwise")
 >>> text.splitlines()[1:3]
 ['c ind 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 0', 'p cnf 16 84']
->>> print(lp(2).splitlines()[3])
+>>> print(lp(2).splitlines()[4])
  row_0: x_0_0 + x_0_1 = 1
 """
 

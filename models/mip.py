@@ -108,7 +108,7 @@ def batches(n, *, limit=None, instance=None):
 
     Examples
     --------
-    >>> sorted(tuple(b[0]) for b in batches(6))
+    >>> sorted(tuple(b[0].tolist()) for b in batches(6))
     [(1, 3, 5, 0, 2, 4), (2, 5, 1, 4, 0, 3), (3, 0, 4, 1, 5, 2), (4, 2, 0, 5, 3, 1)]
     """
     solver, x = model(n, instance=instance)

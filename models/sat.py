@@ -29,7 +29,7 @@ Options
 
 Ctrl-C: pysat catches SIGINT while its solver runs in the main thread and stops the solve with an error,
 which becomes the ``KeyboardInterrupt`` it stands for; the interrupted solver is deleted, never asked again.
-Ganak counts in a child process that Ctrl-C terminates.
+Ganak counts in a child process that Ctrl-C kills.
 
 References
 ----------
@@ -234,28 +234,45 @@ def _effort(solver):
 def _ganak(n, cnf, top):
     """The number of models of ``cnf`` projected on the board variables ``1 .. n * n`` (Ganak).
 
-    Ganak holds the interpreter while it counts, so it counts in a child process, which Ctrl-C terminates.
+    Ganak holds the interpreter while it counts, so it counts in a Python process of its own (its own session,
+    so a terminal's Ctrl-C reaches only this one), which Ctrl-C here kills.
     """
     try:
-        import pyganak  # noqa: F401  (imported again in the child; here to fail early with a clear message)
+        import pyganak  # noqa: F401  (the child imports it; here to fail early with a clear message)
     except ImportError:
         raise NQueensError(
             "counter=ganak needs the package pyganak: pip install 'nqueens[solvers]' (or pip install pyganak)"
         ) from None
-    import multiprocessing
+    import json
+    import subprocess
+    import sys
 
-    with multiprocessing.get_context("spawn").Pool(1) as pool:
-        return pool.apply_async(_ganak_count, (n * n, cnf, top)).get()
+    child = subprocess.Popen(
+        [sys.executable, "-c", _GANAK_CHILD],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+    )
+    try:
+        out, err = child.communicate(json.dumps({"board": n * n, "top": top, "cnf": cnf}))
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+    if child.returncode != 0 or not out.strip().isdigit():
+        raise NQueensError(f"Ganak failed (exit code {child.returncode}): {err.strip().splitlines()[-1:] or out!r}")
+    return int(out)
 
 
-def _ganak_count(board, cnf, top):
-    import pyganak
-
-    counter = pyganak.Counter()
-    counter.new_vars(top)
-    counter.add_clauses(cnf)
-    counter.set_sampling_set(range(1, board + 1))
-    return counter.count()
+# The child's program: the formula as JSON on stdin, the projected count on stdout.
+_GANAK_CHILD = """
+import json, sys
+import pyganak
+doc = json.load(sys.stdin)
+counter = pyganak.Counter()
+counter.new_vars(doc["top"])
+counter.add_clauses(doc["cnf"])
+counter.set_sampling_set(range(1, doc["board"] + 1))
+print(counter.count())
+"""
 
 
 def _instance_units(n, instance):
