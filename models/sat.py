@@ -257,9 +257,11 @@ def _ganak(n, cnf, top):
         if child.poll() is None:
             child.kill()
             child.wait()
-    if child.returncode != 0 or not out.strip().isdigit():
+    # Ganak may print comment lines ("c o ...") before the count, the last line.
+    lines = [line for line in out.splitlines() if line.strip() and not line.startswith("c ")]
+    if child.returncode != 0 or len(lines) != 1 or not lines[0].strip().isdigit():
         raise NQueensError(f"Ganak failed (exit code {child.returncode}): {err.strip().splitlines()[-1:] or out!r}")
-    return int(out)
+    return int(lines[0])
 
 
 # The child's program: the formula as JSON on stdin, the projected count on stdout.
