@@ -109,17 +109,17 @@ def _square_at(n, r, c):
 # (cell // n, cell % n); child 0 puts a queen there, child 1 leaves it empty.
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _width(n, cell, s):
     return 2
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _offered(n, cell, i, s):
     return True
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _free(n, r, c, s):
     # a queen may stand on (r, c): the instance allows it, and its row, column and diagonals hold none yet
     return (
@@ -131,7 +131,7 @@ def _free(n, r, c, s):
     )
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _allowed(n, cell, i, s):
     r = cell // n
     c = cell % n
@@ -141,7 +141,7 @@ def _allowed(n, cell, i, s):
     return c < n - 1 or s[_row_at(n, r)] > 0
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _push(n, cell, i, s):
     if i == 0:
         r = cell // n
@@ -154,7 +154,7 @@ def _push(n, cell, i, s):
     return True
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _pop(n, cell, i, s):
     if i == 0:
         r = cell // n
@@ -181,7 +181,7 @@ def _whole(n, s):
     return True
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _move(n, cell, i, s):
     return 1 if i == 0 else 0
 
@@ -208,20 +208,17 @@ def _weight(n, cell, i, s):
     return f - 1.0
 
 
+_walk, _walk_probe = walk.walker(_width, _offered, _allowed, _push, _pop, _whole, _move, _emit, _weight)
+
+
 @njit(cache=True, nogil=True)
 def _search(n, backtracking, s, path, counts, tally, out, trace, budget):
-    return walk.walk(
-        (_width, _offered, _allowed, _push, _pop, _whole, _move, _emit, _weight),
-        n, n * n, 0, backtracking, s, path, counts, tally, out, trace, budget,
-    )
+    return _walk(n, n * n, 0, backtracking, s, path, counts, tally, out, trace, budget)
 
 
 @njit(cache=True, nogil=True)
 def _probe(n, s, probes, seed, out, level, path, counts, tally):
-    walk.probe(
-        (_width, _offered, _allowed, _push, _pop, _whole, _move, _emit, _weight),
-        n, n * n, s, probes, seed, out, level, path, counts, tally,
-    )
+    _walk_probe(n, n * n, s, probes, seed, out, level, path, counts, tally)
 
 
 def _state(n, propagation="none", order="static", instance=None):
