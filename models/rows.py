@@ -85,6 +85,9 @@ _PROPAGATION = 1
 _ORDER = 2
 _HEADER = 3
 
+# The depth marker of a line without a queen: above every depth, so the earliest attacker is a plain minimum.
+_UNUSED = 1 << 62
+
 
 def state(n, propagation="none", order="static", instance=None):
     """The initial state for ``n`` rows: settings, line markers, the squares the instance allows, domains.
@@ -97,6 +100,7 @@ def state(n, propagation="none", order="static", instance=None):
     s[_ORDER] = ORDERS.index(order)
     for d in range(n):
         s[row_at(n, d)] = d
+    s[column_since_at(n, 0) : square_at(n, 0, 0)] = _UNUSED
     rows = instance.allowed() if instance is not None else [(1 << n) - 1] * n
     for r, mask in enumerate(rows):
         for c in range(n):
@@ -159,19 +163,19 @@ def difference_diagonal_at(n, row, c):
 
 @njit(cache=True, nogil=True, inline="always")
 def column_since_at(n, c):
-    """1 + the depth at which the queen on column ``c`` was placed (0: none), for counting checks."""
+    """1 + the depth at which the queen on column ``c`` was placed (``_UNUSED`` when none), for counting checks."""
     return _HEADER + 9 * n - 1 + c
 
 
 @njit(cache=True, nogil=True, inline="always")
 def sum_diagonal_since_at(n, row, c):
-    """1 + the depth at which the queen on the diagonal ``row + c`` was placed (0: none)."""
+    """1 + the depth at which the queen on the diagonal ``row + c`` was placed (``_UNUSED`` when none)."""
     return _HEADER + 10 * n - 1 + row + c
 
 
 @njit(cache=True, nogil=True, inline="always")
 def difference_diagonal_since_at(n, row, c):
-    """1 + the depth at which the queen on the anti-diagonal ``row - c`` was placed (0: none)."""
+    """1 + the depth at which the queen on the anti-diagonal ``row - c`` was placed (``_UNUSED`` when none)."""
     return _HEADER + 12 * n - 2 + row - c + n - 1
 
 
@@ -237,7 +241,7 @@ def _mark(s, line, since, d):
 def _unmark(s, line, since):
     s[line] -= 1
     if s[line] == 0:
-        s[since] = 0
+        s[since] = _UNUSED
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -259,13 +263,9 @@ def candidate(n, d, row, c, s):
     if s[square_at(n, row, c)] == 0:
         return False
     # the first placed queen that attacks (row, c): the earliest of the queens on its three lines
-    first = d + 1
-    if s[column_at(n, c)]:
-        first = min(first, s[column_since_at(n, c)])
-    if s[sum_diagonal_at(n, row, c)]:
-        first = min(first, s[sum_diagonal_since_at(n, row, c)])
-    if s[difference_diagonal_at(n, row, c)]:
-        first = min(first, s[difference_diagonal_since_at(n, row, c)])
+    first = min(
+        s[column_since_at(n, c)], s[sum_diagonal_since_at(n, row, c)], s[difference_diagonal_since_at(n, row, c)]
+    )
     if first > d:
         s[CHECKS] += d
         return True
