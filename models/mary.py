@@ -111,11 +111,35 @@ def _weight(n, d, j, s):
     return 1.0
 
 
+# Plain backtracking and generate-and-test (rows.plain: no propagation, the static order) decide row d at depth
+# d and offer every column: the same children and checks without the tests of the settings, in a walker of their
+# own so the most common search carries nothing it does not use.
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _plain_allowed(n, d, j, s):
+    return rows.check(n, d, d, j, s)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _plain_push(n, d, j, s):
+    rows.place(n, d, d, j, s)
+    return True
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _plain_pop(n, d, j, s):
+    rows.lift(n, d, j, s)
+
+
 _walk, _walk_probe = walk.walker(_width, _offered, _allowed, _push, _pop, _whole, _move, _emit, _weight)
+_plain_walk, _ = walk.walker(_width, walk.every, _plain_allowed, _plain_push, _plain_pop, _whole, _move, _emit, _weight)
 
 
 @njit(cache=True, nogil=True)
 def _search(n, backtracking, s, path, counts, tally, out, trace, budget):
+    if rows.plain(s):
+        return _plain_walk(n, n, 0, backtracking, s, path, counts, tally, out, trace, budget)
     return _walk(n, n, 0, backtracking, s, path, counts, tally, out, trace, budget)
 
 

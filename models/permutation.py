@@ -119,11 +119,41 @@ def _weight(n, d, i, s):
     return 1.0
 
 
+# Plain backtracking and generate-and-test (rows.plain: no propagation, the static order) decide row d at depth
+# d and offer every unused column: the same children and checks without the tests of the settings, in a walker of
+# their own so the most common search carries nothing it does not use.
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _plain_allowed(n, d, i, s):
+    return rows.check(n, d, d, s[rows.path_at(n, d + i)], s)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _plain_push(n, d, i, s):
+    here = rows.path_at(n, d)
+    there = rows.path_at(n, d + i)
+    s[here], s[there] = s[there], s[here]
+    rows.place(n, d, d, s[here], s)
+    return True
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _plain_pop(n, d, i, s):
+    here = rows.path_at(n, d)
+    there = rows.path_at(n, d + i)
+    rows.lift(n, d, s[here], s)
+    s[here], s[there] = s[there], s[here]
+
+
 _walk, _walk_probe = walk.walker(_width, _offered, _allowed, _push, _pop, _whole, _move, _emit, _weight)
+_plain_walk, _ = walk.walker(_width, walk.every, _plain_allowed, _plain_push, _plain_pop, _whole, _move, _emit, _weight)
 
 
 @njit(cache=True, nogil=True)
 def _search(n, backtracking, s, path, counts, tally, out, trace, budget):
+    if rows.plain(s):
+        return _plain_walk(n, n, 0, backtracking, s, path, counts, tally, out, trace, budget)
     return _walk(n, n, 0, backtracking, s, path, counts, tally, out, trace, budget)
 
 

@@ -63,6 +63,8 @@ __all__ = [
     "place",
     "lift",
     "candidate",
+    "check",
+    "plain",
     "propagate",
     "open_column",
     "whole",
@@ -260,6 +262,12 @@ def candidate(n, d, row, c, s):
     """
     if s[_PROPAGATION] != _NONE:
         return True
+    return check(n, d, row, c, s)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def check(n, d, row, c, s):
+    """Seed 003's ``check`` of a queen at ``(row, c)`` against the ``d`` queens placed, its checks counted."""
     if s[square_at(n, row, c)] == 0:
         return False
     # the first placed queen that attacks (row, c): the earliest of the queens on its three lines
@@ -271,6 +279,13 @@ def candidate(n, d, row, c, s):
         return True
     s[CHECKS] += first
     return False
+
+
+@njit(cache=True, nogil=True, inline="always")
+def plain(s):
+    """True for plain backtracking or generate-and-test: no propagation, the static order (row ``d`` at depth
+    ``d``, every column offered, nothing to propagate)."""
+    return s[_PROPAGATION] == _NONE and s[_ORDER] == _STATIC
 
 
 @njit(cache=True, nogil=True)

@@ -27,6 +27,7 @@ __all__ = [
     "TRACE_FEASIBLE",
     "TRACE_SOLUTION",
     "walker",
+    "every",
     "new_path",
 ]
 
@@ -53,10 +54,11 @@ def walker(width, offered, allowed, push, pop, whole, move, emit, weight):
 
         ``path`` (``3 * depth + 4`` ints, see :func:`new_path`) holds the search position: ``path[0]`` is the
         current depth (``-1`` before the start, ``-2`` once the search has ended), then per depth ``d``: the
-        children of the current depth-``d`` node tried so far, how many of them were generated, and the node's
-        index in ``trace``. The walk ends when it climbs above depth ``top``: ``top = 0`` walks the whole tree from
-        the root; a caller that has pushed a node at depth ``top`` itself (``path[0] = top``, its tried and
-        generated children 0) walks that node's subtree only, and pops the node itself.
+        children of the current depth-``d`` node tried so far, how many of them propagation removed (a node
+        whose every child was removed is a leaf), and the node's index in ``trace``. The walk ends when it climbs
+        above depth ``top``: ``top = 0`` walks the whole tree from the root; a caller that has pushed a node at
+        depth ``top`` itself (``path[0] = top``, its tried and removed children 0) walks that node's subtree
+        only, and pops the node itself.
 
         Solutions are written to ``out`` until it is full (then the walk returns, to be resumed); an empty ``out``
         means count only. A non-empty ``trace`` gets one row ``(parent, depth, move, flag)`` per generated node, in
@@ -66,7 +68,7 @@ def walker(width, offered, allowed, push, pop, whole, move, emit, weight):
         feasible = counts[FEASIBLE]
         pruned = counts[PRUNED]
         nxt = path[1 : depth + 2]
-        kids = path[depth + 2 : 2 * depth + 3]
+        cut = path[depth + 2 : 2 * depth + 3]
         ids = path[2 * depth + 3 : 3 * depth + 4]
         capacity = out.shape[0]
         tracing = trace.shape[0] > 0
@@ -78,7 +80,7 @@ def walker(width, offered, allowed, push, pop, whole, move, emit, weight):
         if d == -1:
             d = 0
             nxt[0] = 0
-            kids[0] = 0
+            cut[0] = 0
             generated[0] += 1
             feasible[0] += 1
             if tracing:
@@ -99,9 +101,9 @@ def walker(width, offered, allowed, push, pop, whole, move, emit, weight):
                 child = d + 1
                 if not offered(n, d, i, s):
                     pruned[child] += 1
+                    cut[d] += 1
                     continue
                 generated[child] += 1
-                kids[d] += 1
                 node = -1
                 if tracing:
                     node = tally[TRACED]
@@ -139,16 +141,15 @@ def walker(width, offered, allowed, push, pop, whole, move, emit, weight):
                     ids[child] = node
                 d = child
                 nxt[d] = 0
-                kids[d] = 0
+                cut[d] = 0
             else:
-                if kids[d] == 0:
+                if nxt[d] == cut[d]:
                     tally[LEAVES] += 1
                 d -= 1
                 if d >= top:
                     pop(n, d, nxt[d] - 1, s)
         path[0] = -2
         return filled
-
 
     @njit(nogil=True, inline="always")
     def probe(n, depth, s0, probes, seed, out, level, path, counts, tally):
@@ -260,6 +261,12 @@ def walker(width, offered, allowed, push, pop, whole, move, emit, weight):
         out[3] = gm2
 
     return walk, probe
+
+
+@njit(cache=True, nogil=True, inline="always")
+def every(n, d, i, s):
+    """The ``offered`` of a search that propagates nothing: every child of the explicit tree is generated."""
+    return True
 
 
 def new_path(depth):
