@@ -214,8 +214,12 @@ def _size(n):
 
 @njit(cache=True, nogil=True, inline="always")
 def place(n, d, row, c, s):
-    """Put the queen of ``row`` on column ``c`` at depth ``d``: the lines it stands on count it (and, when it is
-    their first queen, remember the depth)."""
+    """Put the queen of ``row`` on column ``c`` at depth ``d``: the lines it stands on count it and remember the
+    depth.
+
+    A search that checks its candidates (or keeps their domains) never puts a second queen on a line, so the
+    depth a line remembers is that of its queen; generate-and-test, which does, reads only the counts.
+    """
     s[q_at(n, row)] = c
     s[placed_at(n, row)] = 1
     _mark(s, column_at(n, c), column_since_at(n, c), d)
@@ -235,15 +239,13 @@ def lift(n, row, c, s):
 @njit(cache=True, nogil=True, inline="always")
 def _mark(s, line, since, d):
     s[line] += 1
-    if s[line] == 1:
-        s[since] = d + 1
+    s[since] = d + 1
 
 
 @njit(cache=True, nogil=True, inline="always")
 def _unmark(s, line, since):
     s[line] -= 1
-    if s[line] == 0:
-        s[since] = _UNUSED
+    s[since] = _UNUSED
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -340,14 +342,15 @@ def propagate(n, d, row, c, s, columns_explicit):
     return _propagate(n, d, row, c, s, columns_explicit)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def whole(n, s):
     """Generate-and-test's leaf check: every column and diagonal holds at most one queen, on allowed squares."""
-    for r in range(n):
-        if s[square_at(n, r, s[q_at(n, r)])] == 0:
-            return False
+    # the lines first: almost every candidate fails there, most of them on a column
     for k in range(column_at(n, 0), column_since_at(n, 0)):
         if s[k] > 1:
+            return False
+    for r in range(n):
+        if s[square_at(n, r, s[q_at(n, r)])] == 0:
             return False
     return True
 

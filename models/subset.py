@@ -17,7 +17,7 @@ instance lets a queen take (``n * n``); the ``*_at`` functions name them.
 
 A queen is tried before an empty square, so solutions come out in lexicographic order.
 
-Knuth's random probe (:func:`nqueens.models.walk.probe`) samples this tree with weights: a queen on a free
+Knuth's random probe (:func:`nqueens.models.walk.walker`) samples this tree with weights: a queen on a free
 square of a row without one is chosen with probability ``1 / f`` (``f``: the free squares left in the row,
 this one included), so the queen's column is uniform over the free ones as in the row trees; leaving the last
 free square of a row empty leads to a chain of empty squares that dies at the row's end, a subtree the probe
@@ -115,11 +115,6 @@ def _width(n, cell, s):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _offered(n, cell, i, s):
-    return True
-
-
-@njit(cache=True, nogil=True, inline="always")
 def _free(n, r, c, s):
     # a queen may stand on (r, c): the instance allows it, and its row, column and diagonals hold none yet
     return (
@@ -166,7 +161,7 @@ def _pop(n, cell, i, s):
         s[_cell_at(n, cell)] = 0
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _whole(n, s):
     # a complete board: one queen on every row, at most one on every column and diagonal, on allowed squares
     for r in range(n):
@@ -208,7 +203,7 @@ def _weight(n, cell, i, s):
     return f - 1.0
 
 
-_walk, _walk_probe = walk.walker(_width, _offered, _allowed, _push, _pop, _whole, _move, _emit, _weight)
+_walk, _walk_probe = walk.walker(_width, walk.every, _allowed, _push, _pop, _whole, _move, _emit, _weight)
 
 
 @njit(cache=True, nogil=True)
