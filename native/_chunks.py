@@ -11,21 +11,12 @@ reads); when ``out`` has no rows it writes nothing and runs to the end.
 
 import numpy as np
 
-from nqueens.board import check_n, dtype_for
-from nqueens.errors import NQueensError
+from nqueens.board import dtype_for
 from nqueens.record import Tally
 
-__all__ = ["board_size", "stream", "tally"]
+__all__ = ["stream", "tally"]
 
 _CHUNK = 1 << 14
-
-
-def board_size(n, name, max_n=None, reason=""):
-    """``n`` as an int if solver ``name`` takes it (an integer >= 1, at most ``max_n``), else raise."""
-    n = check_n(n)
-    if max_n is not None and n > max_n:
-        raise NQueensError(f"n = {n} is above the limit of solver {name!r}, n <= {max_n} ({reason})")
-    return n
 
 
 def stream(search, n, state, limit=None, emit=1):
