@@ -96,7 +96,7 @@ def main(argv=None):
     parser.add_argument("--no-cpsat", action="store_true", help="time lines only")
     args = parser.parse_args(argv)
     lines.warmup()
-    files = args.files or sorted(str(p) for p in DATA.iterdir() if p.suffix in (".param", ".json") and p.name != "answers.json")
+    files = args.files or sorted(str(p) for p in DATA.iterdir() if p.suffix in (".param", ".json"))
     cases = [(pathlib.Path(f).name, read_instance(f)) for f in files]
     if args.hard:
         low, _, high = args.hard.partition("..")

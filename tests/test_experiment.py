@@ -160,7 +160,7 @@ def test_bad_arguments(kwargs, fragment):
 
 def test_instances_are_rows_keyed_by_file_and_checked_against_each_other(capsys):
     data = os.path.join(os.path.dirname(__file__), "data")
-    with open(os.path.join(data, "answers.json")) as fh:
+    with open(os.path.join(data, os.pardir, "instance_answers.json")) as fh:
         answers = json.load(fh)
     names = ["block-10-40-3.param", "completion-12-4-5.param", "block-10-50-7.param"]
     code, out, _ = run_cli(capsys, "compare", "--instances", *(os.path.join(data, name) for name in names),

@@ -1,6 +1,6 @@
 """Every solver with the ``instance`` capability on random blocked, completion and excluded-diagonal instances,
 against a brute force over all permutations written here; the published and generated files in tests/data
-against answers computed by CP-SAT (tests/data/answers.json)."""
+against answers computed by CP-SAT (tests/instance_answers.json)."""
 
 import json
 import os
@@ -119,7 +119,7 @@ def test_refusing_solvers_say_why():
 
 
 def _answers():
-    with open(os.path.join(DATA, "answers.json")) as handle:
+    with open(os.path.join(DATA, os.pardir, "instance_answers.json")) as handle:
         return json.load(handle)
 
 
