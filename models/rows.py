@@ -53,6 +53,7 @@ import numpy as np
 from numba import njit
 
 from nqueens.errors import NQueensError
+from nqueens.models import PROPAGATIONS, ORDERS
 
 __all__ = [
     "PROPAGATIONS",
@@ -74,8 +75,6 @@ __all__ = [
     "path_at",
 ]
 
-PROPAGATIONS = ("none", "forward-checking", "arc-consistency")
-ORDERS = ("static", "first-fail")
 MAX_N = 63  # domains are int64 bit masks
 
 _NONE, _FORWARD, _ARC = 0, 1, 2

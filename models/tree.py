@@ -61,6 +61,7 @@ from nqueens.board import check_n, dtype_for
 from nqueens.errors import NQueensError
 from nqueens.models import walk as _walk
 from nqueens.record import Tally
+from nqueens.models import MODES, MODELS, PROPAGATIONS, ORDERS
 
 __all__ = [
     "MODES",
@@ -81,11 +82,7 @@ __all__ = [
     "solver",
 ]
 
-MODES = ("backtracking", "generate-and-test")
 # The formulations, in seed 003's order (the permutation tree first); each is the module of that name.
-MODELS = ("permutation", "mary", "subset")
-PROPAGATIONS = ("none", "forward-checking", "arc-consistency")
-ORDERS = ("static", "first-fail")
 
 # Generate-and-test visits every node of the explicit tree: allowed up to this many (a minute or so here).
 GENERATE_AND_TEST_MAX_NODES = 1 << 32

@@ -16,12 +16,11 @@ import numpy as np
 from nqueens.errors import NQueensError
 from nqueens.models import tree
 from nqueens.models import walk as _walk
+from nqueens.models import EXPORT_MAX_N, EXPORT_MAX_NODES
 
 __all__ = ["EXPORT_MAX_N", "EXPORT_MAX_NODES", "graph", "export_format", "write_graph"]
 
 # An exported tree is meant to be opened in Gephi or yEd.
-EXPORT_MAX_N = 8
-EXPORT_MAX_NODES = 250_000
 
 
 def graph(form, n, mode="backtracking", *, propagation="none", order="static", instance=None):

@@ -183,6 +183,7 @@ def next_solution(n, q=None):
 def _admit(spec, instance):
     """Check ``instance`` against ``spec`` once; return ``n`` and the keywords that pass the instance on."""
     n = spec.check_n(instance.n)
+    spec.check_memory(n)
     if instance.is_plain:
         return n, {}
     if "instance" not in spec.can:

@@ -25,7 +25,8 @@ from nqueens.errors import NQueensError
 __all__ = ["main", "COMMANDS"]
 
 # The subcommands, in the order `nqueens --help` lists them.
-COMMANDS = ("solvers", "count", "solve", "tree", "compare", "estimate", "construct", "view", "history")
+COMMANDS = ("solvers", "count", "solve", "tree", "compare", "runs", "estimate", "construct", "view", "history",
+            "store", "generate")
 
 _SINGLE = (argparse._StoreAction, argparse._StoreTrueAction, argparse._StoreFalseAction, argparse._StoreConstAction)
 

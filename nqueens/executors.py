@@ -144,18 +144,19 @@ class DaskCluster:
     def __init__(self, address, timeout=None):
         timeout = CONNECT_TIMEOUT if timeout is None else timeout
         host, port = _parse_address(address)
-        # A plain connection first: a Client made for an address that does not answer leaves a background close
-        # that hangs for 20 s at exit and prints a traceback. Nothing of dask is touched until something listens.
-        try:
-            socket.create_connection((host, port), timeout=timeout).close()
-        except OSError as exc:
-            raise NQueensError(f"no Dask scheduler answered at {address} ({exc.strerror or exc})") from None
         try:
             import distributed
         except ImportError:
             raise NQueensError(
                 "--scheduler needs dask distributed, which is not installed: pip install 'nqueens[dist]'"
             ) from None
+        # A plain connection first: a Client made for an address that does not answer leaves a background close
+        # that hangs for 20 s at exit and prints a traceback. No Client is made until something listens.
+        try:
+            socket.create_connection((host, port), timeout=timeout).close()
+        except OSError as exc:
+            reason = exc.strerror or type(exc).__name__
+            raise NQueensError(f"no Dask scheduler answered at {address} within {timeout:g} s ({reason})") from None
         self._distributed = distributed
         self.where = address
         try:

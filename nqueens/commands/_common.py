@@ -87,6 +87,8 @@ def key_value(text):
     name, sep, value = text.partition("=")
     if not sep or not name.strip():
         raise argparse.ArgumentTypeError(f"--option takes NAME=VALUE, got {text!r}")
+    if not value.strip():
+        raise argparse.ArgumentTypeError(f"--option {name.strip()}= needs a value after '=', got {text!r}")
     return name.strip().replace("-", "_"), value.strip()
 
 

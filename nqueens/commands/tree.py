@@ -3,15 +3,22 @@
 import sys
 import time
 
-from nqueens.analysis.trees import format_profile_table, profile_table
-from nqueens.commands._common import board_size, print_json
+from nqueens.commands._common import epilog, board_size, print_json
 from nqueens.errors import NQueensError
-from nqueens.models import tree
-from nqueens.models.tree_export import EXPORT_MAX_N
+from nqueens import models as tree
 
 
 def add_parser(sub):
-    parser = sub.add_parser("tree", help="node accounting of the permutation, m-ary and cell trees")
+    parser = sub.add_parser(
+        "tree",
+        help="node accounting of the permutation, m-ary and cell trees",
+        epilog=epilog(
+            "nqueens tree 8 --model permutation            # tree size, explored, nodes, leaves, per depth",
+            "nqueens tree 10 --compare                     # the formulations, then propagation x order",
+            "nqueens tree 8 --model mary --propagation forward-checking --order first-fail",
+            "nqueens tree 5 --model mary --export mary5.graphml",
+        ),
+    )
     parser.add_argument("n", type=board_size, metavar="N", help="board size, an integer >= 1")
     which = parser.add_mutually_exclusive_group(required=True)
     which.add_argument("--model", choices=tree.MODELS, help="the formulation whose tree to walk")
@@ -40,7 +47,7 @@ def add_parser(sub):
     parser.add_argument(
         "--export",
         metavar="FILE",
-        help=f"write the explored tree as FILE.graphml or FILE.dot (n <= {EXPORT_MAX_N})",
+        help=f"write the explored tree as FILE.graphml or FILE.dot (n <= {tree.EXPORT_MAX_N})",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON document")
     parser.add_argument("--quiet", action="store_true", help="no progress output")
@@ -48,7 +55,11 @@ def add_parser(sub):
 
 
 def run(args):
+    from nqueens.models import tree
+    from nqueens.analysis.trees import format_profile_table, profile_table
+
     args.progress = not (args.quiet or args.json) and sys.stderr.isatty()
+    _precheck(args)
     if args.compare:
         if args.export:
             raise NQueensError("--export writes one model's tree: use it with --model, not --compare")
@@ -93,7 +104,31 @@ def run(args):
     return 0
 
 
+def _precheck(args):
+    """Refuse a board whose tree does not fit in memory; warn before a walk forecast to take over an hour."""
+    from nqueens.forecast import long_run_warning
+    from nqueens.registry import get_solver
+
+    models = tree.MODELS if args.compare else (args.model,)
+    for model in models:
+        spec = get_solver(model)
+        spec.check_n(args.n)
+        spec.check_memory(args.n)
+    if args.quiet or args.mode == "generate-and-test":  # generate-and-test walks at most 2^32 nodes: minutes
+        return
+    settings = {"propagation": args.propagation or "none", "order": args.order or "static"}
+    for model in models:
+        options = {"mode": args.mode} | ({} if model == "subset" else settings)
+        warning = long_run_warning(args.n, model, action="walking the tree of", **options)
+        if warning:
+            print(warning, file=sys.stderr)
+            return
+
+
 def _compare(args):
+    from nqueens.models import tree
+    from nqueens.analysis.trees import format_profile_table, profile_table
+
     # The formulations in name order, as `nqueens solvers` lists them.
     results = []
     for name in sorted(tree.MODELS):
@@ -153,6 +188,8 @@ def _compare(args):
 
 def _strategies(args):
     """Each row tree under every propagation and order: ``{model: [{"accounting", "seconds"}, ...]}``."""
+    from nqueens.models import tree
+
     found = {}
     for name in sorted(tree.MODELS):
         module = tree.formulation(name)
