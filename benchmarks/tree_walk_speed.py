@@ -11,7 +11,8 @@ model, old then new, plain search (propagation ``none``, order ``static``), so t
 falls on both alike. Reported per model: the median and best wall-clock seconds of the ``count`` call, the
 median CPU seconds (this process's user time, which other processes disturb less), and the ratios new / old of
 the medians. Before timing, both must give the same total, the same feasible nodes per depth and the same
-generated and leaf counts, and the total must be OEIS A000170's.
+generated and leaf counts, and the total must be OEIS A000170's. It needs git and a clone that has the old
+revision (one line and exit status 2 otherwise).
 
 The speed line (the walker's split must not slow plain search): new / old at most ``--limit`` (1.10) for every
 model, in wall-clock and in CPU medians; the script exits 1 when one is missed.
@@ -43,9 +44,14 @@ def load_old(rev, folder):
     with open(os.path.join(package, "__init__.py"), "w", encoding="utf-8"):
         pass
     for name in OLD_MODULES:
-        text = subprocess.run(
-            ["git", "-C", ROOT, "show", f"{rev}:models/{name}.py"], capture_output=True, text=True, check=True
-        ).stdout
+        try:
+            text = subprocess.run(
+                ["git", "-C", ROOT, "show", f"{rev}:models/{name}.py"], capture_output=True, text=True, check=True
+            ).stdout
+        except (OSError, subprocess.CalledProcessError) as error:
+            detail = getattr(error, "stderr", None) or str(error)
+            sys.stderr.write(f"error: this benchmark reads the old modules with git from a clone: {detail.strip()}\n")
+            raise SystemExit(2) from None
         text = text.replace("from nqueens.models import tree", "from before_walk import tree")
         with open(os.path.join(package, f"{name}.py"), "w", encoding="utf-8") as handle:
             handle.write(text)
