@@ -281,7 +281,7 @@ _ENTRIES = (
         name="cpsat",
         family="model",
         origin="OR-tools CP-SAT: q[row] with all-different on q, q + i and q - i (the nqueens_sat.py sample)",
-        can=("count", "enumerate"),
+        can=("count", "enumerate", "instance"),
         module="nqueens.models.cpsat",
         summary="CP-SAT with a solution callback, one search worker; stats: branches, conflicts, propagations",
         suite_max_n=10,
@@ -295,6 +295,21 @@ _ENTRIES = (
             ),
             Option("first", bool, False, "stop at the first solution (for large n; solve only)"),
             Option("workers", int, 1, "CP-SAT search workers; more than 1 only with first=true"),
+            Option(
+                "var",
+                str,
+                "auto",
+                "a fixed search branching on: CP-SAT's own choice (auto), the rows in order, the row with the "
+                "fewest columns left (first-fail), the row with the smallest column",
+                ("auto", "input", "first-fail", "min-value"),
+            ),
+            Option(
+                "value",
+                str,
+                "auto",
+                "the column a fixed search tries first (auto: min): smallest, largest, median, the lower half",
+                ("auto", "min", "max", "median", "split"),
+            ),
         ),
     ),
     Solver(
