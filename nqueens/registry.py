@@ -307,7 +307,7 @@ _ENTRIES = (
                 "value",
                 str,
                 "auto",
-                "the column a fixed search tries first (auto: min): smallest, largest, median, the lower half",
+                "the column a fixed search tries first (auto: median): smallest, largest, median, the lower half",
                 ("auto", "min", "max", "median", "split"),
             ),
         ),
