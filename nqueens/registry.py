@@ -362,9 +362,18 @@ _ENTRIES = (
                 "algorithm",
                 str,
                 "default",
-                "python-constraint's solver: its default (optimized backtracking), backtracking, recursive, or "
-                "min-conflicts (one solution, solve only)",
+                "python-constraint's solver: its default (optimized backtracking: rows in order), backtracking or "
+                "recursive (first-fail: the open row with the fewest columns), or min-conflicts (one solution, "
+                "solve only)",
                 ("default", "backtracking", "recursive", "min-conflicts"),
+            ),
+            Option(
+                "propagation",
+                str,
+                "forward-checking",
+                "the backtracking algorithms hide the columns a placed queen attacks from the open rows "
+                "(forward checking), or check a value only against the rows already placed (none)",
+                ("forward-checking", "none"),
             ),
         ),
     ),
