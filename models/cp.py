@@ -72,7 +72,9 @@ from ortools.constraint_solver import pywrapcp
 from nqueens.board import dtype_for
 from nqueens.record import Tally
 
-__all__ = ["VARIABLE_STRATEGIES", "VALUE_STRATEGIES", "PROPAGATION", "model", "count", "batches", "warmup"]
+__all__ = [
+    "VARIABLE_STRATEGIES", "VALUE_STRATEGIES", "PROPAGATION", "model", "count", "batches", "first_solution", "warmup"
+]
 
 _S = pywrapcp.Solver
 
@@ -204,6 +206,34 @@ def batches(n, *, limit=None, instance=None, stats=None, var="input", value="min
             stats.update(search.stats())
 
 
+def first_solution(n, *, max_failures=None, var="input", value="min", propagation="bounds", seed=0):
+    """The first solution the search finds and the statistics to it, giving up after ``max_failures`` failures.
+
+    The measure of the MiniZinc handbook's table of search strategies (failures to the first solution, "---"
+    beyond 100,000).
+
+    Returns
+    -------
+    (tuple or None, dict)
+        The solution (``None`` if there is none, or none within ``max_failures``) and the statistics of
+        :func:`count`.
+
+    Examples
+    --------
+    >>> q, stats = first_solution(10)
+    >>> q, stats["failures"]
+    ((0, 2, 5, 7, 9, 4, 8, 1, 3, 6), 22)
+    >>> first_solution(20, max_failures=1000)[0] is None
+    True
+    """
+    search = _Search(n, None, var, value, propagation, seed, max_failures)
+    with search.guard:
+        found = search.next()
+    q = tuple(search.solution()) if found else None
+    search.end()
+    return q, search.stats()
+
+
 def warmup():
     """Build and solve a one-queen model once, so that timings measure the search alone."""
     count(1)
@@ -212,7 +242,7 @@ def warmup():
 class _Search:
     """One search of the model: ``next()`` finds the next solution; ``end()`` closes it; ``stats()``."""
 
-    def __init__(self, n, instance, var, value, propagation, seed):
+    def __init__(self, n, instance, var, value, propagation, seed, max_failures=None):
         built = model(n, propagation=propagation, instance=instance)
         self.guard = _Interrupt()
         self.first = None
@@ -228,7 +258,10 @@ class _Search:
             phase = self.solver.Phase(self.q, VARIABLE_STRATEGIES[var], VALUE_STRATEGIES[value])
         self.start_ms = self.solver.WallTime()
         self.start = time.perf_counter()
-        self.solver.NewSearch(phase, [self.solver.CustomLimit(self.guard.limit)])
+        monitors = [self.solver.CustomLimit(self.guard.limit)]
+        if max_failures is not None:
+            monitors.append(self.solver.FailuresLimit(max_failures))
+        self.solver.NewSearch(phase, monitors)
 
     def next(self):
         if self.ended:

@@ -134,3 +134,35 @@ def test_instances_against_brute_force(inst):
     assert cp.count(inst.n, instance=inst).total == len(want)
     got = [tuple(row) for batch in cp.batches(inst.n, instance=inst, var="first-fail") for row in batch.tolist()]
     assert len(got) == len(set(got)) and set(got) == want
+
+
+def test_first_solution_gives_up_after_max_failures():
+    q, stats = cp.first_solution(20, max_failures=20511)
+    assert q is None and stats["failures"] > 20511 - 100
+    q, stats = cp.first_solution(20, max_failures=20512)
+    assert is_solution(q) and stats["failures"] == HANDBOOK_FAILURES["input", "min"][20]
+
+
+def test_search_strategies_script(tmp_path):
+    import importlib.util
+    import sys
+    from pathlib import Path
+
+    scripts = Path(__file__).resolve().parent.parent / "scripts"
+    sys.path.insert(0, str(scripts))
+    try:
+        spec = importlib.util.spec_from_file_location("search_strategies", scripts / "search_strategies.py")
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+    finally:
+        sys.path.remove(str(scripts))
+    assert module.main([str(tmp_path), "--ns", "10,15", "--seeds", "1"]) == 0
+    text = (tmp_path / "search_strategies.md").read_text()
+    assert "agree with the handbook in 8 of 8 cells" in text
+    header = next(line for line in text.splitlines() if line.startswith("| n | input-min"))
+    row15 = next(line for line in text.splitlines() if line.startswith("| 15 |"))
+    cells = dict(zip(*([c.strip() for c in line.strip("|").split("|")] for line in (header, row15))))
+    for (var, value), published in HANDBOOK_FAILURES.items():
+        name = f"{'input' if var == 'input' else 'ff'}-{value}"
+        assert cells[f"{name} (handbook)"] == cells[f"{name} (cp)"] == f"{published[15]:,}"
+    assert (tmp_path / "search_strategies.png").read_bytes().startswith(b"\x89PNG")

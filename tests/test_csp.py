@@ -132,5 +132,6 @@ def test_first_fail_algorithms_try_fewer_values_than_row_order():
 
 
 def test_incomplete_names_min_conflicts():
-    assert csp.incomplete(algorithm="min-conflicts") == "min-conflicts finds one solution by local search, not all of them"
+    reason = csp.incomplete(algorithm="min-conflicts")
+    assert reason == "min-conflicts finds one solution by local search, not all of them"
     assert csp.incomplete(algorithm="default", propagation="none") is None
