@@ -10,6 +10,7 @@ import nqueens
 from nqueens.registry import CAPABILITIES
 
 from conformance import solver_checks
+from nqueens.registry import CAPABILITIES
 from known import TOTAL
 
 
