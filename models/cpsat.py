@@ -105,7 +105,12 @@ def model(n, *, symmetry=False, instance=None):
     if instance is None:
         q = [m.new_int_var(0, n - 1, f"q{i}") for i in range(n)]
     else:
+        # A row with no square left would be an empty domain, which CP-SAT calls an invalid model: the row
+        # keeps its squares and one constraint says that the instance has no solution.
         rows = instance.allowed()
+        if not all(rows):
+            rows = [mask or (1 << n) - 1 for mask in rows]
+            m.add_bool_or([])
         q = [
             m.new_int_var_from_domain(cp_model.Domain.from_values([c for c in range(n) if mask >> c & 1]), f"q{i}")
             for i, mask in enumerate(rows)

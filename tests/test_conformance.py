@@ -7,8 +7,6 @@ import sys
 import pytest
 
 import nqueens
-from nqueens.registry import CAPABILITIES
-
 from conformance import solver_checks
 from nqueens.registry import CAPABILITIES
 from known import TOTAL
