@@ -347,7 +347,7 @@ _ENTRIES = (
         name="cpsat",
         family="model",
         origin="OR-tools CP-SAT: q[row] with all-different on q, q + i and q - i (the nqueens_sat.py sample)",
-        can=("count", "enumerate"),
+        can=("count", "enumerate", "instance"),
         module="nqueens.models.cpsat",
         summary="CP-SAT with a solution callback, one search worker; stats: branches, conflicts, propagations",
         suite_max_n=10,
@@ -361,6 +361,58 @@ _ENTRIES = (
             ),
             Option("first", bool, False, "stop at the first solution (for large n; solve only)", partial=(True,)),
             Option("workers", int, 1, "CP-SAT search workers; more than 1 only with first=true"),
+            Option(
+                "var",
+                str,
+                "auto",
+                "a fixed search branching on: CP-SAT's own choice (auto), the rows in order, the row with the "
+                "fewest columns left (first-fail), the row with the smallest column",
+                ("auto", "input", "first-fail", "min-value"),
+            ),
+            Option(
+                "value",
+                str,
+                "auto",
+                "the column a fixed search tries first (auto: median): smallest, largest, median, the lower half",
+                ("auto", "min", "max", "median", "split"),
+            ),
+        ),
+    ),
+    Solver(
+        name="cp",
+        family="model",
+        origin="OR-tools' classic CP solver (pywrapcp): q[row] with all-different on q, q + i and q - i; "
+        "search strategies and propagation levels",
+        can=("count", "enumerate", "instance"),
+        module="nqueens.models.cp",
+        summary="depth-first search with a chosen variable and value order; stats: failures, branches",
+        suite_max_n=10,
+        options=(
+            Option(
+                "var",
+                str,
+                "input",
+                "the row to branch on: in order, fewest columns left (first-fail), smallest column, largest "
+                "regret, at random",
+                ("input", "first-fail", "min-value", "max-regret", "random"),
+            ),
+            Option(
+                "value",
+                str,
+                "min",
+                "the column to try first: smallest, largest, nearest the middle of min..max, the median of the "
+                "domain (MiniZinc's indomain_median), the lower half first (split), at random",
+                ("min", "max", "middle", "median", "split", "random"),
+            ),
+            Option(
+                "propagation",
+                str,
+                "bounds",
+                "the all-different propagator: bounds consistency with Hall intervals (the solver's default) or "
+                "value removal only (forward checking)",
+                ("bounds", "value"),
+            ),
+            Option("seed", int, 0, "seed of the random strategies"),
         ),
         memory=(4096, 1),
     ),
@@ -377,10 +429,19 @@ _ENTRIES = (
                 "algorithm",
                 str,
                 "default",
-                "python-constraint's solver: its default (optimized backtracking), backtracking, recursive, or "
-                "min-conflicts (one solution, solve only)",
+                "python-constraint's solver: its default (optimized backtracking: rows in order), backtracking or "
+                "recursive (first-fail: the open row with the fewest columns), or min-conflicts (one solution, "
+                "solve only)",
                 ("default", "backtracking", "recursive", "min-conflicts"),
                 partial=("min-conflicts",),
+            ),
+            Option(
+                "propagation",
+                str,
+                "forward-checking",
+                "the backtracking algorithms hide the columns a placed queen attacks from the open rows "
+                "(forward checking), or check a value only against the rows already placed (none)",
+                ("forward-checking", "none"),
             ),
         ),
         memory=(2048, 2),
