@@ -12,7 +12,7 @@ milliseconds how big a tree is that no one could search: that is what lets ``nqu
 that would take hours (:mod:`nqueens.forecast`).
 
 The probes walk a formulation through the same functions its tree search uses
-(:func:`nqueens.models.tree.sample`, :func:`nqueens.models.walk.probe`), so every formulation the tree core
+(:func:`nqueens.models.tree.sample`, :func:`nqueens.models.walk.walker`), so every formulation the tree core
 knows has an estimate. The three formulations (:mod:`nqueens.analysis.trees`) differ in what a node is:
 
 ``permutation``, ``mary``

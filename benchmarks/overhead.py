@@ -31,11 +31,16 @@ if hasattr(module, "warmup"):
 t4 = time.perf_counter()
 import io, contextlib
 out = io.StringIO()
-argv = ["count", str(n), "--solver", solver, "--json", "--store", "none"]
-if solver in ("fast", "quadrants"):
+argv = ["count", str(n), "--solver", solver, "--json"]
+takes = {option.name for option in get_solver(solver).options}
+if "workers" in takes:
     argv += ["--workers", "1"]
+if "store" in takes:
+    argv += ["--store", "none"]
 with contextlib.redirect_stdout(out):
-    main(argv)
+    code = main(argv)
+if code:
+    sys.exit(code)
 t5 = time.perf_counter()
 seconds = json.loads(out.getvalue())["seconds"]
 print(json.dumps({"import": t1 - t0, "forecast": t3 - t2, "load kernels": t4 - t3, "count": seconds,
@@ -53,7 +58,8 @@ def main():
     for _ in range(args.repeat):
         done = subprocess.run([sys.executable, "-c", _CHILD, str(args.n), args.solver], capture_output=True, text=True)
         if done.returncode:
-            sys.exit(f"error: the timing process failed: {done.stderr.strip().splitlines()[-1]}")
+            last = (done.stderr.strip().splitlines() or [f"exit status {done.returncode}"])[-1]
+            sys.exit(last if last.startswith("error: ") else f"error: the timing process failed: {last}")
         runs.append(json.loads(done.stdout))
     print(f"nqueens count {args.n} --solver {args.solver}: medians of {args.repeat} fresh processes (seconds)\n")
     print("| phase | median | min | max |")

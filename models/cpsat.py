@@ -8,9 +8,15 @@ count.
 
 Enumeration uses one search worker. With several, CP-SAT repeats some solutions and drops others while still
 reporting the search complete (n = 8 with two workers can report 80 solutions and ``OPTIMAL``), so asking for
-more than one worker is refused unless ``first=True``. Enumeration streams: the solve runs in a worker thread
-that hands chunks of solutions to the caller through a bounded queue, and stops the search (``StopSearch``) as
-soon as the caller has had ``limit`` solutions or stops reading.
+more than one worker is refused unless ``first=True``.
+
+Every solve runs in a worker thread while the caller's thread waits, because that is where Python raises
+``KeyboardInterrupt``: CP-SAT's own SIGINT handler is off (``catch_sigint_signal``; left on, it ends the search
+with status ``FEASIBLE`` and a partial count, or aborts the process with ``std::bad_function_call``), a Ctrl-C
+reaches the waiting caller, which stops the search (``StopSearch``), joins the thread and lets the interrupt
+go on. A count is returned only when CP-SAT says the search was complete (``OPTIMAL`` or ``INFEASIBLE``).
+Enumeration streams: the worker hands chunks of solutions to the caller through a bounded queue and stops the
+search as soon as the caller has had ``limit`` solutions or stops reading.
 
 Options
 -------
@@ -21,14 +27,27 @@ Options
     ``classes`` and the ``total`` they stand for.
 ``first``
     Stop at the first solution (for large ``n``), searching first-fail (the row with the fewest columns left)
-    and middle value first; with ``workers`` > 1 CP-SAT's portfolio races to it.
+    and median value first unless ``var`` says otherwise; with ``workers`` > 1 CP-SAT's portfolio races to it.
+    Such a search finds one solution, not all: it cannot count, and :func:`incomplete` says so.
 ``workers``
     CP-SAT's ``num_workers``.
+``var``, ``value``
+    A fixed search (``AddDecisionStrategy`` and ``search_branching = FIXED_SEARCH``) with the variable and value
+    choices of the classic CP solver (``cp``) that CP-SAT has: ``var=input`` (``CHOOSE_FIRST``), ``first-fail``
+    (``CHOOSE_MIN_DOMAIN_SIZE``), ``min-value`` (``CHOOSE_LOWEST_MIN``); ``value=min`` (``SELECT_MIN_VALUE``),
+    ``max`` (``SELECT_MAX_VALUE``), ``median`` (``SELECT_MEDIAN_VALUE``), ``split`` (``SELECT_LOWER_HALF``).
+    ``var=auto`` (the default) is CP-SAT's own search; ``value=auto`` is ``median`` under a fixed search (with
+    ``value=min`` CP-SAT's first-fail search finds no solution of n = 60 in two minutes, with the median one in a
+    second). CP-SAT has
+    no random or max-regret variable choice and no random single value. Its decisions are literals of the
+    model's encoding, learnt clauses prune beside propagation, so ``branches`` and ``conflicts`` are not the
+    classic solver's branches and failures.
 
 References
 ----------
-OR-tools, ``ortools/sat/samples/nqueens_sat.py``; lex-leader constraints: Crawford, Ginsberg, Luks and Roy,
-"Symmetry-breaking predicates for search problems" (KR 1996).
+OR-tools, ``ortools/sat/samples/nqueens_sat.py``; ``sat_parameters.proto`` (``catch_sigint_signal``,
+``search_branching``); lex-leader constraints: Crawford, Ginsberg, Luks and Roy, "Symmetry-breaking predicates
+for search problems" (KR 1996).
 """
 
 import queue
@@ -42,15 +61,33 @@ from nqueens.board import check_n, dtype_for
 from nqueens.errors import NQueensError
 from nqueens.record import Tally
 
-__all__ = ["model", "count", "batches", "warmup"]
+__all__ = ["VARIABLE_STRATEGIES", "VALUE_STRATEGIES", "model", "count", "batches", "incomplete", "warmup"]
+
+VARIABLE_STRATEGIES = {
+    "auto": None,
+    "input": cp_model.CHOOSE_FIRST,
+    "first-fail": cp_model.CHOOSE_MIN_DOMAIN_SIZE,
+    "min-value": cp_model.CHOOSE_LOWEST_MIN,
+}
+VALUE_STRATEGIES = {
+    "auto": None,
+    "min": cp_model.SELECT_MIN_VALUE,
+    "max": cp_model.SELECT_MAX_VALUE,
+    "median": cp_model.SELECT_MEDIAN_VALUE,
+    "split": cp_model.SELECT_LOWER_HALF,
+}
 
 _CHUNK = 1024
 _QUEUE = 4
 _POLL = 0.05
+_COMPLETE = (cp_model.OPTIMAL, cp_model.INFEASIBLE)
 
 
-def model(n, *, symmetry=False):
+def model(n, *, symmetry=False, instance=None):
     """The CP-SAT model of the ``n``-queens problem and its row variables ``q``.
+
+    With an ``instance``, blocked squares and excluded diagonals are left out of the rows' domains and a
+    pre-placed queen's row keeps only its square.
 
     Returns
     -------
@@ -65,7 +102,19 @@ def model(n, *, symmetry=False):
     n = check_n(n)
     m = cp_model.CpModel()
     # Encoding: q[i] is the column of the queen in row i (one queen per row by construction).
-    q = [m.new_int_var(0, n - 1, f"q{i}") for i in range(n)]
+    if instance is None:
+        q = [m.new_int_var(0, n - 1, f"q{i}") for i in range(n)]
+    else:
+        # A row with no square left would be an empty domain, which CP-SAT calls an invalid model: the row
+        # keeps its squares and one constraint says that the instance has no solution.
+        rows = instance.allowed()
+        if not all(rows):
+            rows = [mask or (1 << n) - 1 for mask in rows]
+            m.add_bool_or([])
+        q = [
+            m.new_int_var_from_domain(cp_model.Domain.from_values([c for c in range(n) if mask >> c & 1]), f"q{i}")
+            for i, mask in enumerate(rows)
+        ]
     # All columns must be different.
     m.add_all_different(q)
     # No two queens can be on the same diagonal.
@@ -76,7 +125,7 @@ def model(n, *, symmetry=False):
     return m, q
 
 
-def count(n, *, nodes=False, symmetry=False, first=False, workers=1):
+def count(n, *, nodes=False, instance=None, symmetry=False, first=False, workers=1, var="auto", value="auto"):
     """Count the solutions by enumerating them with CP-SAT (one search worker).
 
     Parameters
@@ -84,17 +133,26 @@ def count(n, *, nodes=False, symmetry=False, first=False, workers=1):
     n : int
     nodes : bool
         Not supported (CP-SAT has no search-tree node count; see ``stats["branches"]``).
+    instance : nqueens.instance.Instance, optional
     symmetry : bool
         Count only canonical solutions (lex-leader); the record then has ``unique``, ``classes`` and the
         ``total`` they stand for.
     first, workers
         ``first=True`` cannot count; ``workers`` must be 1.
+    var, value
+        A fixed search strategy (see the module docstring); ``auto`` is CP-SAT's own.
 
     Returns
     -------
     Tally
         ``stats``: ``branches``, ``conflicts``, ``binary_propagations``, ``integer_propagations``,
         ``wall_time`` (CP-SAT's), ``first_solution_seconds`` (``None`` without solutions), ``status``.
+
+    Raises
+    ------
+    NQueensError
+        For ``first=True`` (one solution cannot be counted), and if CP-SAT stops before the search is complete
+        (the count would be partial). ``KeyboardInterrupt`` stops the search and is raised again.
 
     Examples
     --------
@@ -103,15 +161,21 @@ def count(n, *, nodes=False, symmetry=False, first=False, workers=1):
     >>> r = count(8, symmetry=True)
     >>> r.unique, r.classes, r.total
     (12, {4: 1, 8: 11}, 92)
+    >>> count(8, var="first-fail", value="median").total
+    92
     """
-    if first:
-        raise NQueensError(
-            "first=true finds one solution and cannot count; use it with `nqueens solve N --solver cpsat`"
-        )
-    m, q = model(n, symmetry=symmetry)
-    solver = _solver(m, q, first, workers)
+    reason = incomplete(first=first)
+    if reason:
+        raise NQueensError(f"{reason}: it cannot count; use it with `nqueens solve N --solver cpsat`")
+    m, q = _model(n, symmetry, instance)
+    solver = _solver(m, q, first, workers, var, value)
     callback = _Counter(q, symmetry)
-    status = solver.solve(m, callback)
+    status = _run(solver, m, callback)
+    if status not in _COMPLETE:
+        raise NQueensError(
+            f"CP-SAT stopped before the search was complete (status {solver.status_name(status)}); "
+            "a partial count is not a count"
+        )
     stats = _stats(solver, callback, status)
     if not symmetry:
         return Tally(total=callback.solutions, stats=stats)
@@ -120,10 +184,17 @@ def count(n, *, nodes=False, symmetry=False, first=False, workers=1):
     return Tally(total=total, unique=callback.solutions, classes=classes, stats=stats)
 
 
-def batches(n, *, limit=None, symmetry=False, first=False, workers=1):
+def batches(n, *, limit=None, instance=None, stats=None, symmetry=False, first=False, workers=1, var="auto",
+            value="auto"):
     """Stream the solutions as ``(m, n)`` arrays in CP-SAT's order (canonical ones only with ``symmetry``).
 
-    The solve runs in a worker thread; closing the stream (or reaching ``limit``) stops the search.
+    The solve runs in a worker thread; closing the stream (or reaching ``limit``) stops the search. ``stats``,
+    if a dict, receives the solver's statistics (as in :func:`count`) when the solve has ended.
+
+    Raises
+    ------
+    NQueensError
+        If CP-SAT stops by itself before the search is complete (the solutions would not be all of them).
 
     Examples
     --------
@@ -132,14 +203,36 @@ def batches(n, *, limit=None, symmetry=False, first=False, workers=1):
     >>> [len(b) for b in batches(8, symmetry=True)]
     [12]
     """
-    m, q = model(n, symmetry=symmetry)
-    solver = _solver(m, q, first, workers)
+    m, q = _model(n, symmetry, instance)
+    solver = _solver(m, q, first, workers, var, value)
     if first:
-        status = solver.solve(m)
+        callback = _Counter(q, False)
+        status = _run(solver, m, callback)
+        if stats is not None:
+            stats.update(_stats(solver, callback, status))
         if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             yield np.array([[solver.value(v) for v in q]], dtype=dtype_for(n))
+        elif status != cp_model.INFEASIBLE:
+            raise NQueensError(f"CP-SAT stopped without an answer (status {solver.status_name(status)})")
         return
-    yield from _stream(m, q, solver, n, limit)
+    yield from _stream(m, q, solver, n, limit, stats)
+
+
+def incomplete(*, first=False, **options):
+    """Why enumerating with these options gives not every solution, or ``None`` if it gives them all.
+
+    For a caller that needs all of them (a count, a reduction to fundamental solutions).
+
+    Examples
+    --------
+    >>> incomplete(first=True)
+    'first=true finds one solution, not all of them'
+    >>> incomplete(symmetry=True) is None
+    True
+    """
+    if first:
+        return "first=true finds one solution, not all of them"
+    return None
 
 
 def warmup():
@@ -147,7 +240,16 @@ def warmup():
     model(1)
 
 
-def _solver(m, q, first, workers):
+def _model(n, symmetry, instance):
+    if instance is not None and symmetry:
+        raise NQueensError(
+            "symmetry=true keeps one solution per orbit of the 8 board symmetries, which an instance does not "
+            "keep; leave it out with an instance"
+        )
+    return model(n, symmetry=symmetry, instance=instance)
+
+
+def _solver(m, q, first, workers, var="auto", value="auto"):
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise NQueensError(f"workers must be an integer >= 1, got {workers!r}")
     if not first and workers != 1:
@@ -156,17 +258,89 @@ def _solver(m, q, first, workers):
             "with several it repeats and drops solutions while still reporting the search complete; "
             "use workers=1, or first=true for a single solution"
         )
+    for name, given, known in (("var", var, VARIABLE_STRATEGIES), ("value", value, VALUE_STRATEGIES)):
+        if given not in known:
+            raise NQueensError(f"{name} must be one of {', '.join(known)}; got {given!r}")
+    if var == "auto" and value != "auto":
+        strategies = "|".join(k for k in VARIABLE_STRATEGIES if k != "auto")
+        raise NQueensError(
+            f"value={value} needs a variable strategy (var={strategies}); var=auto is CP-SAT's own search"
+        )
     solver = cp_model.CpSolver()
+    # The caller's thread handles Ctrl-C and stops the search (see _run).
+    solver.parameters.catch_sigint_signal = False
     solver.parameters.num_workers = workers
     solver.parameters.enumerate_all_solutions = not first
-    if first:
-        # One solution of a large board: the classic first-fail, middle-value search, without CP-SAT's
-        # symmetry detection and probing (at n = 200 this halves the deterministic work of the default search).
-        m.add_decision_strategy(q, cp_model.CHOOSE_MIN_DOMAIN_SIZE, cp_model.SELECT_MEDIAN_VALUE)
-        solver.parameters.search_branching = cp_model.FIXED_SEARCH
-        solver.parameters.symmetry_level = 0
-        solver.parameters.cp_model_probing_level = 0
+    if var == "auto" and not first:
+        return solver
+    if var == "auto":
+        # One solution of a large board: the classic first-fail, middle-value search.
+        var, value = "first-fail", "median"
+    m.add_decision_strategy(q, VARIABLE_STRATEGIES[var], VALUE_STRATEGIES["median" if value == "auto" else value])
+    solver.parameters.search_branching = cp_model.FIXED_SEARCH
+    # CP-SAT's symmetry detection and probing cost time and give a fixed search nothing (at n = 200, first-fail
+    # with the median value, they double the deterministic work).
+    solver.parameters.symmetry_level = 0
+    solver.parameters.cp_model_probing_level = 0
     return solver
+
+
+def _run(solver, m, callback):
+    """``solver.solve(m, callback)`` in a worker thread, the caller waiting, so that Ctrl-C stops it; the status."""
+    outcome = []
+
+    def work():
+        try:
+            outcome.append(solver.solve(m, callback))
+        except BaseException as exc:  # handed to the caller's thread
+            outcome.append(exc)
+
+    worker, finished = _start(work, "cpsat-solve")
+    try:
+        finished.wait()
+    finally:
+        callback.halt.set()
+        _halt(solver, worker, finished)
+    if isinstance(outcome[0], BaseException):
+        raise outcome[0]
+    return outcome[0]
+
+
+def _start(work, name):
+    """Run ``work`` in a daemon thread; return it and an event set when ``work`` has returned.
+
+    The caller waits on the event, not on ``Thread.join``: a ``join`` that a KeyboardInterrupt cuts short can
+    leave the thread marked as stopped while it still runs (Python 3.11), and a daemon thread still inside
+    CP-SAT when the interpreter exits aborts the process.
+    """
+    finished = threading.Event()
+
+    def body():
+        try:
+            work()
+        finally:
+            finished.set()
+
+    worker = threading.Thread(target=body, name=name, daemon=True)
+    worker.start()
+    return worker, finished
+
+
+def _halt(solver, worker, finished):
+    """Stop the search and wait for the worker thread, whatever comes meanwhile (a second Ctrl-C included).
+
+    ``stop_search`` is asked again until the thread is done: it is lost if it comes before CP-SAT's solve has
+    begun; the callbacks also stop the search themselves once the caller has gone.
+    """
+    while True:
+        try:
+            if finished.is_set():
+                worker.join()
+                return
+            solver.stop_search()
+            finished.wait(_POLL)
+        except KeyboardInterrupt:
+            continue
 
 
 def _stats(solver, callback, status):
@@ -236,18 +410,25 @@ def _orbit_size(q):
 
 
 class _Counter(cp_model.CpSolverSolutionCallback):
-    """Counts the solutions (and, for canonical ones, sorts them by orbit size); notes the first one's time."""
+    """Counts the solutions (and, for canonical ones, sorts them by orbit size); notes the first one's time.
+
+    Once ``halt`` is set (the caller has gone), it stops the search at the next solution.
+    """
 
     def __init__(self, q, symmetry):
         cp_model.CpSolverSolutionCallback.__init__(self)
         self.q = q
         self.symmetry = symmetry
+        self.halt = threading.Event()
         self.solutions = 0
         self.classes = {}
         self.first_seconds = None
         self.start = time.perf_counter()
 
     def on_solution_callback(self):
+        if self.halt.is_set():
+            self.stop_search()
+            return
         if self.solutions == 0:
             self.first_seconds = time.perf_counter() - self.start
         self.solutions += 1
@@ -259,21 +440,25 @@ class _Counter(cp_model.CpSolverSolutionCallback):
 class _Streamer(cp_model.CpSolverSolutionCallback):
     """Collects solutions into chunks for ``offer``; stops the search at ``limit`` or when the reader has gone."""
 
-    def __init__(self, q, size, limit, dtype, offer, stop):
+    def __init__(self, q, size, limit, dtype):
         cp_model.CpSolverSolutionCallback.__init__(self)
         self.q = q
         self.size = size
         self.limit = limit
         self.dtype = dtype
-        self.offer = offer
-        self.stop = stop
+        self.offer = None
+        self.halt = threading.Event()
         self.rows = []
         self.found = 0
+        self.first_seconds = None
+        self.start = time.perf_counter()
 
     def on_solution_callback(self):
-        if self.stop.is_set():
+        if self.halt.is_set():
             self.stop_search()
             return
+        if self.found == 0:
+            self.first_seconds = time.perf_counter() - self.start
         self.rows.append([self.value(v) for v in self.q])
         self.found += 1
         if len(self.rows) == self.size or self.found == self.limit:
@@ -285,16 +470,17 @@ class _Streamer(cp_model.CpSolverSolutionCallback):
         return chunk
 
 
-def _stream(m, q, solver, n, limit):
+def _stream(m, q, solver, n, limit, stats):
     """Solve in a worker thread; yield the chunks it queues; stop the search when the caller stops."""
     box = queue.Queue(maxsize=_QUEUE)
-    stop = threading.Event()
     done = object()
     size = _CHUNK if limit is None else max(1, min(_CHUNK, limit))
+    callback = _Streamer(q, size, limit, dtype_for(n))
+    outcome = []
 
     def offer(item):
         # Block while the caller is behind, but give up as soon as it has gone.
-        while not stop.is_set():
+        while not callback.halt.is_set():
             try:
                 box.put(item, timeout=_POLL)
                 return True
@@ -302,19 +488,23 @@ def _stream(m, q, solver, n, limit):
                 continue
         return False
 
-    callback = _Streamer(q, size, limit, dtype_for(n), offer, stop)
+    callback.offer = offer
 
     def work():
         try:
-            solver.solve(m, callback)
+            status = solver.solve(m, callback)
+            outcome.append(status)
             if callback.rows:
                 offer(callback.take())
-            offer(done)
+            if status in _COMPLETE or callback.found == limit:
+                offer(done)
+            else:
+                name = solver.status_name(status)
+                offer(NQueensError(f"CP-SAT stopped before the search was complete (status {name})"))
         except BaseException as exc:  # handed to the caller's thread
             offer(exc)
 
-    worker = threading.Thread(target=work, name="cpsat-enumerate", daemon=True)
-    worker.start()
+    worker, finished = _start(work, "cpsat-enumerate")
     try:
         while True:
             item = box.get()
@@ -324,6 +514,7 @@ def _stream(m, q, solver, n, limit):
                 raise item
             yield item
     finally:
-        stop.set()
-        solver.stop_search()
-        worker.join()
+        callback.halt.set()
+        _halt(solver, worker, finished)
+        if stats is not None and outcome:
+            stats.update(_stats(solver, callback, outcome[0]))

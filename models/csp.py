@@ -2,10 +2,27 @@
 
 One variable per row, its domain the columns; an all-different constraint on the rows' columns, and for every
 pair of rows ``i < j`` a binary constraint ``|q[i] - q[j]| != j - i`` (the two diagonals). The search is the
-library's: its default (``OptimizedBacktrackingSolver``), plain ``BacktrackingSolver``, recursive
-``RecursiveBacktrackingSolver`` (all three with forward checking), or ``MinConflictsSolver`` for one solution
-by local search. Solutions stream from the library's ``getSolutionIter``: nothing is enumerated beyond what
-the caller reads.
+library's; solutions stream from its ``getSolutionIter``: nothing is enumerated beyond what the caller reads.
+
+The three complete algorithms all propagate the same way, by forward checking (``propagation="forward-checking"``:
+once a row has a column, the constraints hide the columns it attacks from the rows still open; with
+``propagation="none"`` a value is only checked against the rows already placed, which is plain backtracking).
+What tells them apart is the order of the search, which python-constraint does not let one choose otherwise:
+
+``default`` (``OptimizedBacktrackingSolver``)
+    A static variable order, sorted once by degree and then by domain size: all rows tie here, so the rows in
+    order (``var=input`` of the ``cp`` solver). The columns from the end of the domain list, the largest first.
+``backtracking`` (``BacktrackingSolver``)
+    A dynamic order: at every node the open row with the most constraints, then the fewest columns left; the
+    rows tie on constraints, so first-fail (``var=first-fail``, the smallest-domain rule of Haralick and Elliott).
+    Columns from the end of the domain list.
+``recursive`` (``RecursiveBacktrackingSolver``)
+    The same dynamic first-fail order, recursively; the columns in domain-list order, the smallest first.
+``min-conflicts`` (``MinConflictsSolver``)
+    Local search for one solution: not a search tree, no propagation, not complete.
+
+Forward checking hides values by moving them to the end of a domain's hidden list and restores them in another
+order, so "the columns in domain-list order" is the order of the moment, not a chosen value strategy.
 
 For min-conflicts the columns are constrained pair by pair (``q[i] != q[j]`` joins each diagonal constraint):
 local search moves a variable to the value that breaks the fewest constraints, and one all-different over all
@@ -35,9 +52,10 @@ from nqueens.board import check_n, dtype_for
 from nqueens.errors import NQueensError
 from nqueens.record import Tally
 
-__all__ = ["ALGORITHMS", "Effort", "problem", "count", "batches"]
+__all__ = ["ALGORITHMS", "PROPAGATION", "Effort", "problem", "count", "batches", "incomplete"]
 
 ALGORITHMS = ("default", "backtracking", "recursive", "min-conflicts")
+PROPAGATION = ("forward-checking", "none")
 
 # Local search: steps per run, runs from fresh random starts, and fixed seeds so that a result can be repeated.
 MIN_CONFLICTS_STEPS = 1000
@@ -58,7 +76,7 @@ class Effort:
         return {"assignments": self.assignments, "constraint_calls": self.constraint_calls}
 
 
-def problem(n, algorithm="default", effort=None, seed=MIN_CONFLICTS_SEED):
+def problem(n, algorithm="default", effort=None, seed=MIN_CONFLICTS_SEED, propagation="forward-checking"):
     """The python-constraint ``Problem`` for ``n`` queens with the chosen solver, instrumented.
 
     Parameters
@@ -69,6 +87,9 @@ def problem(n, algorithm="default", effort=None, seed=MIN_CONFLICTS_SEED):
         The counters to add to (a new one by default).
     seed : int
         The random seed of min-conflicts.
+    propagation : {"forward-checking", "none"}
+        Whether the backtracking algorithms hide the attacked columns of the open rows (min-conflicts has no
+        propagation).
 
     Returns
     -------
@@ -84,7 +105,7 @@ def problem(n, algorithm="default", effort=None, seed=MIN_CONFLICTS_SEED):
     """
     n = check_n(n)
     effort = Effort() if effort is None else effort
-    p = constraint.Problem(_solver(algorithm, seed))
+    p = constraint.Problem(_solver(algorithm, seed, propagation))
     rows = list(range(n))
     p.addVariables(rows, list(range(n)))
     for row in rows:
@@ -98,7 +119,7 @@ def problem(n, algorithm="default", effort=None, seed=MIN_CONFLICTS_SEED):
     return p, effort
 
 
-def count(n, *, nodes=False, algorithm="default"):
+def count(n, *, nodes=False, algorithm="default", propagation="forward-checking"):
     """Count the solutions by streaming them from ``getSolutionIter`` (no list is built).
 
     Returns
@@ -116,16 +137,19 @@ def count(n, *, nodes=False, algorithm="default"):
     >>> r = count(6)
     >>> r.total, r.stats["assignments"]
     (4, 130)
+    >>> count(6, propagation="none").stats["assignments"]
+    894
     """
     _check(algorithm)
-    if algorithm == "min-conflicts":
-        raise NQueensError("min-conflicts finds one solution and cannot count; use `nqueens solve N --solver csp`")
-    p, effort = problem(n, algorithm)
+    reason = incomplete(algorithm=algorithm)
+    if reason:
+        raise NQueensError(f"{reason}: it cannot count; use `nqueens solve N --solver csp`")
+    p, effort = problem(n, algorithm, propagation=propagation)
     total = sum(1 for _ in p.getSolutionIter())
     return Tally(total=total, stats=effort.as_dict())
 
 
-def batches(n, *, limit=None, algorithm="default"):
+def batches(n, *, limit=None, algorithm="default", propagation="forward-checking"):
     """Stream the solutions as ``(m, n)`` arrays in the solver's order; min-conflicts gives one solution.
 
     Raises
@@ -154,7 +178,7 @@ def batches(n, *, limit=None, algorithm="default"):
         )
     size = _CHUNK if limit is None else max(1, min(_CHUNK, limit))
     left = limit
-    stream = problem(n, algorithm)[0].getSolutionIter()
+    stream = problem(n, algorithm, propagation=propagation)[0].getSolutionIter()
     rows = []
     try:
         for solution in stream:
@@ -174,19 +198,39 @@ def batches(n, *, limit=None, algorithm="default"):
             close()
 
 
+def incomplete(*, algorithm="default", **options):
+    """Why enumerating with these options gives not every solution, or ``None`` if it gives them all.
+
+    For a caller that needs all of them (a count, a reduction to fundamental solutions).
+
+    Examples
+    --------
+    >>> incomplete(algorithm="min-conflicts")
+    'min-conflicts finds one solution by local search, not all of them'
+    >>> incomplete(algorithm="recursive") is None
+    True
+    """
+    if algorithm == "min-conflicts":
+        return "min-conflicts finds one solution by local search, not all of them"
+    return None
+
+
 def _check(algorithm):
     if algorithm not in ALGORITHMS:
         raise NQueensError(f"algorithm must be one of {', '.join(ALGORITHMS)}; got {algorithm!r}")
 
 
-def _solver(algorithm, seed):
+def _solver(algorithm, seed, propagation="forward-checking"):
     _check(algorithm)
+    if propagation not in PROPAGATION:
+        raise NQueensError(f"propagation must be one of {', '.join(PROPAGATION)}; got {propagation!r}")
+    forwardcheck = propagation == "forward-checking"
     if algorithm == "default":
-        return constraint.OptimizedBacktrackingSolver()
+        return constraint.OptimizedBacktrackingSolver(forwardcheck=forwardcheck)
     if algorithm == "backtracking":
-        return constraint.BacktrackingSolver()
+        return constraint.BacktrackingSolver(forwardcheck=forwardcheck)
     if algorithm == "recursive":
-        return constraint.RecursiveBacktrackingSolver()
+        return constraint.RecursiveBacktrackingSolver(forwardcheck=forwardcheck)
     return constraint.MinConflictsSolver(steps=MIN_CONFLICTS_STEPS, rand=random.Random(seed))
 
 

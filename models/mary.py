@@ -73,35 +73,35 @@ def tree_size(n):
 # decided at depth d (row d in the static order) on column j, seed 003's `j`.
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _width(n, d, s):
     return n
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _offered(n, d, j, s):
     return rows.open_column(n, d, s[rows.row_at(n, d)], j, s)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _allowed(n, d, j, s):
     # seed 003's check(board, row, j): nobody on column j or on either diagonal through (row, j)
     return rows.candidate(n, d, s[rows.row_at(n, d)], j, s)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _push(n, d, j, s):
     row = s[rows.row_at(n, d)]
     rows.place(n, d, row, j, s)
     return rows.propagate(n, d, row, j, s, False)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _pop(n, d, j, s):
     rows.lift(n, s[rows.row_at(n, d)], j, s)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _move(n, d, j, s):
     return j
 
@@ -111,20 +111,41 @@ def _weight(n, d, j, s):
     return 1.0
 
 
+# Plain backtracking and generate-and-test (rows.plain: no propagation, the static order) decide row d at depth
+# d and offer every column: the same children and checks without the tests of the settings, in a walker of their
+# own so the most common search carries nothing it does not use.
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _plain_allowed(n, d, j, s):
+    return rows.check(n, d, d, j, s)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _plain_push(n, d, j, s):
+    rows.place(n, d, d, j, s)
+    return True
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _plain_pop(n, d, j, s):
+    rows.lift(n, d, j, s)
+
+
+_walk, _walk_probe = walk.walker(_width, _offered, _allowed, _push, _pop, _whole, _move, _emit, _weight)
+_plain_walk, _ = walk.walker(_width, walk.every, _plain_allowed, _plain_push, _plain_pop, _whole, _move, _emit, _weight)
+
+
 @njit(cache=True, nogil=True)
 def _search(n, backtracking, s, path, counts, tally, out, trace, budget):
-    return walk.walk(
-        (_width, _offered, _allowed, _push, _pop, _whole, _move, _emit, _weight),
-        n, n, 0, backtracking, s, path, counts, tally, out, trace, budget,
-    )
+    if rows.plain(s):
+        return _plain_walk(n, n, 0, backtracking, s, path, counts, tally, out, trace, budget)
+    return _walk(n, n, 0, backtracking, s, path, counts, tally, out, trace, budget)
 
 
 @njit(cache=True, nogil=True)
 def _probe(n, s, probes, seed, out, level, path, counts, tally):
-    walk.probe(
-        (_width, _offered, _allowed, _push, _pop, _whole, _move, _emit, _weight),
-        n, n, s, probes, seed, out, level, path, counts, tally,
-    )
+    _walk_probe(n, n, s, probes, seed, out, level, path, counts, tally)
 
 
 def _token(n, depth, move):

@@ -75,23 +75,23 @@ def tree_size(n):
 # seed's j = d + i, which takes column cur_path[j] for the row decided at depth d (row d in the static order).
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _width(n, d, s):
     return n - d
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _offered(n, d, i, s):
     return rows.open_column(n, d, s[rows.row_at(n, d)], s[rows.path_at(n, d + i)], s)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _allowed(n, d, i, s):
     # seed 003's check with rows and columns left out: nobody on either diagonal through (row, cur_path[j])
     return rows.candidate(n, d, s[rows.row_at(n, d)], s[rows.path_at(n, d + i)], s)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _push(n, d, i, s):
     here = rows.path_at(n, d)
     there = rows.path_at(n, d + i)
@@ -101,7 +101,7 @@ def _push(n, d, i, s):
     return rows.propagate(n, d, row, s[here], s, True)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _pop(n, d, i, s):
     here = rows.path_at(n, d)
     there = rows.path_at(n, d + i)
@@ -109,7 +109,7 @@ def _pop(n, d, i, s):
     s[here], s[there] = s[there], s[here]
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _move(n, d, i, s):
     return s[rows.path_at(n, d + i)]
 
@@ -119,20 +119,47 @@ def _weight(n, d, i, s):
     return 1.0
 
 
+# Plain backtracking and generate-and-test (rows.plain: no propagation, the static order) decide row d at depth
+# d and offer every unused column: the same children and checks without the tests of the settings, in a walker of
+# their own so the most common search carries nothing it does not use.
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _plain_allowed(n, d, i, s):
+    return rows.check(n, d, d, s[rows.path_at(n, d + i)], s)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _plain_push(n, d, i, s):
+    here = rows.path_at(n, d)
+    there = rows.path_at(n, d + i)
+    s[here], s[there] = s[there], s[here]
+    rows.place(n, d, d, s[here], s)
+    return True
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _plain_pop(n, d, i, s):
+    here = rows.path_at(n, d)
+    there = rows.path_at(n, d + i)
+    rows.lift(n, d, s[here], s)
+    s[here], s[there] = s[there], s[here]
+
+
+_walk, _walk_probe = walk.walker(_width, _offered, _allowed, _push, _pop, _whole, _move, _emit, _weight)
+_plain_walk, _ = walk.walker(_width, walk.every, _plain_allowed, _plain_push, _plain_pop, _whole, _move, _emit, _weight)
+
+
 @njit(cache=True, nogil=True)
 def _search(n, backtracking, s, path, counts, tally, out, trace, budget):
-    return walk.walk(
-        (_width, _offered, _allowed, _push, _pop, _whole, _move, _emit, _weight),
-        n, n, 0, backtracking, s, path, counts, tally, out, trace, budget,
-    )
+    if rows.plain(s):
+        return _plain_walk(n, n, 0, backtracking, s, path, counts, tally, out, trace, budget)
+    return _walk(n, n, 0, backtracking, s, path, counts, tally, out, trace, budget)
 
 
 @njit(cache=True, nogil=True)
 def _probe(n, s, probes, seed, out, level, path, counts, tally):
-    walk.probe(
-        (_width, _offered, _allowed, _push, _pop, _whole, _move, _emit, _weight),
-        n, n, s, probes, seed, out, level, path, counts, tally,
-    )
+    _walk_probe(n, n, s, probes, seed, out, level, path, counts, tally)
 
 
 def _state(n, propagation="none", order="static", instance=None):

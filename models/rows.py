@@ -64,6 +64,8 @@ __all__ = [
     "place",
     "lift",
     "candidate",
+    "check",
+    "plain",
     "propagate",
     "open_column",
     "whole",
@@ -84,6 +86,9 @@ _PROPAGATION = 1
 _ORDER = 2
 _HEADER = 3
 
+# The depth marker of a line without a queen: above every depth, so the earliest attacker is a plain minimum.
+_UNUSED = 1 << 62
+
 
 def state(n, propagation="none", order="static", instance=None):
     """The initial state for ``n`` rows: settings, line markers, the squares the instance allows, domains.
@@ -96,6 +101,7 @@ def state(n, propagation="none", order="static", instance=None):
     s[_ORDER] = ORDERS.index(order)
     for d in range(n):
         s[row_at(n, d)] = d
+    s[column_since_at(n, 0) : square_at(n, 0, 0)] = _UNUSED
     rows = instance.allowed() if instance is not None else [(1 << n) - 1] * n
     for r, mask in enumerate(rows):
         for c in range(n):
@@ -158,19 +164,19 @@ def difference_diagonal_at(n, row, c):
 
 @njit(cache=True, nogil=True, inline="always")
 def column_since_at(n, c):
-    """1 + the depth at which the queen on column ``c`` was placed (0: none), for counting checks."""
+    """1 + the depth at which the queen on column ``c`` was placed (``_UNUSED`` when none), for counting checks."""
     return _HEADER + 9 * n - 1 + c
 
 
 @njit(cache=True, nogil=True, inline="always")
 def sum_diagonal_since_at(n, row, c):
-    """1 + the depth at which the queen on the diagonal ``row + c`` was placed (0: none)."""
+    """1 + the depth at which the queen on the diagonal ``row + c`` was placed (``_UNUSED`` when none)."""
     return _HEADER + 10 * n - 1 + row + c
 
 
 @njit(cache=True, nogil=True, inline="always")
 def difference_diagonal_since_at(n, row, c):
-    """1 + the depth at which the queen on the anti-diagonal ``row - c`` was placed (0: none)."""
+    """1 + the depth at which the queen on the anti-diagonal ``row - c`` was placed (``_UNUSED`` when none)."""
     return _HEADER + 12 * n - 2 + row - c + n - 1
 
 
@@ -207,8 +213,12 @@ def _size(n):
 
 @njit(cache=True, nogil=True, inline="always")
 def place(n, d, row, c, s):
-    """Put the queen of ``row`` on column ``c`` at depth ``d``: the lines it stands on count it (and, when it is
-    their first queen, remember the depth)."""
+    """Put the queen of ``row`` on column ``c`` at depth ``d``: the lines it stands on count it and remember the
+    depth.
+
+    A search that checks its candidates (or keeps their domains) never puts a second queen on a line, so the
+    depth a line remembers is that of its queen; generate-and-test, which does, reads only the counts.
+    """
     s[q_at(n, row)] = c
     s[placed_at(n, row)] = 1
     _mark(s, column_at(n, c), column_since_at(n, c), d)
@@ -228,15 +238,13 @@ def lift(n, row, c, s):
 @njit(cache=True, nogil=True, inline="always")
 def _mark(s, line, since, d):
     s[line] += 1
-    if s[line] == 1:
-        s[since] = d + 1
+    s[since] = d + 1
 
 
 @njit(cache=True, nogil=True, inline="always")
 def _unmark(s, line, since):
     s[line] -= 1
-    if s[line] == 0:
-        s[since] = 0
+    s[since] = _UNUSED
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -255,21 +263,30 @@ def candidate(n, d, row, c, s):
     """
     if s[_PROPAGATION] != _NONE:
         return True
+    return check(n, d, row, c, s)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def check(n, d, row, c, s):
+    """Seed 003's ``check`` of a queen at ``(row, c)`` against the ``d`` queens placed, its checks counted."""
     if s[square_at(n, row, c)] == 0:
         return False
     # the first placed queen that attacks (row, c): the earliest of the queens on its three lines
-    first = d + 1
-    if s[column_at(n, c)]:
-        first = min(first, s[column_since_at(n, c)])
-    if s[sum_diagonal_at(n, row, c)]:
-        first = min(first, s[sum_diagonal_since_at(n, row, c)])
-    if s[difference_diagonal_at(n, row, c)]:
-        first = min(first, s[difference_diagonal_since_at(n, row, c)])
+    first = min(
+        s[column_since_at(n, c)], s[sum_diagonal_since_at(n, row, c)], s[difference_diagonal_since_at(n, row, c)]
+    )
     if first > d:
         s[CHECKS] += d
         return True
     s[CHECKS] += first
     return False
+
+
+@njit(cache=True, nogil=True, inline="always")
+def plain(s):
+    """True for plain backtracking or generate-and-test: no propagation, the static order (row ``d`` at depth
+    ``d``, every column offered, nothing to propagate)."""
+    return s[_PROPAGATION] == _NONE and s[_ORDER] == _STATIC
 
 
 @njit(cache=True, nogil=True)
@@ -324,14 +341,15 @@ def propagate(n, d, row, c, s, columns_explicit):
     return _propagate(n, d, row, c, s, columns_explicit)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def whole(n, s):
     """Generate-and-test's leaf check: every column and diagonal holds at most one queen, on allowed squares."""
-    for r in range(n):
-        if s[square_at(n, r, s[q_at(n, r)])] == 0:
-            return False
+    # the lines first: almost every candidate fails there, most of them on a column
     for k in range(column_at(n, 0), column_since_at(n, 0)):
         if s[k] > 1:
+            return False
+    for r in range(n):
+        if s[square_at(n, r, s[q_at(n, r)])] == 0:
             return False
     return True
 

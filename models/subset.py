@@ -17,7 +17,7 @@ instance lets a queen take (``n * n``); the ``*_at`` functions name them.
 
 A queen is tried before an empty square, so solutions come out in lexicographic order.
 
-Knuth's random probe (:func:`nqueens.models.walk.probe`) samples this tree with weights: a queen on a free
+Knuth's random probe (:func:`nqueens.models.walk.walker`) samples this tree with weights: a queen on a free
 square of a row without one is chosen with probability ``1 / f`` (``f``: the free squares left in the row,
 this one included), so the queen's column is uniform over the free ones as in the row trees; leaving the last
 free square of a row empty leads to a chain of empty squares that dies at the row's end, a subtree the probe
@@ -109,17 +109,12 @@ def _square_at(n, r, c):
 # (cell // n, cell % n); child 0 puts a queen there, child 1 leaves it empty.
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _width(n, cell, s):
     return 2
 
 
-@njit(cache=True, nogil=True)
-def _offered(n, cell, i, s):
-    return True
-
-
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _free(n, r, c, s):
     # a queen may stand on (r, c): the instance allows it, and its row, column and diagonals hold none yet
     return (
@@ -131,7 +126,7 @@ def _free(n, r, c, s):
     )
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _allowed(n, cell, i, s):
     r = cell // n
     c = cell % n
@@ -141,7 +136,7 @@ def _allowed(n, cell, i, s):
     return c < n - 1 or s[_row_at(n, r)] > 0
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _push(n, cell, i, s):
     if i == 0:
         r = cell // n
@@ -154,7 +149,7 @@ def _push(n, cell, i, s):
     return True
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _pop(n, cell, i, s):
     if i == 0:
         r = cell // n
@@ -166,7 +161,7 @@ def _pop(n, cell, i, s):
         s[_cell_at(n, cell)] = 0
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _whole(n, s):
     # a complete board: one queen on every row, at most one on every column and diagonal, on allowed squares
     for r in range(n):
@@ -181,7 +176,7 @@ def _whole(n, s):
     return True
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _move(n, cell, i, s):
     return 1 if i == 0 else 0
 
@@ -208,20 +203,17 @@ def _weight(n, cell, i, s):
     return f - 1.0
 
 
+_walk, _walk_probe = walk.walker(_width, walk.every, _allowed, _push, _pop, _whole, _move, _emit, _weight)
+
+
 @njit(cache=True, nogil=True)
 def _search(n, backtracking, s, path, counts, tally, out, trace, budget):
-    return walk.walk(
-        (_width, _offered, _allowed, _push, _pop, _whole, _move, _emit, _weight),
-        n, n * n, 0, backtracking, s, path, counts, tally, out, trace, budget,
-    )
+    return _walk(n, n * n, 0, backtracking, s, path, counts, tally, out, trace, budget)
 
 
 @njit(cache=True, nogil=True)
 def _probe(n, s, probes, seed, out, level, path, counts, tally):
-    walk.probe(
-        (_width, _offered, _allowed, _push, _pop, _whole, _move, _emit, _weight),
-        n, n * n, s, probes, seed, out, level, path, counts, tally,
-    )
+    _walk_probe(n, n * n, s, probes, seed, out, level, path, counts, tally)
 
 
 def _state(n, propagation="none", order="static", instance=None):

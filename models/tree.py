@@ -21,14 +21,14 @@ state array ``s`` (the partial placement and whatever marks make its checks fast
     write the solution the state holds into ``row`` (``row[r]`` = column of row ``r``);
 ``weight(n, d, i, s)``
     how likely Knuth's random probe should pick child ``i`` (equal weights: uniformly; 0: count its
-    subtree exactly instead), see :func:`nqueens.models.walk.probe`.
+    subtree exactly instead), see :func:`nqueens.models.walk.walker`.
 
 A :class:`Formulation` bundles them (in its cached entry kernels) with the tree's depth, the sizes of its full
 levels and its initial state. That is all a formulation defines: :func:`solver` makes its registry protocol
 (``count``, ``batches``, ``warmup``, ``accounting``, ``graph``), :func:`sample` its random probes for
 :mod:`nqueens.analysis.estimate`, and :mod:`nqueens.models.tree_export` draws its explored tree.
 
-The search (:func:`nqueens.models.walk.walk`) runs in one of two :data:`MODES`: ``backtracking`` checks the
+The search (:func:`nqueens.models.walk.walker`) runs in one of two :data:`MODES`: ``backtracking`` checks the
 implicit constraints at every child and never stands on an infeasible node; ``generate-and-test`` checks
 nothing until a leaf and then tests the whole candidate, so it visits every node of the explicit tree. The
 row formulations also take ``propagation`` and ``order`` (:mod:`nqueens.models.rows`), in backtracking mode.
@@ -53,11 +53,9 @@ tree, generate-and-test with a whole-board check at the leaf).
 
 import importlib
 import sys
-import warnings
 from dataclasses import dataclass
 
 import numpy as np
-from numba.core.errors import NumbaExperimentalFeatureWarning
 
 from nqueens.board import check_n, dtype_for
 from nqueens.errors import NQueensError
@@ -187,10 +185,12 @@ class Formulation:
         ``state(n, propagation, order, instance)``: the formulation's initial ``int64`` state array.
     kernel : numba dispatcher
         The cached entry kernel ``(n, backtracking, s, path, counts, tally, out, trace, budget) -> rows
-        written``, which calls :func:`nqueens.models.walk.walk` with the formulation's functions.
+        written``, which calls the walk :func:`nqueens.models.walk.walker` builds from the formulation's
+        functions (the row trees keep a second one, with plain functions, for propagation ``none`` and order
+        ``static``).
     prober : numba dispatcher
-        The cached entry kernel ``(n, s, probes, seed, out, level, path, counts, tally)``, which calls
-        :func:`nqueens.models.walk.probe` with the same functions.
+        The cached entry kernel ``(n, s, probes, seed, out, level, path, counts, tally)``, which calls the
+        probe built with the same functions.
     token : callable
         ``token(n, depth, move)``: the text a child adds to its parent's placement (for exported trees).
     propagates : bool
@@ -317,7 +317,7 @@ def batches(form, n, *, limit=None, mode="backtracking", propagation="none", ord
     dtype = dtype_for(n)
     while left is None or left > 0:
         out = np.empty((_CHUNK if left is None else min(_CHUNK, left), n), np.int64)
-        filled = _call(form.kernel, n, backtracking, s, path, counts, tally, out, _NO_TRACE, 0)
+        filled = form.kernel(n, backtracking, s, path, counts, tally, out, _NO_TRACE, 0)
         if filled:
             yield out[:filled].astype(dtype)
         if path[0] == -2:
@@ -331,7 +331,7 @@ def sample(form, n, probes, seed, *, propagation="none", order="static", instanc
 
     ``out`` holds the mean and the sum of squared deviations of the estimated feasible nodes, then the same for
     the generated nodes; ``level[k]`` the sum over the probes of the estimated feasible nodes at depth ``k``
-    (see :func:`nqueens.models.walk.probe`). ``seed`` seeds numba's generator (numpy's without the JIT).
+    (see :func:`nqueens.models.walk.walker`). ``seed`` seeds numba's generator (numpy's without the JIT).
     """
     n = _check(form, n, "backtracking", propagation, order)
     depth = form.depth(n)
@@ -339,7 +339,7 @@ def sample(form, n, probes, seed, *, propagation="none", order="static", instanc
     level = np.zeros(depth + 1, np.float64)
     counts, tally = _counters(depth)
     s = form.state(n, propagation, order, instance)
-    _call(form.prober, n, s, probes, seed, out, level, _walk.new_path(depth), counts, tally)
+    form.prober(n, s, probes, seed, out, level, _walk.new_path(depth), counts, tally)
     return out, level
 
 
@@ -347,7 +347,7 @@ def run(form, n, mode="backtracking", *, propagation="none", order="static", ins
         progress=False):
     """One full walk: the per-depth counters (rows generated, feasible, pruned), the tally and the final state.
 
-    ``trace``, an ``(explored, 4)`` array, receives the explored tree (see :func:`nqueens.models.walk.walk`).
+    ``trace``, an ``(explored, 4)`` array, receives the explored tree (see :func:`nqueens.models.walk.walker`).
     """
     n = _check(form, n, mode, propagation, order)
     backtracking = mode == "backtracking"
@@ -357,7 +357,7 @@ def run(form, n, mode="backtracking", *, propagation="none", order="static", ins
     path = _walk.new_path(depth)
     trace = _NO_TRACE if trace is None else trace
     if not progress:
-        _call(form.kernel, n, backtracking, s, path, counts, tally, _NO_OUT, trace, 0)
+        form.kernel(n, backtracking, s, path, counts, tally, _NO_OUT, trace, 0)
         return counts, tally, s
     from tqdm import tqdm
 
@@ -366,7 +366,7 @@ def run(form, n, mode="backtracking", *, propagation="none", order="static", ins
     generated = counts[_walk.GENERATED]
     with tqdm(total=total, desc=desc, unit=" nodes", unit_scale=True, file=sys.stderr, delay=1.0, leave=False) as bar:
         while path[0] != -2:
-            _call(form.kernel, n, backtracking, s, path, counts, tally, _NO_OUT, trace, _STEPS)
+            form.kernel(n, backtracking, s, path, counts, tally, _NO_OUT, trace, _STEPS)
             bar.update(int(generated.sum()) - bar.n)
     return counts, tally, s
 
@@ -493,14 +493,6 @@ def _check(form, n, mode, propagation, order):
 
 def _counters(depth):
     return np.zeros((3, depth + 1), np.int64), np.zeros(3, np.int64)
-
-
-def _call(kernel, *args):
-    # Compiling a kernel that passes functions to the walker warns that first-class functions are experimental;
-    # the walker only calls them (no function values survive inlining), which is the supported part.
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", NumbaExperimentalFeatureWarning)
-        return kernel(*args)
 
 
 def _accounting(form, n, mode, propagation, order, counts, tally, s):

@@ -9,6 +9,7 @@ Examples
 (1, 3, 0, 2)
 """
 
+import inspect
 import time
 
 from nqueens import interrupt
@@ -94,10 +95,12 @@ def count(problem, solver=None, *, nodes=False, **options):
     )
 
 
-def batches(problem, solver=None, *, limit=None, **options):
+def batches(problem, solver=None, *, limit=None, stats=None, **options):
     """Stream the solutions as numpy arrays of shape ``(m, n)``, at most ``limit`` rows in all.
 
-    ``problem`` is a board size or an :class:`~nqueens.instance.Instance`, as for :func:`count`.
+    ``problem`` is a board size or an :class:`~nqueens.instance.Instance`, as for :func:`count`. ``stats``, a
+    dict, receives the solver's own effort measures (failures, branches, ...) for solvers that report them
+    while they stream; they are final once the stream ends or is closed.
 
     Raises
     ------
@@ -114,6 +117,8 @@ def batches(problem, solver=None, *, limit=None, **options):
         able = ", ".join(s.name for s in REGISTRY.values() if "enumerate" in s.can)
         raise NQueensError(f"solver {spec.name!r} only counts; solvers that enumerate: {able}")
     module = interrupt.call(spec.load)
+    if stats is not None and "stats" in inspect.signature(module.batches).parameters:
+        extra["stats"] = stats
     return _cut(interrupt.iterate(module.batches(n, limit=limit, **extra, **options)), limit)
 
 

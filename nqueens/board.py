@@ -306,11 +306,13 @@ def to_json(n, solutions, orbits=None):
     return doc
 
 
-def format_json(n, solutions, orbits=None):
+def format_json(n, solutions, orbits=None, stats=None):
     """Yield the ``json`` document in pieces, one solution at a time, so nothing is held in memory.
 
     ``orbits`` is an iterable parallel to ``solutions``; when given, solutions are consumed first and the
     orbit sizes are written after them, so the caller passes a re-iterable or a list it already holds.
+    ``stats`` is a dict the solver fills while the solutions stream (its own effort measures); it is written
+    last, under ``"stats"``, when it has anything.
 
     Examples
     --------
@@ -323,6 +325,8 @@ def format_json(n, solutions, orbits=None):
     yield "]"
     if orbits is not None:
         yield ', "orbits": ' + json.dumps([int(o) for o in orbits])
+    if stats:
+        yield ', "stats": ' + json.dumps(stats, default=str)
     yield "}\n"
 
 

@@ -414,8 +414,8 @@ def _plan(problems, columns, question, repeat, explicit):
             elif not problem.plain and "instance" not in spec.can:
                 why = f" ({spec.no_instance})" if spec.no_instance else ""
                 status, message = "unsupported", f"{column.name} does not take instances{why}"
-            elif not explicit and problem.n > spec.suite_max_n:
-                left_out.setdefault(spec.name, spec.suite_max_n)
+            elif not explicit and problem.n > spec.reach:
+                left_out.setdefault(spec.name, spec.reach)
                 continue
             for index in range(1, repeat + 1 if status is None else 2):
                 record = {

@@ -27,7 +27,7 @@ Engines (family ``engine``) are not called through ``count``: they provide ``pla
 """
 
 import importlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from nqueens.board import check_n
 from nqueens.errors import NQueensError
@@ -88,12 +88,11 @@ class Solver:
         One line for ``nqueens solvers``.
     max_n : int or None
         The largest ``n`` the solver accepts (bit-mask width), ``None`` for no fixed limit.
-    suite_max_n : int
-        The largest ``n`` the conformance suite runs it on.
+    reach : int
+        The largest ``n`` it answers in about a second: ``nqueens compare`` runs it up to there unless it is
+        named, and the conformance suite checks it up to there.
     options : tuple of Option
         Solver-specific keywords.
-    known_failures : dict
-        ``{check name: reason}`` for conformance checks expected to fail (reported as xfail).
     limit_reason : str
         Why ``max_n`` is the limit, for the error message.
     no_instance : str
@@ -110,9 +109,8 @@ class Solver:
     module: str
     summary: str
     max_n: int | None = None
-    suite_max_n: int = 12
+    reach: int = 12
     options: tuple = ()
-    known_failures: dict = field(default_factory=dict)
     limit_reason: str = MASK_REASON
     no_instance: str = ""
     memory: tuple = (64, 1)
@@ -194,7 +192,7 @@ _ENTRIES = (
         can=("count", "enumerate", "nodes", "instance"),
         module="nqueens.native.bitmask_recursive",
         summary="the readable recursive bitmask oracle (plain Python)",
-        suite_max_n=10,
+        reach=10,
         max_n=500,
         limit_reason="Python's recursion depth: one call per row",
     ),
@@ -223,7 +221,6 @@ _ENTRIES = (
         module="nqueens.native.mirror",
         no_instance=_SYMMETRY,
         summary="seed 000's mirror-halved backtracking, compiled",
-        known_failures={"check_nodes_knuth": "it searches the left half of the first row only, about half of Knuth's tree"},
     ),
     Solver(
         name="marks",
@@ -233,7 +230,6 @@ _ENTRIES = (
         module="nqueens.native.marks",
         no_instance=_SYMMETRY,
         summary="seed 000's marker-array backtracking, compiled",
-        known_failures={"check_nodes_knuth": "it searches the left half of the first row only, about half of Knuth's tree"},
     ),
     Solver(
         name="avail",
@@ -243,7 +239,6 @@ _ENTRIES = (
         module="nqueens.native.avail",
         no_instance=_SYMMETRY,
         summary="seed 000's available-column list backtracking, compiled",
-        known_failures={"check_nodes_knuth": "it searches the left half of the first row only, about half of Knuth's tree"},
     ),
     Solver(
         name="sieve",
@@ -254,9 +249,6 @@ _ENTRIES = (
         no_instance="it places rows 0, n-1, n-2, ... and emits each layout with its flips and turn",
         summary="the sieve algorithm with bit rows, compiled",
         max_n=MASK_MAX_N,
-        known_failures={
-            "check_nodes_knuth": "it places row 0, then rows n-1 .. 1, for one corner pair in four: not Knuth's tree"
-        },
         limit_reason="64-bit rows",
     ),
     Solver(
@@ -268,9 +260,6 @@ _ENTRIES = (
         no_instance="it runs seed 004's loop as written, which tests only whole boards",
         summary="generate every permutation, test the full board; compiled",
         max_n=DIAGONALS_MAX_N,
-        known_failures={
-            "check_nodes_knuth": "it tests only full boards, so it stands on all n!/(n-k)! arrangements of distinct columns"
-        },
         limit_reason=DIAGONALS_REASON,
     ),
     Solver(
@@ -282,10 +271,6 @@ _ENTRIES = (
         module="nqueens.native.lines",
         summary="the default solver for instances (blocked squares, placed queens, excluded diagonals), compiled",
         max_n=MASK_MAX_N,
-        known_failures={
-            "check_nodes_knuth": "it branches on the most constrained row or column, not row by row, and prunes on "
-            "empty lines, so its tree is far smaller than Knuth's",
-        },
     ),
     Solver(
         name="mary",
@@ -315,10 +300,6 @@ _ENTRIES = (
         module="nqueens.models.subset",
         summary="state-space tree: a binary decision per cell, compiled; profile has one depth per cell",
         options=(_TREE_MODE, _TREE_PROGRESS),
-        known_failures={
-            "check_nodes_knuth": "its depths are cells (n*n + 1 of them), not rows; at the row boundaries "
-            "(depths 0, 8, ..., 64) its profile is Knuth's",
-        },
         memory=(16, 2),
     ),
     Solver(
@@ -337,20 +318,16 @@ _ENTRIES = (
                 ("min-size", "first"),
             ),
         ),
-        known_failures={
-            "check_nodes_knuth": "it branches on the column with the fewest rows, not row by row, so its tree is "
-            "smaller than Knuth's 2057 nodes (option choose=first gives that tree)",
-        },
         memory=(256, 2),
     ),
     Solver(
         name="cpsat",
         family="model",
         origin="OR-tools CP-SAT: q[row] with all-different on q, q + i and q - i (the nqueens_sat.py sample)",
-        can=("count", "enumerate"),
+        can=("count", "enumerate", "instance"),
         module="nqueens.models.cpsat",
         summary="CP-SAT with a solution callback, one search worker; stats: branches, conflicts, propagations",
-        suite_max_n=10,
+        reach=10,
         options=(
             Option(
                 "symmetry",
@@ -361,6 +338,58 @@ _ENTRIES = (
             ),
             Option("first", bool, False, "stop at the first solution (for large n; solve only)", partial=(True,)),
             Option("workers", int, 1, "CP-SAT search workers; more than 1 only with first=true"),
+            Option(
+                "var",
+                str,
+                "auto",
+                "a fixed search branching on: CP-SAT's own choice (auto), the rows in order, the row with the "
+                "fewest columns left (first-fail), the row with the smallest column",
+                ("auto", "input", "first-fail", "min-value"),
+            ),
+            Option(
+                "value",
+                str,
+                "auto",
+                "the column a fixed search tries first (auto: median): smallest, largest, median, the lower half",
+                ("auto", "min", "max", "median", "split"),
+            ),
+        ),
+    ),
+    Solver(
+        name="cp",
+        family="model",
+        origin="OR-tools' classic CP solver (pywrapcp): q[row] with all-different on q, q + i and q - i; "
+        "search strategies and propagation levels",
+        can=("count", "enumerate", "instance"),
+        module="nqueens.models.cp",
+        summary="depth-first search with a chosen variable and value order; stats: failures, branches",
+        reach=10,
+        options=(
+            Option(
+                "var",
+                str,
+                "input",
+                "the row to branch on: in order, fewest columns left (first-fail), smallest column, largest "
+                "regret, at random",
+                ("input", "first-fail", "min-value", "max-regret", "random"),
+            ),
+            Option(
+                "value",
+                str,
+                "min",
+                "the column to try first: smallest, largest, nearest the middle of min..max, the median of the "
+                "domain (MiniZinc's indomain_median), the lower half first (split), at random",
+                ("min", "max", "middle", "median", "split", "random"),
+            ),
+            Option(
+                "propagation",
+                str,
+                "bounds",
+                "the all-different propagator: bounds consistency with Hall intervals (the solver's default) or "
+                "value removal only (forward checking)",
+                ("bounds", "value"),
+            ),
+            Option("seed", int, 0, "seed of the random strategies"),
         ),
         memory=(4096, 1),
     ),
@@ -438,16 +467,25 @@ _ENTRIES = (
         can=("count", "enumerate"),
         module="nqueens.models.csp",
         summary="the generic CSP, streamed from getSolutionIter; stats: assignments, constraint calls",
-        suite_max_n=10,
+        reach=10,
         options=(
             Option(
                 "algorithm",
                 str,
                 "default",
-                "python-constraint's solver: its default (optimized backtracking), backtracking, recursive, or "
-                "min-conflicts (one solution, solve only)",
+                "python-constraint's solver: its default (optimized backtracking: rows in order), backtracking or "
+                "recursive (first-fail: the open row with the fewest columns), or min-conflicts (one solution, "
+                "solve only)",
                 ("default", "backtracking", "recursive", "min-conflicts"),
                 partial=("min-conflicts",),
+            ),
+            Option(
+                "propagation",
+                str,
+                "forward-checking",
+                "the backtracking algorithms hide the columns a placed queen attacks from the open rows "
+                "(forward checking), or check a value only against the rows already placed (none)",
+                ("forward-checking", "none"),
             ),
         ),
         memory=(2048, 2),
@@ -464,7 +502,7 @@ _ENTRIES = (
         limit_reason="int64 masks hold both diagonal directions, 2n bits",
         no_instance="it counts one start constellation per class under the 8 board symmetries, which an "
         "instance does not keep",
-        suite_max_n=16,
+        reach=16,
         options=(
             Option("workers", int, None, "local threads (default: all cores)"),
             Option("scheduler", str, None, "address of a Dask scheduler, tcp://HOST:PORT: run on that cluster"),

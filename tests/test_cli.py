@@ -129,3 +129,11 @@ def test_solve_text_for_a_solver_that_finds_one_solution(capsys):
     code, out, err = run(capsys, "solve", "30", "--solver", "cpsat", "--option", "first=true", "--format", "text")
     lines = out.splitlines()
     assert code == 0 and lines[0] == "1" and len(lines) == 2  # it finds one, and says so
+
+
+def test_solve_json_carries_the_solver_statistics(capsys):
+    code, out, _ = run(capsys, "solve", "10", "--solver", "cp", "--option", "var=input", "--option", "value=min",
+                       "--limit", "1", "--json")
+    doc = json.loads(out)
+    assert code == 0 and len(doc["solutions"]) == 1 and is_solution(tuple(doc["solutions"][0]))
+    assert doc["stats"]["failures"] == 22  # the MiniZinc handbook's failures to the first solution, n = 10

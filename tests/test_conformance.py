@@ -7,7 +7,7 @@ import sys
 import pytest
 
 import nqueens
-from conformance import solver_checks
+from conformance import KNOWN_FAILURES, solver_checks
 from nqueens.registry import CAPABILITIES
 from known import TOTAL
 
@@ -15,8 +15,9 @@ from known import TOTAL
 def _params():
     for spec, check in solver_checks():
         marks = []
-        if check.__name__ in spec.known_failures:
-            marks.append(pytest.mark.xfail(reason=spec.known_failures[check.__name__], strict=True))
+        reason = KNOWN_FAILURES.get(spec.name, {}).get(check.__name__)
+        if reason is not None:
+            marks.append(pytest.mark.xfail(reason=reason, strict=True))
         yield pytest.param(spec, check, id=f"{spec.name}-{check.__name__}", marks=marks)
 
 

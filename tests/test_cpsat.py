@@ -115,3 +115,48 @@ def test_closing_the_stream_stops_the_worker():
     assert len(cpsat_threads()) == 1
     stream.close()
     assert cpsat_threads() == []
+
+
+@pytest.mark.parametrize("var", ["input", "first-fail", "min-value"])
+@pytest.mark.parametrize("value", ["auto", "min", "max", "median", "split"])
+def test_fixed_search_strategies_count(var, value):
+    for n in (1, 4, 6, 8):
+        assert nqueens.count(n, "cpsat", var=var, value=value).total == TOTAL[n]
+
+
+def test_value_needs_a_variable_strategy():
+    with pytest.raises(NQueensError, match="needs a variable strategy"):
+        nqueens.count(6, "cpsat", value="min")
+    with pytest.raises(NQueensError, match="auto, input, first-fail, min-value"):
+        nqueens.count(6, "cpsat", var="max-regret")
+
+
+def test_incomplete_options_are_named():
+    assert cpsat.incomplete(first=True) == "first=true finds one solution, not all of them"
+    assert cpsat.incomplete(first=False, symmetry=True, var="input") is None
+    with pytest.raises(NQueensError, match="first=true finds one solution, not all of them: it cannot count"):
+        cpsat.count(8, first=True)
+
+
+def test_stream_statistics():
+    stats = {}
+    assert sum(len(b) for b in cpsat.batches(8, stats=stats)) == 92
+    assert stats["status"] == "OPTIMAL" and stats["branches"] > 0 and stats["first_solution_seconds"] > 0
+
+
+def test_instances():
+    from nqueens.instance import Instance
+
+    from test_cp import brute_force
+
+    for inst in (
+        Instance.make(7, blocked=[(0, 1), (3, 3)], queens=[(6, 2)]),
+        Instance.make(8, excluded_sum=[7], excluded_difference=[0]),
+        Instance.make(6, queens=[(0, 0), (1, 1)]),
+    ):
+        want = brute_force(inst)
+        assert cpsat.count(inst.n, instance=inst).total == len(want)
+        assert {tuple(r) for b in cpsat.batches(inst.n, instance=inst) for r in b.tolist()} == want
+    with pytest.raises(NQueensError, match="symmetry=true"):
+        cpsat.count(6, instance=Instance.make(6, queens=[(0, 1)]), symmetry=True)
+

@@ -104,3 +104,34 @@ def test_bad_algorithm():
         nqueens.count(8, "csp", algorithm="fastest")
     with pytest.raises(NQueensError, match="algorithm must be one of default"):
         csp.count(8, algorithm="fastest")
+
+
+def backtracking_assignments(n):
+    """Values tried by row-order backtracking without propagation: every column, below each partial placement."""
+    partial = [()]
+    tried = 0
+    for k in range(n):
+        tried += n * len(partial)
+        partial = [p + (c,) for p in partial for c in range(n)
+                   if all(c != q and abs(c - q) != k - r for r, q in enumerate(p))]
+    return tried
+
+
+@pytest.mark.parametrize("algorithm", ["default", "backtracking", "recursive"])
+def test_without_propagation_every_column_is_tried(algorithm):
+    for n in range(1, 8):
+        r = nqueens.count(n, "csp", algorithm=algorithm, propagation="none")
+        assert r.total == TOTAL[n]
+        assert r.stats["assignments"] == backtracking_assignments(n)
+
+
+def test_first_fail_algorithms_try_fewer_values_than_row_order():
+    default = nqueens.count(8, "csp").stats["assignments"]
+    assert nqueens.count(8, "csp", algorithm="backtracking").stats["assignments"] < default
+    assert nqueens.count(8, "csp", algorithm="recursive").stats["assignments"] < default
+
+
+def test_incomplete_names_min_conflicts():
+    reason = csp.incomplete(algorithm="min-conflicts")
+    assert reason == "min-conflicts finds one solution by local search, not all of them"
+    assert csp.incomplete(algorithm="default", propagation="none") is None

@@ -3,7 +3,7 @@
 The reference below knows nothing of the engine: it lists every solution by plain backtracking, writes the 8
 symmetries of the square out one by one, and takes the smallest image as the canonical form. For every n up to
 12 the engine's total, unique count and orbit classes must equal it. Larger n are checked against OEIS by the
-conformance suite (up to the registry's ``suite_max_n``).
+conformance suite (up to the registry's ``reach``).
 """
 
 import json

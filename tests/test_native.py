@@ -384,7 +384,7 @@ def test_registered_as_designed():
         assert spec.family == "native" and spec.origin.startswith("seed 00")
         assert {"count", "enumerate", "nodes"} <= set(spec.can) <= {"count", "enumerate", "nodes", "instance"}
         assert ("instance" in spec.can) == (name in ("backtrack", "bitwise"))
-        assert spec.suite_max_n == 12
+        assert spec.reach == 12
 
 
 def test_cli_count_with_nodes(capsys):

@@ -144,13 +144,13 @@ def check_fundamental(spec, ns):
 
 @pytest.mark.parametrize("spec", ENUMERATORS, ids=lambda s: s.name)
 def test_fundamental_gives_oeis_unique_counts_for_every_enumerator(spec):
-    check_fundamental(spec, range(1, min(10, spec.suite_max_n) + 1))
+    check_fundamental(spec, range(1, min(10, spec.reach) + 1))
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("spec", ENUMERATORS, ids=lambda s: s.name)
 def test_fundamental_for_every_enumerator_up_to_12(spec):
-    check_fundamental(spec, range(11, min(12, spec.suite_max_n) + 1))
+    check_fundamental(spec, range(11, min(12, spec.reach) + 1))
 
 
 @pytest.mark.parametrize("n", range(1, 10))
@@ -164,7 +164,7 @@ def test_fundamental_matches_orbits_from_the_reference(n):
 
 @pytest.mark.parametrize("spec", UNIQUE_COUNTERS, ids=lambda s: s.name)
 def test_classes_agree_with_counters_that_know_them(spec):
-    for n in range(1, min(12, spec.suite_max_n) + 1):
+    for n in range(1, min(12, spec.reach) + 1):
         r = nqueens.count(n, spec.name)
         assert classes(nqueens.batches(n)) == {k: v for k, v in sorted(r.classes.items()) if v}, n
 

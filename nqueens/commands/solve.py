@@ -69,6 +69,7 @@ def run(args):
     if not args.quiet:
         _warn_if_long(n, spec, options, args.limit, plain)
     orbits = None
+    stats = {} if fmt == "json" else None
     if args.fundamental:
         from nqueens.analysis.symmetry import fundamental
 
@@ -79,12 +80,12 @@ def run(args):
         reduced = fundamental(batches(what, spec.name, **options))
         rows = _record_orbits(itertools.islice(reduced, args.limit), orbits)
     else:
-        stream = batches(what, spec.name, limit=args.limit, **options)
+        stream = batches(what, spec.name, limit=args.limit, stats=stats, **options)
         rows = (row for batch in stream for row in batch.tolist())
     if fmt == "boards":
         pieces = board.format_boards(rows)
     elif fmt == "json":
-        pieces = board.format_json(n, rows, orbits)
+        pieces = board.format_json(n, rows, orbits, stats)
     else:
         # The text format starts with the number of solutions that follow. With --limit the caller bounded the
         # output, so hold those rows and say exactly how many there are (this also serves solvers that find one

@@ -1,0 +1,82 @@
+"""A real Ctrl-C (SIGINT) to a real `nqueens` process running a model solver: `interrupted`, exit 130, no result.
+
+Each command runs far longer than the test waits (counts of n = 13, 14 and enumerations of n = 14, 15 take tens
+of seconds to minutes with these solvers), so the signal always lands mid-search. The child starts with SIGINT at
+its default disposition, as from a terminal (a shell starts background jobs with SIGINT ignored).
+"""
+
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+# How long a process may take to stop after SIGINT before the test gives up on it (generous: a shared machine).
+STOP_WITHIN = 30
+
+COMMANDS = [
+    ["count", "14", "--solver", "cpsat", "--json"],
+    ["count", "15", "--solver", "cpsat"],
+    ["solve", "15", "--solver", "cpsat", "--json"],
+    ["solve", "15", "--solver", "cpsat", "--format", "text"],
+    ["solve", "15", "--solver", "cpsat"],
+    ["count", "13", "--solver", "cp", "--json"],
+    ["solve", "14", "--solver", "cp", "--format", "text"],
+    ["solve", "30", "--solver", "cp", "--limit", "1"],  # input order: no solution for a long while
+    ["count", "13", "--solver", "csp", "--json"],
+    ["solve", "14", "--solver", "csp", "--format", "text"],
+    ["solve", "14", "--solver", "csp"],
+]
+
+
+def _default_sigint():
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def interrupt(args, after=1.5, signals=1, gap=0.05):
+    """Start `nqueens ARGS`, wait until it is searching, send SIGINT; return (returncode, stdout, stderr)."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "nqueens", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=_default_sigint,
+    )
+    time.sleep(after)
+    assert proc.poll() is None, f"{args} ended before the signal"
+    for _ in range(signals):
+        proc.send_signal(signal.SIGINT)
+        time.sleep(gap)
+    try:
+        out, err = proc.communicate(timeout=STOP_WITHIN)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.communicate()
+        pytest.fail(f"{args} went on after SIGINT")
+    return proc.returncode, out, err
+
+
+@pytest.mark.parametrize("args", COMMANDS, ids=" ".join)
+def test_sigint_stops_the_search(args):
+    code, out, err = interrupt(args)
+    assert code == 130, (code, err[-500:])
+    assert err.strip().splitlines()[-1] == "interrupted", err[-500:]
+    assert "terminate called" not in err and "Traceback" not in err
+    if args[0] == "count" or "text" in args:
+        assert out == ""  # no count (the text format starts with one)
+    elif "--json" in args:
+        assert not out.rstrip().endswith("}")  # no complete document
+
+
+@pytest.mark.parametrize("args", [COMMANDS[0], COMMANDS[2], COMMANDS[5]], ids=" ".join)
+def test_repeated_sigint_does_not_abort(args):
+    """More Ctrl-Cs while the search is being stopped: still no abort, no partial result.
+
+    A Ctrl-C that comes once the command has printed `interrupted` finds the interpreter shutting down, which
+    then dies of the signal (-SIGINT here, 130 in the shell), as any Python program does.
+    """
+    code, out, err = interrupt(args, signals=3, gap=0.01)
+    assert code in (130, -signal.SIGINT), (code, err[-500:])
+    assert "interrupted" in err and "terminate called" not in err
+    assert "total" not in out
