@@ -401,7 +401,7 @@ _ENTRIES = (
         can=("count", "enumerate", "instance"),
         module="nqueens.models.sat",
         summary="SAT with a chosen cardinality encoding and solver; stats: variables, clauses, conflicts, decisions",
-        suite_max_n=10,
+        reach=10,
         options=(
             Option(
                 "encoding",
@@ -439,7 +439,7 @@ _ENTRIES = (
         can=("count", "enumerate", "instance"),
         module="nqueens.models.mip",
         summary="integer programming, one solve per solution; stats: branch-and-bound nodes, LP iterations",
-        suite_max_n=7,
+        reach=7,
     ),
     Solver(
         name="cpmpy",
@@ -449,7 +449,7 @@ _ENTRIES = (
         can=("count", "enumerate", "instance"),
         module="nqueens.models.cpmpy_model",
         summary="one CPMpy model on ortools, exact, pysat, choco or z3 (the last four: the solvers extra)",
-        suite_max_n=8,
+        reach=8,
         options=(
             Option(
                 "backend",
