@@ -1,0 +1,291 @@
+"""The compiled kernels of the quadrant counter: the quadrant table, half boards, their join, and the searches for
+solutions fixed by a rotation.
+
+:mod:`nqueens.native.quadrants` explains the method; this module holds the numba kernels it calls, over ints and
+numpy arrays only. A board is ``n x n``, rows ``0 .. n-1`` from the top. A queen at ``(r, c)`` lies on the
+diagonal ``r + c`` (bit ``r + c`` of a ``d1`` mask) and on the anti-diagonal ``r - c + n - 1`` (bit of a ``d2``
+mask); a square of side ``h`` numbers them the same way with ``h`` for ``n``.
+
+Importing this module compiles nothing; :func:`nqueens.native.quadrants.warmup` does.
+"""
+
+import numpy as np
+from numba import njit
+
+__all__ = ["quadrant_table", "join_splits", "symmetric_count"]
+
+_LOW32 = np.uint64(0xFFFFFFFF)
+
+
+@njit(cache=True, nogil=True)
+def _popcount(x):
+    """Set bits of a uint64 (the classic bit-parallel sum; the compiler turns it into one instruction)."""
+    x = x - ((x >> np.uint64(1)) & np.uint64(0x5555555555555555))
+    x = (x & np.uint64(0x3333333333333333)) + ((x >> np.uint64(2)) & np.uint64(0x3333333333333333))
+    x = (x + (x >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
+    return (x * np.uint64(0x0101010101010101)) >> np.uint64(56)
+
+
+@njit(cache=True, nogil=True)
+def _bits(x):
+    """Set bits of a small non-negative int (masks of rows or columns)."""
+    c = 0
+    while x:
+        x &= x - 1
+        c += 1
+    return c
+
+
+@njit(cache=True, nogil=True)
+def quadrant_table(h):
+    """Every placement of non-attacking queens on an ``h x h`` square, at most one per row and column.
+
+    Returns ``(offsets, pieces)``: the placements with rows ``rho`` and columns ``gamma`` (bit masks of equal
+    size) are ``pieces[offsets[key]:offsets[key + 1]]`` with ``key = rho << h | gamma``; a piece is its two
+    diagonal masks in local numbering, ``d1 | d2 << 32`` (uint64).
+    """
+    cells = 1 << (2 * h)
+    offsets = np.zeros(cells + 1, np.int64)
+    # Two passes of the same search: count per cell, then fill. The search places a queen on each row in turn
+    # or leaves the row empty (option ``h``); ``option[r]`` is the next option to try on row ``r``.
+    option = np.zeros(h + 1, np.int64)
+    cols = np.zeros(h + 1, np.int64)
+    d1 = np.zeros(h + 1, np.int64)
+    d2 = np.zeros(h + 1, np.int64)
+    rows = np.zeros(h + 1, np.int64)
+    fill = np.zeros(cells, np.int64)
+    pieces = np.zeros(0, np.uint64)
+    for stage in range(2):
+        r = 0
+        option[0] = 0
+        while r >= 0:
+            if r == h:
+                key = (rows[h] << h) | cols[h]
+                if stage == 0:
+                    offsets[key + 1] += 1
+                else:
+                    pieces[fill[key]] = np.uint64(d1[h]) | (np.uint64(d2[h]) << np.uint64(32))
+                    fill[key] += 1
+                r -= 1
+                continue
+            c = option[r]
+            if c > h:
+                r -= 1
+                continue
+            option[r] = c + 1
+            if c == h:  # the row stays empty
+                cols[r + 1] = cols[r]
+                d1[r + 1] = d1[r]
+                d2[r + 1] = d2[r]
+                rows[r + 1] = rows[r]
+            else:
+                a = r + c
+                b = r - c + h - 1
+                if (cols[r] >> c) & 1 or (d1[r] >> a) & 1 or (d2[r] >> b) & 1:
+                    continue
+                cols[r + 1] = cols[r] | (1 << c)
+                d1[r + 1] = d1[r] | (1 << a)
+                d2[r + 1] = d2[r] | (1 << b)
+                rows[r + 1] = rows[r] | (1 << r)
+            r += 1
+            option[r] = 0
+        if stage == 0:
+            for key in range(cells):
+                offsets[key + 1] += offsets[key]
+            fill[:] = offsets[:cells]
+            pieces = np.zeros(offsets[cells], np.uint64)
+    return offsets, pieces
+
+
+@njit(cache=True, nogil=True)
+def _half_bound(offsets, h, rows_top, rows_bot, avail):
+    """An upper bound on the half-board placements :func:`_half` writes (products of the cell sizes)."""
+    k = _bits(rows_top)
+    total = 0
+    for g in range(1 << h):
+        if g & ~avail or _bits(g) != k:
+            continue
+        top = (rows_top << h) | g
+        bot = (rows_bot << h) | (avail & ~g)
+        total += (offsets[top + 1] - offsets[top]) * (offsets[bot + 1] - offsets[bot])
+    return total
+
+
+@njit(cache=True, nogil=True)
+def _half(offsets, pieces, h, rows_top, rows_bot, avail, shifts, blocked, window, out, tmp):
+    """The placements of one half board (two quadrants stacked), as keys of the diagonals they share with the
+    other half. Writes them to ``out`` and returns how many.
+
+    ``shifts`` = ``(d1 top, d2 top, d1 bottom, d2 bottom)`` move local diagonal numbers to the board's,
+    ``blocked`` = ``(d1, d2)`` masks of diagonals taken by queens outside the quadrants, ``window`` =
+    ``(low d1, low d2, width)``: the key holds board diagonals ``low d1 .. low d1 + width - 1`` in bits
+    ``0 .. width - 1`` and anti-diagonals ``low d2 ..`` above them.
+    """
+    k = _bits(rows_top)
+    s1t = np.uint64(shifts[0])
+    s2t = np.uint64(shifts[1])
+    s1b = np.uint64(shifts[2])
+    s2b = np.uint64(shifts[3])
+    b1 = np.uint64(blocked[0])
+    b2 = np.uint64(blocked[1])
+    lo1 = np.uint64(window[0])
+    lo2 = np.uint64(window[1])
+    width = np.uint64(window[2])
+    wmask = (np.uint64(1) << width) - np.uint64(1)
+    count = 0
+    for g in range(1 << h):
+        if g & ~avail or _bits(g) != k:
+            continue
+        top = (rows_top << h) | g
+        bot = (rows_bot << h) | (avail & ~g)
+        if offsets[top + 1] == offsets[top] or offsets[bot + 1] == offsets[bot]:
+            continue
+        m = 0
+        for s in range(offsets[bot], offsets[bot + 1]):
+            pc = pieces[s]
+            a = (pc & _LOW32) << s1b
+            b = (pc >> np.uint64(32)) << s2b
+            if (a & b1) | (b & b2):
+                continue
+            tmp[m, 0] = a
+            tmp[m, 1] = b
+            m += 1
+        if m == 0:
+            continue
+        for p in range(offsets[top], offsets[top + 1]):
+            pc = pieces[p]
+            a = (pc & _LOW32) << s1t
+            b = (pc >> np.uint64(32)) << s2t
+            if (a & b1) | (b & b2):
+                continue
+            for s in range(m):
+                x = tmp[s, 0]
+                y = tmp[s, 1]
+                if (a & x) | (b & y):
+                    continue
+                out[count] = (((a | x) >> lo1) & wmask) | ((((b | y) >> lo2) & wmask) << width)
+                count += 1
+    return count
+
+
+@njit(cache=True, nogil=True)
+def _match(wkeys, nw, ekeys, ne, nbits, planes, acc):
+    """The pairs ``(w, e)`` of keys with no bit in common: ``sum over w of #{e : w & e == 0}``.
+
+    The keys ``e`` are turned into bit planes, 64 keys to a word: ``planes[b, j]`` has bit ``t`` set when key
+    ``64 j + t`` exists and lacks bit ``b`` (plane ``nbits`` marks the keys that exist). A key ``w`` then meets
+    the AND of the planes of its bits, and the set bits of that are its partners. Equal keys ``w`` are counted
+    once and weighed.
+    """
+    nb = (ne + 63) >> 6
+    for b in range(nbits + 1):
+        for j in range(nb):
+            planes[b, j] = 0
+    one = np.uint64(1)
+    for i in range(ne):
+        j = i >> 6
+        t = one << np.uint64(i & 63)
+        planes[nbits, j] |= t
+        key = ekeys[i]
+        for b in range(nbits):
+            if not (key >> np.uint64(b)) & one:
+                planes[b, j] |= t
+    w = np.sort(wkeys[:nw])
+    total = 0
+    i = 0
+    while i < nw:
+        key = w[i]
+        run = 1
+        while i + run < nw and w[i + run] == key:
+            run += 1
+        i += run
+        for j in range(nb):
+            acc[j] = planes[nbits, j]
+        x = key
+        while x:
+            low = x & (~x + one)
+            b = int(_popcount(low - one))
+            x ^= low
+            row = planes[b]
+            for j in range(nb):
+                acc[j] &= row[j]
+        found = 0
+        for j in range(nb):
+            found += _popcount(acc[j])
+        total += run * found
+    return total
+
+
+@njit(cache=True, nogil=True)
+def join_splits(n, offsets, pieces, jobs, out):
+    """Count the solutions of the row splits in ``jobs`` (rows ``(a, b, west_rows, weight)``); ``out[i]`` gets
+    the weighted count of job ``i``, ``out[len(jobs) + i]`` the half-board placements it joined (both halves).
+
+    ``a = b = 0`` is the empty centre of an even board or the centre queen of an odd one; otherwise (odd ``n``)
+    the queen of the middle row is at column ``m + a`` and that of the middle column at row ``m + b``.
+    """
+    h = n // 2
+    odd = n & 1
+    m = h
+    width = n - 1 - odd
+    nbits = 2 * width
+    cap = 1 << 12
+    wkeys = np.zeros(cap, np.uint64)
+    ekeys = np.zeros(cap, np.uint64)
+    tmp = np.zeros((max(1, np.max(offsets[1:] - offsets[:-1])), 2), np.uint64)
+    planes = np.zeros((nbits + 1, (cap >> 6) + 1), np.uint64)
+    acc = np.zeros((cap >> 6) + 1, np.uint64)
+    shifts_w = np.zeros(4, np.int64)
+    shifts_e = np.zeros(4, np.int64)
+    blocked = np.zeros(2, np.int64)
+    window = np.zeros(3, np.int64)
+    off = h + odd  # row / column offset of the lower / right quadrants
+    # Local diagonals to the board's: d1 moves by row offset + column offset, d2 by row - column offset + n - h.
+    shifts_w[0] = 0
+    shifts_w[1] = n - h
+    shifts_w[2] = off
+    shifts_w[3] = off + n - h
+    shifts_e[0] = off
+    shifts_e[1] = n - h - off
+    shifts_e[2] = 2 * off
+    shifts_e[3] = n - h
+    window[0] = off
+    window[1] = n - h
+    window[2] = width
+    full = (1 << h) - 1
+    for i in range(jobs.shape[0]):
+        a = jobs[i, 0]
+        b = jobs[i, 1]
+        west = jobs[i, 2]
+        weight = jobs[i, 3]
+        avail_e = full
+        if a == 0:
+            blocked[0] = (1 << (n - 1)) if odd else 0
+            blocked[1] = (1 << (n - 1)) if odd else 0
+            free = (1 << (2 * h)) - 1
+        else:
+            blocked[0] = (1 << (2 * m + a)) | (1 << (2 * m + b))
+            blocked[1] = (1 << (n - 1 - a)) | (1 << (n - 1 + b))
+            avail_e = full & ~(1 << (a - 1))
+            free = ((1 << (2 * h)) - 1) & ~(1 << (h + b - 1))
+        east = free & ~west
+        need = max(
+            _half_bound(offsets, h, west & full, west >> h, full),
+            _half_bound(offsets, h, east & full, east >> h, avail_e),
+        )
+        if need > wkeys.shape[0]:
+            cap = max(need, 2 * wkeys.shape[0])
+            wkeys = np.zeros(cap, np.uint64)
+            ekeys = np.zeros(cap, np.uint64)
+            planes = np.zeros((nbits + 1, (cap >> 6) + 1), np.uint64)
+            acc = np.zeros((cap >> 6) + 1, np.uint64)
+        nw = _half(offsets, pieces, h, west & full, west >> h, full, shifts_w, blocked, window, wkeys, tmp)
+        ne = _half(offsets, pieces, h, east & full, east >> h, avail_e, shifts_e, blocked, window, ekeys, tmp)
+        found = 0
+        if nw and ne:
+            if nw < ne:
+                found = _match(wkeys, nw, ekeys, ne, nbits, planes, acc)
+            else:
+                found = _match(ekeys, ne, wkeys, nw, nbits, planes, acc)
+        out[i] = weight * found
+        out[jobs.shape[0] + i] = nw + ne
