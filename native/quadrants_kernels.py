@@ -169,27 +169,63 @@ def _half(offsets, pieces, h, rows_top, rows_bot, avail, shifts, blocked, window
 
 
 @njit(cache=True, nogil=True)
-def _match(wkeys, nw, ekeys, ne, nbits, planes, acc):
+def _transpose64(a):
+    """Transpose the 64 x 64 bit matrix ``a`` (word ``k``, bit ``63 - i`` is entry ``(k, i)``) in place: six
+    rounds that swap ever smaller blocks across the diagonal (Hacker's Delight, section 7-3)."""
+    j = 32
+    m = np.uint64(0x00000000FFFFFFFF)
+    while j != 0:
+        k = 0
+        while k < 64:
+            t = (a[k] ^ (a[k + j] >> np.uint64(j))) & m
+            a[k] ^= t
+            a[k + j] ^= t << np.uint64(j)
+            k = (k + j + 1) & ~j
+        j >>= 1
+        m ^= m << np.uint64(j)
+
+
+CHUNKS = 8  # a key is cut into this many chunks of up to CHUNK_BITS bits
+CHUNK_BITS = 6
+
+
+@njit(cache=True, nogil=True)
+def _match(wkeys, nw, ekeys, ne, width, table):
     """The pairs ``(w, e)`` of keys with no bit in common: ``sum over w of #{e : w & e == 0}``.
 
-    The keys ``e`` are turned into bit planes, 64 keys to a word: ``planes[b, j]`` has bit ``t`` set when key
-    ``64 j + t`` exists and lacks bit ``b`` (plane ``nbits`` marks the keys that exist). A key ``w`` then meets
-    the AND of the planes of its bits, and the set bits of that are its partners. Equal keys ``w`` are counted
-    once and weighed.
+    The keys ``e`` become bit planes, 64 keys to a word: row ``c * 2**width + s`` of ``table`` has bit ``t`` of
+    word ``j`` set when key ``64 j + t`` exists and has none of the bits ``s`` of chunk ``c`` (bits
+    ``c * width ..`` of the key). A key ``w`` then meets the AND of one row per chunk, chosen by its own bits in
+    that chunk, and the set bits of that are its partners: eight loads, seven ANDs and a popcount for 64 pairs,
+    in a loop without stores that the compiler vectorizes. Equal keys ``w`` are counted once and weighed.
+    (Rows are indexed in place: array views would cost reference counting in the innermost loop.)
     """
     nb = (ne + 63) >> 6
-    for b in range(nbits + 1):
-        for j in range(nb):
-            planes[b, j] = 0
+    size = 1 << width
     one = np.uint64(1)
-    for i in range(ne):
-        j = i >> 6
-        t = one << np.uint64(i & 63)
-        planes[nbits, j] |= t
-        key = ekeys[i]
-        for b in range(nbits):
-            if not (key >> np.uint64(b)) & one:
-                planes[b, j] |= t
+    full = ~np.uint64(0)
+    block = np.zeros(64, np.uint64)
+    for j in range(nb):
+        # Transpose 64 keys into 64 planes: block[63 - b] gets bit t when key 64 j + t has bit b.
+        first = 64 * j
+        valid = full
+        for t in range(64):
+            block[63 - t] = ekeys[first + t] if first + t < ne else 0
+        if ne - first < 64:
+            valid = (one << np.uint64(ne - first)) - one
+        _transpose64(block)
+        for c in range(CHUNKS):
+            base = c * size
+            table[base, j] = valid
+            for i in range(width):
+                b = c * width + i
+                table[base + (1 << i), j] = valid & ~block[63 - b] if b < 64 else valid
+            for s in range(3, size):
+                low = s & -s
+                if low != s:
+                    table[base + s, j] = table[base + s - low, j] & table[base + low, j]
+    mask = np.uint64(size - 1)
+    cw = np.uint64(width)
     w = np.sort(wkeys[:nw])
     total = 0
     i = 0
@@ -199,20 +235,21 @@ def _match(wkeys, nw, ekeys, ne, nbits, planes, acc):
         while i + run < nw and w[i + run] == key:
             run += 1
         i += run
+        r0 = int(key & mask)
+        r1 = size + int((key >> cw) & mask)
+        r2 = 2 * size + int((key >> (2 * cw)) & mask)
+        r3 = 3 * size + int((key >> (3 * cw)) & mask)
+        r4 = 4 * size + int((key >> (4 * cw)) & mask)
+        r5 = 5 * size + int((key >> (5 * cw)) & mask)
+        r6 = 6 * size + int((key >> (6 * cw)) & mask)
+        r7 = 7 * size + int((key >> (7 * cw)) & mask)
+        found = np.uint64(0)
         for j in range(nb):
-            acc[j] = planes[nbits, j]
-        x = key
-        while x:
-            low = x & (~x + one)
-            b = int(_popcount(low - one))
-            x ^= low
-            row = planes[b]
-            for j in range(nb):
-                acc[j] &= row[j]
-        found = 0
-        for j in range(nb):
-            found += _popcount(acc[j])
-        total += run * found
+            found += _popcount(
+                table[r0, j] & table[r1, j] & table[r2, j] & table[r3, j]
+                & table[r4, j] & table[r5, j] & table[r6, j] & table[r7, j]
+            )
+        total += run * int(found)
     return total
 
 
@@ -233,8 +270,8 @@ def join_splits(n, offsets, pieces, jobs, out):
     wkeys = np.zeros(cap, np.uint64)
     ekeys = np.zeros(cap, np.uint64)
     tmp = np.zeros((max(1, np.max(offsets[1:] - offsets[:-1])), 2), np.uint64)
-    planes = np.zeros((nbits + 1, (cap >> 6) + 1), np.uint64)
-    acc = np.zeros((cap >> 6) + 1, np.uint64)
+    cbits = (nbits + CHUNKS - 1) // CHUNKS
+    table = np.zeros((CHUNKS << cbits, (cap >> 6) + 1), np.uint64)
     shifts_w = np.zeros(4, np.int64)
     shifts_e = np.zeros(4, np.int64)
     blocked = np.zeros(2, np.int64)
@@ -277,15 +314,14 @@ def join_splits(n, offsets, pieces, jobs, out):
             cap = max(need, 2 * wkeys.shape[0])
             wkeys = np.zeros(cap, np.uint64)
             ekeys = np.zeros(cap, np.uint64)
-            planes = np.zeros((nbits + 1, (cap >> 6) + 1), np.uint64)
-            acc = np.zeros((cap >> 6) + 1, np.uint64)
+            table = np.zeros((CHUNKS << cbits, (cap >> 6) + 1), np.uint64)
         nw = _half(offsets, pieces, h, west & full, west >> h, full, shifts_w, blocked, window, wkeys, tmp)
         ne = _half(offsets, pieces, h, east & full, east >> h, avail_e, shifts_e, blocked, window, ekeys, tmp)
         found = 0
         if nw and ne:
             if nw < ne:
-                found = _match(wkeys, nw, ekeys, ne, nbits, planes, acc)
+                found = _match(wkeys, nw, ekeys, ne, cbits, table)
             else:
-                found = _match(ekeys, ne, wkeys, nw, nbits, planes, acc)
+                found = _match(ekeys, ne, wkeys, nw, cbits, table)
         out[i] = weight * found
         out[jobs.shape[0] + i] = nw + ne
