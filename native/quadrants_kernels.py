@@ -98,12 +98,30 @@ def quadrant_table(h):
 
 
 @njit(cache=True, nogil=True)
-def _half_bound(offsets, h, rows_top, rows_bot, avail):
+def _subsets(h):
+    """The column masks of a quadrant ordered by size: those of size ``k`` are ``masks[start[k]:start[k + 1]]``."""
+    masks = np.zeros(1 << h, np.int64)
+    start = np.zeros(h + 2, np.int64)
+    for g in range(1 << h):
+        start[_bits(g) + 1] += 1
+    for k in range(h + 1):
+        start[k + 1] += start[k]
+    fill = start.copy()
+    for g in range(1 << h):
+        k = _bits(g)
+        masks[fill[k]] = g
+        fill[k] += 1
+    return masks, start
+
+
+@njit(cache=True, nogil=True)
+def _half_bound(offsets, subsets, start, h, rows_top, rows_bot, avail):
     """An upper bound on the half-board placements :func:`_half` writes (products of the cell sizes)."""
     k = _bits(rows_top)
     total = 0
-    for g in range(1 << h):
-        if g & ~avail or _bits(g) != k:
+    for i in range(start[k], start[k + 1]):
+        g = subsets[i]
+        if g & ~avail:
             continue
         top = (rows_top << h) | g
         bot = (rows_bot << h) | (avail & ~g)
@@ -112,7 +130,7 @@ def _half_bound(offsets, h, rows_top, rows_bot, avail):
 
 
 @njit(cache=True, nogil=True)
-def _half(offsets, pieces, h, rows_top, rows_bot, avail, shifts, blocked, window, out, tmp):
+def _half(offsets, pieces, subsets, start, h, rows_top, rows_bot, avail, shifts, blocked, window, out, tmp):
     """The placements of one half board (two quadrants stacked), as keys of the diagonals they share with the
     other half. Writes them to ``out`` and returns how many.
 
@@ -133,8 +151,9 @@ def _half(offsets, pieces, h, rows_top, rows_bot, avail, shifts, blocked, window
     width = np.uint64(window[2])
     wmask = (np.uint64(1) << width) - np.uint64(1)
     count = 0
-    for g in range(1 << h):
-        if g & ~avail or _bits(g) != k:
+    for i in range(start[k], start[k + 1]):
+        g = subsets[i]
+        if g & ~avail:
             continue
         top = (rows_top << h) | g
         bot = (rows_bot << h) | (avail & ~g)
@@ -290,6 +309,7 @@ def join_splits(n, offsets, pieces, jobs, out):
     window[1] = n - h
     window[2] = width
     full = (1 << h) - 1
+    subsets, start = _subsets(h)
     for i in range(jobs.shape[0]):
         a = jobs[i, 0]
         b = jobs[i, 1]
@@ -307,16 +327,16 @@ def join_splits(n, offsets, pieces, jobs, out):
             free = ((1 << (2 * h)) - 1) & ~(1 << (h + b - 1))
         east = free & ~west
         need = max(
-            _half_bound(offsets, h, west & full, west >> h, full),
-            _half_bound(offsets, h, east & full, east >> h, avail_e),
+            _half_bound(offsets, subsets, start, h, west & full, west >> h, full),
+            _half_bound(offsets, subsets, start, h, east & full, east >> h, avail_e),
         )
         if need > wkeys.shape[0]:
             cap = max(need, 2 * wkeys.shape[0])
             wkeys = np.zeros(cap, np.uint64)
             ekeys = np.zeros(cap, np.uint64)
             table = np.zeros((CHUNKS << cbits, (cap >> 6) + 1), np.uint64)
-        nw = _half(offsets, pieces, h, west & full, west >> h, full, shifts_w, blocked, window, wkeys, tmp)
-        ne = _half(offsets, pieces, h, east & full, east >> h, avail_e, shifts_e, blocked, window, ekeys, tmp)
+        nw = _half(offsets, pieces, subsets, start, h, west & full, west >> h, full, shifts_w, blocked, window, wkeys, tmp)
+        ne = _half(offsets, pieces, subsets, start, h, east & full, east >> h, avail_e, shifts_e, blocked, window, ekeys, tmp)
         found = 0
         if nw and ne:
             if nw < ne:
