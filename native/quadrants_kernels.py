@@ -345,3 +345,68 @@ def join_splits(n, offsets, pieces, jobs, out):
                 found = _match(ekeys, ne, wkeys, nw, cbits, table)
         out[i] = weight * found
         out[jobs.shape[0] + i] = nw + ne
+
+
+@njit(cache=True, nogil=True)
+def _place_orbit(n, turns, y, x, masks):
+    """Put a queen on ``(y, x)`` and on its images under the rotation by ``turns`` quarter turns, repeated;
+    ``masks`` = ``(rows, columns, d1, d2)`` is updated. False (and ``masks`` spoilt) on any conflict."""
+    for _ in range(4 // turns):
+        if (masks[0] >> y) & 1 or (masks[1] >> x) & 1 or (masks[2] >> (y + x)) & 1 or (masks[3] >> (y - x + n - 1)) & 1:
+            return False
+        masks[0] |= 1 << y
+        masks[1] |= 1 << x
+        masks[2] |= 1 << (y + x)
+        masks[3] |= 1 << (y - x + n - 1)
+        for _ in range(turns):
+            y, x = x, n - 1 - y
+    return True
+
+
+@njit(cache=True, nogil=True)
+def symmetric_count(n, turns, first, last):
+    """The solutions fixed by the rotation by ``turns`` quarter turns (1: 90 degrees, 2: 180 degrees) whose
+    queen in the top row is in a column ``first .. last - 1``.
+
+    Such a solution is its queens in the upper ``n // 2`` rows and their images (and for odd ``n`` the centre
+    queen, the only square a rotation fixes): the search fills the first free upper row with a queen and its
+    images at once, until the upper rows are full. Returns ``(count, nodes)``.
+    """
+    if n == 1:
+        return (1, 1) if first <= 0 < last else (0, 0)
+    h = n // 2
+    masks = np.zeros((h + 2, 4), np.int64)
+    row = np.zeros(h + 2, np.int64)
+    col = np.zeros(h + 2, np.int64)
+    if n & 1:
+        if not _place_orbit(n, 4, h, h, masks[0]):
+            return 0, 0
+    count = 0
+    nodes = 0
+    depth = 0
+    r = 0
+    while r < h and (masks[0, 0] >> r) & 1:
+        r += 1
+    row[0] = r
+    col[0] = first
+    while depth >= 0:
+        r = row[depth]
+        if r == h:
+            count += 1
+            depth -= 1
+            continue
+        c = col[depth]
+        if c == (last if depth == 0 else n):
+            depth -= 1
+            continue
+        col[depth] = c + 1
+        masks[depth + 1, :] = masks[depth, :]
+        if not _place_orbit(n, turns, r, c, masks[depth + 1]):
+            continue
+        nodes += 1
+        depth += 1
+        while r < h and (masks[depth, 0] >> r) & 1:
+            r += 1
+        row[depth] = r
+        col[depth] = 0
+    return count, nodes
