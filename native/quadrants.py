@@ -174,18 +174,20 @@ def memory_needed(n, workers=1):
 
 
 def row_splits(n):
-    """The joins of the count of ``n``: rows ``(a, b, west_rows, weight)`` (int64), in a fixed order.
+    """The joins of the count of ``n``: rows ``(a, b, west_rows, weight, plain)`` (int64), in a fixed order.
 
-    ``a = b = 0``: the middle is empty (even ``n``) or holds the centre queen (odd ``n``), and ``west_rows``
-    runs over one row split per orbit of the two mirrors, weighed by the orbit's size. Otherwise (odd ``n``)
-    the middle row's queen is at column ``m + a``, the middle column's at row ``m + b``, and every split of the
-    other rows is joined, weighed 8. Rows are numbered without the middle row: ``0 .. h-1`` upper,
-    ``h .. 2h-1`` lower, and bit ``i`` of ``west_rows`` says row ``i`` has its queen in the left half.
+    Rows are numbered without the middle row: ``0 .. h-1`` upper, ``h .. 2h-1`` lower, and bit ``i`` of
+    ``west_rows`` says row ``i`` has its queen in the left half. For even ``n`` (``a = b = 0``) there is one
+    split per pair ``{R, reverse(R)}``, weighed by the pair's size, and ``plain`` (0, 1 or 2) is the weight of
+    its solutions with both long diagonals empty. For odd ``n``, ``a = b = 0`` is the centre queen, one split
+    per orbit of the two mirrors, weighed by its size; otherwise the middle row's queen is at column ``m + a``,
+    the middle column's at row ``m + b``, every split of the other rows is joined, weighed 8, and the rows run
+    through ``a`` innermost (they share their left halves). ``plain = -1``: no diagonal classes.
 
     Examples
     --------
     >>> row_splits(4).tolist()
-    [[0, 0, 3, 2], [0, 0, 5, 2], [0, 0, 6, 2]]
+    [[0, 0, 3, 2, 1], [0, 0, 5, 2, 1], [0, 0, 9, 1, 0], [0, 0, 6, 1, 2]]
     """
     n = _check_n(n)
     h = n // 2
@@ -193,15 +195,21 @@ def row_splits(n):
     full = (1 << (2 * h)) - 1
     for west in _combinations(2 * h, h, full):
         mirrored = _reverse(west, 2 * h)
-        orbit = {west, full & ~west, mirrored, full & ~mirrored}
-        if west == min(orbit):
-            rows.append((0, 0, west, len(orbit)))
+        if n % 2 == 0:
+            if west <= mirrored:
+                turned = full & ~mirrored
+                plain = 1 if turned == west else (2 if west < turned else 0)
+                rows.append((0, 0, west, 1 if west == mirrored else 2, plain))
+        else:
+            orbit = {west, full & ~west, mirrored, full & ~mirrored}
+            if west == min(orbit):
+                rows.append((0, 0, west, len(orbit), -1))
     if n & 1:
-        for a in range(1, h + 1):
-            for b in range(a + 1, h + 1):
-                for west in _combinations(2 * h, h, full & ~(1 << (h + b - 1))):
-                    rows.append((a, b, west, 8))
-    return np.array(rows, dtype=np.int64).reshape(-1, 4)
+        for b in range(2, h + 1):
+            for west in _combinations(2 * h, h, full & ~(1 << (h + b - 1))):
+                for a in range(1, b):
+                    rows.append((a, b, west, 8, -1))
+    return np.array(rows, dtype=np.int64).reshape(-1, 5)
 
 
 def plan(n, memory_budget=None):
@@ -380,7 +388,7 @@ def _table(h):
 
 
 def _combinations(size, k, allowed):
-    """The masks of ``k`` bits among the set bits of ``allowed`` (below ``2**size``), in increasing order."""
+    """The masks of ``k`` bits among the set bits of ``allowed`` (below ``2**size``), in lexicographic order of their bit positions."""
     from itertools import combinations
 
     bits = [i for i in range(size) if (allowed >> i) & 1]

@@ -209,14 +209,15 @@ CHUNK_BITS = 6
 
 
 @njit(cache=True, nogil=True)
-def _match(wkeys, nw, ekeys, ne, width, table):
-    """The pairs ``(w, e)`` of keys with no bit in common: ``sum over w of #{e : w & e == 0}``.
+def _match(wkeys, nw, ekeys, ne, width, table, marks, plain):
+    """The pairs ``(w, e)`` of keys with no bit in common, weighed by ``w``: ``sum over w of f(w) #{e : w & e
+    == 0}`` with ``f(w) = 2 ** (bits of w in marks)`` when ``w`` has bits in ``marks``, else ``plain``.
 
     The keys ``e`` become bit planes, 64 keys to a word: row ``c * 2**width + s`` of ``table`` has bit ``t`` of
     word ``j`` set when key ``64 j + t`` exists and has none of the bits ``s`` of chunk ``c`` (bits
     ``c * width ..`` of the key). A key ``w`` then meets the AND of one row per chunk, chosen by its own bits in
     that chunk, and the set bits of that are its partners: eight loads, seven ANDs and a popcount for 64 pairs,
-    in a loop without stores that the compiler vectorizes. Equal keys ``w`` are counted once and weighed.
+    in a loop without stores that the compiler vectorizes.
     (Rows are indexed in place: array views would cost reference counting in the innermost loop.)
     """
     nb = (ne + 63) >> 6
@@ -243,17 +244,16 @@ def _match(wkeys, nw, ekeys, ne, width, table):
                 low = s & -s
                 if low != s:
                     table[base + s, j] = table[base + s - low, j] & table[base + low, j]
+    # Whole vectors only: the rows are padded with zero words to a multiple of 16 (two AVX-512 registers).
+    padded = (nb + 15) & ~15
+    for j in range(nb, padded):
+        for r in range(CHUNKS * size):
+            table[r, j] = 0
     mask = np.uint64(size - 1)
     cw = np.uint64(width)
-    w = np.sort(wkeys[:nw])
     total = 0
-    i = 0
-    while i < nw:
-        key = w[i]
-        run = 1
-        while i + run < nw and w[i + run] == key:
-            run += 1
-        i += run
+    for i in range(nw):
+        key = wkeys[i]
         r0 = int(key & mask)
         r1 = size + int((key >> cw) & mask)
         r2 = 2 * size + int((key >> (2 * cw)) & mask)
@@ -262,23 +262,33 @@ def _match(wkeys, nw, ekeys, ne, width, table):
         r5 = 5 * size + int((key >> (5 * cw)) & mask)
         r6 = 6 * size + int((key >> (6 * cw)) & mask)
         r7 = 7 * size + int((key >> (7 * cw)) & mask)
+        f = plain
+        if key & marks:
+            f = 1 << int(_popcount(key & marks))
+        if f == 0:
+            continue
         found = np.uint64(0)
-        for j in range(nb):
+        for j in range(padded):
             found += _popcount(
                 table[r0, j] & table[r1, j] & table[r2, j] & table[r3, j]
                 & table[r4, j] & table[r5, j] & table[r6, j] & table[r7, j]
             )
-        total += run * int(found)
+        total += f * int(found)
     return total
 
 
 @njit(cache=True, nogil=True)
 def join_splits(n, offsets, pieces, jobs, out):
-    """Count the solutions of the row splits in ``jobs`` (rows ``(a, b, west_rows, weight)``); ``out[i]`` gets
-    the weighted count of job ``i``, ``out[len(jobs) + i]`` the half-board placements it joined (both halves).
+    """Count the solutions of the joins in ``jobs``, rows ``(a, b, west_rows, weight, plain)``; ``out[i]`` gets
+    the weighted count of job ``i``, ``out[len(jobs) + i]`` the half-board placements it built.
 
     ``a = b = 0`` is the empty centre of an even board or the centre queen of an odd one; otherwise (odd ``n``)
     the queen of the middle row is at column ``m + a`` and that of the middle column at row ``m + b``.
+    ``plain >= 0`` (even ``n``) asks for the count by diagonal classes: right halves with a queen on one of the
+    board's two long diagonals are left out, a left half with ``k`` such queens counts ``2**k`` times, and one
+    with none counts ``plain`` times (see :mod:`nqueens.native.quadrants`). Consecutive jobs with the same
+    ``b > 0`` and rows share their left halves, built once without regard to the middle row's queen and then
+    filtered by its diagonals.
     """
     h = n // 2
     odd = n & 1
@@ -287,13 +297,15 @@ def join_splits(n, offsets, pieces, jobs, out):
     nbits = 2 * width
     cap = 1 << 12
     wkeys = np.zeros(cap, np.uint64)
+    wsel = np.zeros(cap, np.uint64)
     ekeys = np.zeros(cap, np.uint64)
     tmp = np.zeros((max(1, np.max(offsets[1:] - offsets[:-1])), 2), np.uint64)
     cbits = (nbits + CHUNKS - 1) // CHUNKS
-    table = np.zeros((CHUNKS << cbits, (cap >> 6) + 1), np.uint64)
+    table = np.zeros((CHUNKS << cbits, (cap >> 6) + 16), np.uint64)
     shifts_w = np.zeros(4, np.int64)
     shifts_e = np.zeros(4, np.int64)
-    blocked = np.zeros(2, np.int64)
+    blocked_w = np.zeros(2, np.int64)
+    blocked_e = np.zeros(2, np.int64)
     window = np.zeros(3, np.int64)
     off = h + odd  # row / column offset of the lower / right quadrants
     # Local diagonals to the board's: d1 moves by row offset + column offset, d2 by row - column offset + n - h.
@@ -305,46 +317,89 @@ def join_splits(n, offsets, pieces, jobs, out):
     shifts_e[1] = n - h - off
     shifts_e[2] = 2 * off
     shifts_e[3] = n - h
-    window[0] = off
-    window[1] = n - h
+    lo1 = off
+    lo2 = n - h
+    window[0] = lo1
+    window[1] = lo2
     window[2] = width
+    # The key bits of the two long diagonals d1 = n - 1 and d2 = n - 1.
+    longest = np.uint64((1 << (n - 1 - lo1)) | (1 << (width + n - 1 - lo2)))
     full = (1 << h) - 1
     subsets, start = _subsets(h)
+    nw = 0
+    last_b = -1
+    last_west = -1
     for i in range(jobs.shape[0]):
         a = jobs[i, 0]
         b = jobs[i, 1]
         west = jobs[i, 2]
         weight = jobs[i, 3]
+        plain = jobs[i, 4]
         avail_e = full
+        extra = np.uint64(0)  # key bits of the middle row's queen, which the left halves must avoid
         if a == 0:
-            blocked[0] = (1 << (n - 1)) if odd else 0
-            blocked[1] = (1 << (n - 1)) if odd else 0
+            blocked_w[0] = (1 << (n - 1)) if odd else 0
+            blocked_w[1] = (1 << (n - 1)) if odd else 0
+            blocked_e[0] = blocked_w[0]
+            blocked_e[1] = blocked_w[1]
+            if plain >= 0:
+                blocked_e[0] = 1 << (n - 1)
+                blocked_e[1] = 1 << (n - 1)
             free = (1 << (2 * h)) - 1
         else:
-            blocked[0] = (1 << (2 * m + a)) | (1 << (2 * m + b))
-            blocked[1] = (1 << (n - 1 - a)) | (1 << (n - 1 + b))
+            blocked_w[0] = 1 << (2 * m + b)
+            blocked_w[1] = 1 << (n - 1 + b)
+            blocked_e[0] = blocked_w[0] | (1 << (2 * m + a))
+            blocked_e[1] = blocked_w[1] | (1 << (n - 1 - a))
+            # The diagonals of the middle row's queen that a left half can reach lie inside the key's window.
+            if 2 * m + a - lo1 < width:
+                extra |= np.uint64(1) << np.uint64(2 * m + a - lo1)
+            if n - 1 - a >= lo2:
+                extra |= np.uint64(1) << np.uint64(width + n - 1 - a - lo2)
             avail_e = full & ~(1 << (a - 1))
             free = ((1 << (2 * h)) - 1) & ~(1 << (h + b - 1))
         east = free & ~west
-        need = max(
-            _half_bound(offsets, subsets, start, h, west & full, west >> h, full),
-            _half_bound(offsets, subsets, start, h, east & full, east >> h, avail_e),
-        )
-        if need > wkeys.shape[0]:
-            cap = max(need, 2 * wkeys.shape[0])
-            wkeys = np.zeros(cap, np.uint64)
+        reuse = a != 0 and b == last_b and west == last_west
+        need = _half_bound(offsets, subsets, start, h, east & full, east >> h, avail_e)
+        if not reuse:
+            need = max(need, _half_bound(offsets, subsets, start, h, west & full, west >> h, full))
+        if need > ekeys.shape[0]:
+            cap = max(need, 2 * ekeys.shape[0])
+            grown = np.zeros(cap, np.uint64)
+            grown[:nw] = wkeys[:nw]
+            wkeys = grown
+            wsel = np.zeros(cap, np.uint64)
             ekeys = np.zeros(cap, np.uint64)
-            table = np.zeros((CHUNKS << cbits, (cap >> 6) + 1), np.uint64)
-        nw = _half(offsets, pieces, subsets, start, h, west & full, west >> h, full, shifts_w, blocked, window, wkeys, tmp)
-        ne = _half(offsets, pieces, subsets, start, h, east & full, east >> h, avail_e, shifts_e, blocked, window, ekeys, tmp)
+            table = np.zeros((CHUNKS << cbits, (cap >> 6) + 16), np.uint64)
+        if not reuse:
+            nw = _half(
+                offsets, pieces, subsets, start, h, west & full, west >> h, full, shifts_w, blocked_w, window, wkeys, tmp
+            )
+        last_b = b if a != 0 else -1
+        last_west = west
+        ne = _half(
+            offsets, pieces, subsets, start, h, east & full, east >> h, avail_e, shifts_e, blocked_e, window, ekeys, tmp
+        )
+        left = wkeys
+        nl = nw
+        if extra:
+            # The left halves this middle-row queen leaves: a filter instead of a new search.
+            nl = 0
+            for k in range(nw):
+                if not wkeys[k] & extra:
+                    wsel[nl] = wkeys[k]
+                    nl += 1
+            left = wsel
         found = 0
-        if nw and ne:
-            if nw < ne:
-                found = _match(wkeys, nw, ekeys, ne, cbits, table)
+        if nl and ne:
+            if plain >= 0:
+                found = _match(left, nl, ekeys, ne, cbits, table, longest, plain)
+            elif nl < ne:
+                found = _match(left, nl, ekeys, ne, cbits, table, np.uint64(0), 1)
             else:
-                found = _match(ekeys, ne, wkeys, nw, cbits, table)
+                found = _match(ekeys, ne, left, nl, cbits, table, np.uint64(0), 1)
         out[i] = weight * found
-        out[jobs.shape[0] + i] = nw + ne
+        out[jobs.shape[0] + i] = (0 if reuse else nw) + ne
 
 
 @njit(cache=True, nogil=True)
