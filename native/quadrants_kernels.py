@@ -323,7 +323,9 @@ def join_splits(n, offsets, pieces, jobs, out):
     window[1] = lo2
     window[2] = width
     # The key bits of the two long diagonals d1 = n - 1 and d2 = n - 1.
-    longest = np.uint64((1 << (n - 1 - lo1)) | (1 << (width + n - 1 - lo2)))
+    longest = np.uint64(0)
+    if not odd:
+        longest = np.uint64((1 << (n - 1 - lo1)) | (1 << (width + n - 1 - lo2)))
     full = (1 << h) - 1
     subsets, start = _subsets(h)
     nw = 0
