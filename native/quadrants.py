@@ -216,8 +216,8 @@ def plan(n, memory_budget=None):
     """The subproblems of the count of ``n``, deterministic for a given ``n`` and :data:`ALGORITHM_VERSION`.
 
     The joins of :func:`row_splits` are dealt round-robin into ``16 * 2**(n - 12)`` groups (one for
-    ``n < 12``, never more groups than joins); two more subproblems count the solutions fixed by the half and
-    the quarter turn.
+    ``n < 12``), those that share their left halves (odd ``n``: the same middle column queen and rows) as one
+    run; two more subproblems count the solutions fixed by the half and the quarter turn.
 
     Raises
     ------
@@ -235,8 +235,15 @@ def plan(n, memory_budget=None):
     n = _check_n(n)
     _check_memory(n, memory_budget, 1)
     jobs = row_splits(n)
-    groups = 1 if n < 12 else min(len(jobs), 16 << (n - 12))
-    payloads = [(JOIN, np.ascontiguousarray(jobs[i::groups])) for i in range(groups)]
+    # Joins that share their left halves (odd n: the same b and rows) stay together in one subproblem.
+    new_run = np.ones(len(jobs), dtype=bool)
+    new_run[1:] = (jobs[1:, 0] == 0) | (jobs[1:, 1] != jobs[:-1, 1]) | (jobs[1:, 2] != jobs[:-1, 2])
+    starts = np.flatnonzero(new_run).tolist()
+    runs = list(zip(starts, starts[1:] + [len(jobs)]))
+    groups = 1 if n < 12 else min(len(runs), 16 << (n - 12))
+    payloads = [
+        (JOIN, np.ascontiguousarray(np.concatenate([jobs[a:b] for a, b in runs[i::groups]]))) for i in range(groups)
+    ]
     payloads += [(FIXED_180, 0, n), (FIXED_90, 0, n)]
     return [Subproblem(n, index, payload, _digest(n, payload)) for index, payload in enumerate(payloads)]
 
