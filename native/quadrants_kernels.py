@@ -159,6 +159,8 @@ def _half(offsets, pieces, subsets, start, h, rows_top, rows_bot, avail, shifts,
         bot = (rows_bot << h) | (avail & ~g)
         if offsets[top + 1] == offsets[top] or offsets[bot + 1] == offsets[bot]:
             continue
+        # Two quadrants of a half can only meet on diagonals inside the key's window, so the keys alone say
+        # whether they fit (the blocked diagonals, anywhere, are checked per piece).
         m = 0
         for s in range(offsets[bot], offsets[bot + 1]):
             pc = pieces[s]
@@ -166,8 +168,7 @@ def _half(offsets, pieces, subsets, start, h, rows_top, rows_bot, avail, shifts,
             b = (pc >> np.uint64(32)) << s2b
             if (a & b1) | (b & b2):
                 continue
-            tmp[m, 0] = a
-            tmp[m, 1] = b
+            tmp[m] = ((a >> lo1) & wmask) | (((b >> lo2) & wmask) << width)
             m += 1
         if m == 0:
             continue
@@ -177,13 +178,12 @@ def _half(offsets, pieces, subsets, start, h, rows_top, rows_bot, avail, shifts,
             b = (pc >> np.uint64(32)) << s2t
             if (a & b1) | (b & b2):
                 continue
+            key = ((a >> lo1) & wmask) | (((b >> lo2) & wmask) << width)
+            # Branch-free: write every candidate, keep it by advancing only when it fits.
             for s in range(m):
-                x = tmp[s, 0]
-                y = tmp[s, 1]
-                if (a & x) | (b & y):
-                    continue
-                out[count] = (((a | x) >> lo1) & wmask) | ((((b | y) >> lo2) & wmask) << width)
-                count += 1
+                x = tmp[s]
+                out[count] = key | x
+                count += (key & x) == 0
     return count
 
 
@@ -299,7 +299,7 @@ def join_splits(n, offsets, pieces, jobs, out):
     wkeys = np.zeros(cap, np.uint64)
     wsel = np.zeros(cap, np.uint64)
     ekeys = np.zeros(cap, np.uint64)
-    tmp = np.zeros((max(1, np.max(offsets[1:] - offsets[:-1])), 2), np.uint64)
+    tmp = np.zeros(max(1, np.max(offsets[1:] - offsets[:-1])), np.uint64)
     cbits = (nbits + CHUNKS - 1) // CHUNKS
     table = np.zeros((CHUNKS << cbits, (cap >> 6) + 16), np.uint64)
     shifts_w = np.zeros(4, np.int64)
