@@ -14,9 +14,10 @@ $(STAMP): pyproject.toml
 
 setup: $(STAMP)
 
-# The main job: every registered fast solver side by side for n = 4..12, checked against each other.
+# The main job: every registered solver side by side for n = 4..12, checked against each other and OEIS;
+# a run longer than two minutes is stopped and shown as a timeout.
 run: $(STAMP)
-	$(BIN)/nqueens compare 4..12
+	$(BIN)/nqueens compare 4..12 --timeout 120
 
 test: $(STAMP)
 	$(BIN)/python -m pytest

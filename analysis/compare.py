@@ -1,28 +1,51 @@
-"""The comparison runner: several solvers over a range of ``n``, checked against each other.
+"""Tables of experiment runs: the cells of a comparison (median, min, max, status), and the runs one by one.
 
-Every solver counts every ``n`` (``repeat`` times, keeping the fastest run); if two solvers disagree on a total,
-or on the unique count where both know it, that is an error, not a footnote. A solver that enumerates but does
-not count fundamental solutions gets its ``unique`` and ``classes`` from its own solutions reduced by
-:func:`nqueens.analysis.symmetry.classes` (outside the timed count), so every row of the table can say how many
-solutions are fundamental and every solver's enumeration is checked against the others. The records come back
-in the order ``n``, then registry order, ready for :func:`format_table`.
+These functions take the run records an experiment produced (:func:`nqueens.experiment.run`, or
+``nqueens runs --format json``): dicts with ``n``, ``instance``, ``solver``, ``question``, ``repeat``,
+``status``, ``message``, ``total``, ``unique``, ``classes``, ``nodes``, ``tree``, ``seconds``,
+``seconds_to_first``, ``solution``, ``stats``, ``reused`` and ``timeout``. They run nothing.
+
+A *cell* is one solver (column) on one problem (row): its repeats reduced to the median time with the minimum
+and maximum, over the solved runs, and one status, the worst of its runs (``wrong``, ``error``, ``memout``,
+``timeout``, ``unsupported``, else ``solved``).
+
+Examples
+--------
+>>> runs = [
+...     {"n": 8, "solver": "a", "repeat": 1, "status": "solved", "total": 92, "seconds": 0.3},
+...     {"n": 8, "solver": "a", "repeat": 2, "status": "solved", "total": 92, "seconds": 0.1},
+...     {"n": 8, "solver": "b", "repeat": 1, "status": "timeout", "seconds": None, "timeout": 2.0},
+... ]
+>>> [(c["solver"], c["status"], c["seconds"], c["runs"]) for c in cells(runs)]
+[('a', 'solved', 0.2, 2), ('b', 'timeout', None, 0)]
+>>> print(format_table(runs, "csv"), end="")
+n,solver,status,total,seconds,min,max,runs
+8,a,solved,92,0.2,0.1,0.3,2/2
+8,b,timeout,,,,,0/1
+>>> print(format_table(runs).splitlines()[3])
+| 8 | b      | timeout |     - |       >2 |        - |        - |  0/1 |
 """
 
 import csv
-import dataclasses
 import io
 import json
+import statistics
 
-from nqueens.api import batches, count
 from nqueens.errors import NQueensError
-from nqueens.registry import REGISTRY, get_solver
 
-__all__ = ["parse_range", "default_solvers", "compare", "format_table", "COLUMNS"]
+__all__ = ["parse_range", "SEVERITY", "cells", "agreement", "format_table", "format_runs", "RUN_COLUMNS"]
 
-# ``tree`` (the size of the solver's explicit state-space tree, for the formulations that define one) and
-# ``generated`` (candidate nodes, from the solver's stats) appear only when some row has them.
-COLUMNS = ("n", "solver", "total", "unique", "tree", "generated", "nodes", "checks", "seconds")
-_OPTIONAL = ("tree", "generated")
+# The status of a cell is the first of these that one of its runs has.
+SEVERITY = ("wrong", "error", "memout", "timeout", "unsupported", "solved")
+
+# Columns of a comparison; those in _OPTIONAL appear only when some cell has a value there.
+_COLUMNS = ("n", "instance", "solver", "status", "total", "unique", "tree", "generated", "nodes", "checks",
+            "first", "seconds", "min", "max", "runs", "reused")
+_OPTIONAL = ("instance", "total", "unique", "tree", "generated", "nodes", "checks", "first", "reused")
+
+# Columns of ``nqueens runs``.
+RUN_COLUMNS = ("id", "finished", "n", "instance", "solver", "question", "repeat", "status", "total", "unique",
+               "seconds", "seconds_to_first", "timeout", "memory", "host", "version", "message")
 
 
 def parse_range(text):
@@ -51,155 +74,202 @@ def parse_range(text):
     return range(a, b + 1)
 
 
-def default_solvers():
-    """Every registered solver that counts, each run up to the ``n`` its conformance suite reaches."""
-    return [s.name for s in REGISTRY.values() if "count" in s.can]
-
-
-def compare(ns, solvers=None, *, repeat=1, nodes=False, unique=True, progress=None):
-    """Count every ``n`` in ``ns`` with every solver and check that they agree.
-
-    Parameters
-    ----------
-    ns : iterable of int
-    solvers : list of str, optional
-        Registered names; by default :func:`default_solvers`, each only up to its ``suite_max_n`` (explicitly
-        named solvers run on every ``n``).
-    repeat : int
-        Runs per (solver, n); the record kept is the fastest.
-    nodes : bool
-        Use the instrumented variants (for solvers that count nodes) to fill the node columns.
-    unique : bool
-        Fill ``unique`` and ``classes`` of enumerating solvers that do not count them, by reducing their
-        solutions to fundamental ones (one extra enumeration, not included in ``seconds``).
-    progress : callable, optional
-        Called with ``(n, solver)`` before each run.
+def cells(records):
+    """The records reduced to one cell per (problem, solver), in the order they first appear.
 
     Returns
     -------
-    list of CountResult
-
-    Raises
-    ------
-    NQueensError
-        If two solvers disagree, or for an unknown solver or a bad range.
+    list of dict
+        The fields of the runs (from the first solved one) plus ``status``, ``message`` (of the run that gave
+        the status), ``seconds`` (median of the solved runs), ``seconds_min``, ``seconds_max``,
+        ``seconds_to_first`` (median), ``runs`` (solved runs behind the medians), ``reused`` (every run came
+        from the store) and ``repeats`` (each run: ``repeat``, ``status``, ``seconds``, ``seconds_to_first``,
+        ``reused``, ``message``).
     """
-    explicit = solvers is not None
-    specs = [get_solver(name) for name in (solvers if explicit else default_solvers())]
-    repeat = int(repeat)
-    if repeat < 1:
-        raise NQueensError(f"repeat must be an integer >= 1, got {repeat}")
-    records = []
-    for n in ns:
-        row = []
-        for spec in specs:
-            if not explicit and n > spec.suite_max_n:
-                continue
-            if spec.max_n is not None and n > spec.max_n:
-                continue
-            if progress is not None:
-                progress(n, spec.name)
-            runs = [count(n, spec.name, nodes=nodes and "nodes" in spec.can) for _ in range(repeat)]
-            best = min(runs, key=lambda r: r.seconds)
-            if unique and best.unique is None and "enumerate" in spec.can:
-                best = _with_classes(best)
-            row.append(best)
-        _check_agreement(n, row)
-        records.extend(row)
-    return records
-
-
-def _with_classes(record):
-    from nqueens.analysis.symmetry import classes
-
-    rows = 0
-
-    def counted(stream):
-        nonlocal rows
-        for batch in stream:
-            rows += len(batch)
-            yield batch
-
-    found = classes(counted(batches(record.n, record.solver)))
-    # The orbits of the canonical solutions found must account for every row enumerated, and the rows for the
-    # count: a missing, repeated or extra solution breaks one of the two.
-    if rows != record.total or sum(size * number for size, number in found.items()) != rows:
-        raise NQueensError(
-            f"solver {record.solver!r} counts {record.total} solutions for n = {record.n} but enumerates {rows} "
-            f"in orbits of {sum(size * number for size, number in found.items())}"
+    groups = {}
+    for record in records:
+        groups.setdefault((record.get("instance"), record["n"], record["solver"]), []).append(record)
+    out = []
+    for runs in groups.values():
+        status = min((r["status"] for r in runs), key=SEVERITY.index)
+        solved = [r for r in runs if r["status"] == "solved"]
+        base = dict(solved[0] if solved else next(r for r in runs if r["status"] == status))
+        times = [r["seconds"] for r in solved if r.get("seconds") is not None]
+        firsts = [r["seconds_to_first"] for r in solved if r.get("seconds_to_first") is not None]
+        base.update(
+            status=status,
+            message=next((r.get("message") for r in runs if r["status"] == status), None),
+            seconds=statistics.median(times) if times else None,
+            seconds_min=min(times) if times else None,
+            seconds_max=max(times) if times else None,
+            seconds_to_first=statistics.median(firsts) if firsts else None,
+            runs=len(solved),
+            reused=all(r.get("reused") for r in runs),
+            repeats=[
+                {key: r.get(key) for key in ("repeat", "status", "seconds", "seconds_to_first", "reused", "message")}
+                for r in runs
+            ],
         )
-    return dataclasses.replace(record, unique=sum(found.values()), classes=found)
+        base.pop("repeat", None)
+        out.append(base)
+    return out
 
 
-def _check_agreement(n, row):
-    for field in ("total", "unique"):
-        seen = {}
-        for record in row:
-            value = getattr(record, field)
-            if value is not None:
-                seen.setdefault(value, []).append(record.solver)
-        if len(seen) > 1:
-            detail = "; ".join(f"{', '.join(names)} say {value}" for value, names in seen.items())
-            raise NQueensError(f"solvers disagree on the {field} for n = {n}: {detail}")
-
-
-def _cells(record):
-    tree_size = getattr(get_solver(record.solver).load(), "tree_size", None)
-    return {
-        "n": record.n,
-        "solver": record.solver,
-        "total": record.total,
-        "unique": record.unique,
-        "tree": tree_size(record.n) if tree_size is not None else None,
-        "generated": record.stats.get("generated"),
-        "nodes": record.nodes,
-        "checks": record.stats.get("checks"),
-        "seconds": record.seconds,
-    }
-
-
-def format_table(records, fmt="markdown"):
-    """The records as a ``markdown`` table, ``csv`` or a ``json`` list of count records.
-
-    The ``tree`` and ``generated`` columns appear only when some record has them.
+def agreement(records):
+    """One line: did every solver agree (and with the published values)?
 
     Examples
     --------
-    >>> print(format_table(compare(range(4, 6), ["bitwise"]), "csv"), end="")  # doctest: +ELLIPSIS
-    n,solver,total,unique,nodes,checks,seconds
-    4,bitwise,2,1,,,...
-    5,bitwise,10,2,,,...
+    >>> agreement([{"n": 8, "solver": "a", "status": "solved", "total": 92, "question": "count"}])
+    'one solver answered: nothing to compare it with but the published values, which it matches'
     """
+    records = list(records)
+    wrong = [r for r in records if r["status"] == "wrong"]
+    if wrong:
+        where = sorted({_where(r) for r in wrong}, key=str)
+        return f"the solvers do not all agree: {len(wrong)} run{'s' if len(wrong) > 1 else ''} wrong ({', '.join(where)})"
+    answered = {r["solver"] for r in records if r["status"] == "solved"}
+    if not answered:
+        return "no solver answered: nothing to compare"
+    first = all(r.get("question") == "first" for r in records)
+    if not first and all(r.get("instance") for r in records):
+        return (f"all {len(answered)} solvers agreed on every answer" if len(answered) > 1
+                else "one solver answered: nothing to compare it with")
+    checked = "every first solution found is a solution" if first else "the published values"
+    if len(answered) == 1:
+        if first:
+            return f"one solver answered: {checked}"
+        return f"one solver answered: nothing to compare it with but {checked}, which it matches"
+    if first:
+        return f"all {len(answered)} solvers answered and {checked}"
+    return f"all {len(answered)} solvers agreed on every answer, and with {checked} where known"
+
+
+def format_table(records, fmt="markdown", *, notes=()):
+    """The cells of ``records`` as a ``markdown`` table, ``csv``, or a ``json`` list of cells.
+
+    A cell without a solved run shows ``>T`` seconds for a timeout of ``T``. Below the Markdown table come the
+    reason of every cell that was not solved, the ``notes``, and the :func:`agreement` line.
+    """
+    table = cells(records)
     if fmt == "json":
-        return json.dumps([r.to_dict() for r in records], indent=2) + "\n"
-    rows = [_cells(r) for r in records]
-    columns = [c for c in COLUMNS if c not in _OPTIONAL or any(row[c] is not None for row in rows)]
+        return json.dumps(table, indent=2, default=str) + "\n"
+    rows = [_row(cell, fmt) for cell in table]
+    columns = [c for c in _COLUMNS if c not in _OPTIONAL or any(row[c] not in (None, "") for row in rows)]
     if fmt == "csv":
-        buffer = io.StringIO()
-        writer = csv.writer(buffer, lineterminator="\n")
-        writer.writerow(columns)
-        for row in rows:
-            writer.writerow(["" if row[c] is None else row[c] for c in columns])
-        return buffer.getvalue()
+        return _csv(columns, rows)
     if fmt != "markdown":
         raise NQueensError(f"format must be markdown, csv or json, got {fmt!r}")
+    lines = _markdown(columns, [[_show(c, row[c]) for c in columns] for row in rows], right=lambda c: c not in (
+        "solver", "status", "instance", "reused"))
+    footer = [f"- {line}" for line in _reasons(table)] + [f"- {note}" for note in notes]
+    return lines + ("\n" + "\n".join(footer) + "\n" if footer else "") + "\n" + agreement(records) + "\n"
 
-    def show(key, value):
-        if value is None:
-            return "-"
-        if key == "seconds":
-            return f"{value:.6f}"
-        if key == "tree" and value >= 10**15:  # exact in csv and json; readable here
-            digits = str(value)
-            return f"{digits[0]}.{digits[1:4]}e+{len(digits) - 1}"
-        return f"{value:,}" if isinstance(value, int) and key != "n" else str(value)
 
-    table = [columns] + [[show(c, row[c]) for c in columns] for row in rows]
+def format_runs(records, fmt="table"):
+    """The runs one by one (``nqueens runs``): a ``table``, ``csv``, or a ``json`` list of records."""
+    records = list(records)
+    if fmt == "json":
+        return json.dumps(records, indent=2, default=str) + "\n"
+    rows = [{c: r.get(c) for c in RUN_COLUMNS} for r in records]
+    columns = [c for c in RUN_COLUMNS if c not in ("instance", "memory", "timeout", "seconds_to_first")
+               or any(row[c] is not None for row in rows)]
+    if fmt == "csv":
+        return _csv(columns, rows)
+    if fmt != "table":
+        raise NQueensError(f"format must be table, csv or json, got {fmt!r}")
+    return _markdown(columns, [[_show(c, row[c]) for c in columns] for row in rows],
+                     right=lambda c: c in ("id", "n", "repeat", "total", "unique", "seconds", "seconds_to_first",
+                                           "timeout", "memory"))
+
+
+# -- helpers --------------------------------------------------------------------------------------------------
+
+
+def _row(cell, fmt):
+    stats = cell.get("stats") or {}
+    seconds = cell["seconds"]
+    if seconds is None and cell["status"] == "timeout" and cell.get("timeout") is not None and fmt == "markdown":
+        seconds = f">{cell['timeout']:g}"
+    return {
+        "n": cell["n"],
+        "instance": cell.get("instance"),
+        "solver": cell["solver"],
+        "status": cell["status"],
+        "total": cell.get("total"),
+        "unique": cell.get("unique"),
+        "tree": cell.get("tree"),
+        "generated": stats.get("generated"),
+        "nodes": cell.get("nodes"),
+        "checks": stats.get("checks"),
+        "first": cell.get("seconds_to_first"),
+        "seconds": seconds,
+        "min": cell["seconds_min"],
+        "max": cell["seconds_max"],
+        "runs": f"{cell['runs']}/{len(cell['repeats'])}",
+        "reused": "reused" if cell["reused"] and cell["status"] != "unsupported" else "",
+    }
+
+
+def _reasons(table):
+    """One line per (solver, status, reason) of the cells not solved, with the problems it applies to."""
+    groups = {}
+    for cell in table:
+        if cell["status"] != "solved" and cell.get("message"):
+            groups.setdefault((cell["solver"], cell["status"], cell["message"]), []).append(cell)
+    lines = []
+    for (solver, status, message), members in groups.items():
+        names = [c["instance"] for c in members if c.get("instance")]
+        where = ", ".join(names) if names else "n = " + _ranges(sorted({c["n"] for c in members}))
+        lines.append(f"{solver}, {where}: {status}: {message}")
+    return lines
+
+
+def _ranges(ns):
+    """``[4, 5, 6, 9]`` -> ``'4..6, 9'``."""
+    parts, start = [], None
+    for i, n in enumerate(ns):
+        if start is None:
+            start = n
+        if i + 1 == len(ns) or ns[i + 1] != n + 1:
+            parts.append(str(n) if start == n else f"{start}..{n}")
+            start = None
+    return ", ".join(parts)
+
+
+def _where(record):
+    return f"{record.get('instance') or 'n = ' + str(record['n'])}, {record['solver']}"
+
+
+def _show(column, value):
+    if value is None or value == "":
+        return "-"
+    if isinstance(value, float):
+        return f"{value:g}" if column in ("timeout", "memory") else f"{value:.6f}"
+    if column == "tree" and isinstance(value, int) and value >= 10**15:  # exact in csv and json; readable here
+        digits = str(value)
+        return f"{digits[0]}.{digits[1:4]}e+{len(digits) - 1}"
+    if isinstance(value, int) and not isinstance(value, bool) and column not in ("n", "id", "repeat"):
+        return f"{value:,}"
+    return str(value)
+
+
+def _csv(columns, rows):
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(columns)
+    for row in rows:
+        writer.writerow(["" if row[c] is None else row[c] for c in columns])
+    return buffer.getvalue()
+
+
+def _markdown(columns, body, right):
+    table = [list(columns)] + body
     widths = [max(len(line[i]) for line in table) for i in range(len(columns))]
-    right = [c != "solver" for c in columns]
+    align = [right(c) for c in columns]
 
     def line(cells):
-        return "| " + " | ".join(c.rjust(w) if r else c.ljust(w) for c, w, r in zip(cells, widths, right)) + " |"
+        return "| " + " | ".join(c.rjust(w) if r else c.ljust(w) for c, w, r in zip(cells, widths, align)) + " |"
 
-    rule = "|" + "|".join(("-" * (w + 1) + ":") if r else ("-" * (w + 2)) for w, r in zip(widths, right)) + "|"
+    rule = "|" + "|".join(("-" * (w + 1) + ":") if r else ("-" * (w + 2)) for w, r in zip(widths, align)) + "|"
     return "\n".join([line(table[0]), rule] + [line(cells) for cells in table[1:]]) + "\n"

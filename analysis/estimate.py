@@ -1,4 +1,4 @@
-"""Knuth's random-probe estimate of the size of a backtracking tree, and forecasts of how long a count takes.
+"""Knuth's random-probe estimate of the size of a backtracking tree.
 
 A probe walks from the root to a leaf or a dead end, choosing each time one of the ``d`` feasible children of
 the current node uniformly at random. With ``d_0, d_1, ...`` the numbers met on the way, the probe's value
@@ -9,9 +9,11 @@ is an unbiased estimate of the number of feasible nodes of the tree, root includ
 reached with probability ``1 / (d_0 ... d_{k-1})``); the same weights applied to the candidates each node
 generates estimate the generated nodes. The mean of many probes, with its standard error, tells in
 milliseconds how big a tree is that no one could search: that is what lets ``nqueens count`` warn before a run
-that would take hours.
+that would take hours (:mod:`nqueens.forecast`).
 
-The three formulations (:mod:`nqueens.analysis.trees`) differ in what a node is:
+The probes walk a formulation through the same functions its tree search uses
+(:func:`nqueens.models.tree.sample`, :func:`nqueens.models.walk.probe`), so every formulation the tree core
+knows has an estimate. The three formulations (:mod:`nqueens.analysis.trees`) differ in what a node is:
 
 ``permutation``, ``mary``
     A node at depth ``k`` places queens in rows ``0 .. k-1``; it is feasible when no two attack each other, so
@@ -20,7 +22,8 @@ The three formulations (:mod:`nqueens.analysis.trees`) differ in what a node is:
 ``subset``
     A node at depth ``k`` has decided the first ``k`` cells in row-major order, each "queen" or "empty"; each
     node generates both. It is feasible when no two of its queens attack each other and every row it has
-    completed holds a queen (the checks that can be made on the cells decided so far).
+    completed holds a queen (the checks that can be made on the cells decided so far). Its probes choose with
+    weights that keep the queen's column uniform over a row's free squares (see :mod:`nqueens.models.subset`).
 
 Examples
 --------
@@ -41,23 +44,15 @@ import time
 from dataclasses import dataclass
 
 import numpy as np
-from numba import njit
 
-from nqueens.analysis.trees import tree_size
 from nqueens.board import check_n
 from nqueens.errors import NQueensError
+from nqueens.models import tree as _tree
+from nqueens.models.tree import MODELS
 
-__all__ = ["MODELS", "MAX_N", "LONG_RUN_SECONDS", "Estimate", "Forecast", "estimate", "forecast", "long_run_warning", "warmup"]
+__all__ = ["MODELS", "MAX_N", "Estimate", "estimate", "warmup"]
 
-MODELS = ("permutation", "mary", "subset")
-MAX_N = 63  # rows are int64 bit masks
-LONG_RUN_SECONDS = 3600.0  # nqueens count warns before a run forecast to take longer
-
-_PERMUTATION, _MARY, _SUBSET = range(3)
-
-# Nodes of the row-by-row tree per second that no solver of a family falls below (the plain-Python oracle does
-# about 4e6, the compiled kernels 1e8; general-purpose models can be much slower).
-_FLOOR_RATE = {"native": 1e5, "engine": 1e5, "model": 1e3}
+MAX_N = 63  # the largest board of the bit-mask solvers whose runs the estimate forecasts
 
 
 @dataclass(frozen=True)
@@ -94,32 +89,6 @@ class Estimate:
         return {"n": self.n, "model": self.model, "probes": self.probes, "estimate": self.estimate, "stderr": self.stderr}
 
 
-@dataclass(frozen=True)
-class Forecast:
-    """How long a count of ``n`` with ``solver`` is expected to take, from :func:`forecast`.
-
-    Attributes
-    ----------
-    n, solver : int, str
-    nodes, stderr : float
-        Knuth's estimate of the row-by-row backtracking tree of ``n`` (``permutation`` feasible nodes).
-    rate : float
-        The solver's speed in nodes of that tree per second, measured on ``calibration_n``.
-    calibration_n : int
-        The board size timed to measure ``rate``.
-    seconds : float
-        ``nodes / rate``.
-    """
-
-    n: int
-    solver: str
-    nodes: float
-    stderr: float
-    rate: float
-    calibration_n: int
-    seconds: float
-
-
 def estimate(n, model="permutation", *, probes=10000, seed=0):
     """Estimate the feasible (and generated) nodes of one formulation's backtracking tree by random probes.
 
@@ -151,13 +120,14 @@ def estimate(n, model="permutation", *, probes=10000, seed=0):
 
     Notes
     -----
-    Each probe costs O(n) bit operations for ``permutation`` and ``mary``, O(n * n) for ``subset``. The
-    seed goes through :class:`numpy.random.SeedSequence` to the kernel, which seeds numba's own generator (with
-    ``NUMBA_DISABLE_JIT=1``, numpy's global one).
+    Each probe tests every child of the nodes on its path: O(n**3) steps for the row trees (a refused
+    candidate is scanned against the placed queens) and for ``subset`` (a row's free squares are counted for
+    the weights). The seed goes through :class:`numpy.random.SeedSequence` to the kernel, which seeds numba's
+    own generator (with ``NUMBA_DISABLE_JIT=1``, numpy's global one).
     """
     n = check_n(n)
     if n > MAX_N:
-        raise NQueensError(f"the estimator takes n <= {MAX_N} (rows are 64-bit masks), got {n}")
+        raise NQueensError(f"the estimator takes n <= {MAX_N} (the bit-mask solvers' limit), got {n}")
     if model not in MODELS:
         raise NQueensError(f"unknown model {model!r}; the models are {', '.join(MODELS)}")
     probes = check_n(probes, what="probes")
@@ -165,13 +135,9 @@ def estimate(n, model="permutation", *, probes=10000, seed=0):
         raise NQueensError("probes must be an integer >= 2 (the standard error needs two probes)")
     seed = _check_seed(seed)
     kernel_seed = int(np.random.SeedSequence(seed).generate_state(1)[0])
-    out = np.zeros(4, np.float64)
-    level = np.zeros((n * n if model == "subset" else n) + 1, np.float64)
+    form = _tree.formulation(model).FORMULATION
     start = time.perf_counter()
-    if model == "subset":
-        _probe_cells(n, probes, kernel_seed, out, level)
-    else:
-        _probe_rows(n, _PERMUTATION if model == "permutation" else _MARY, probes, kernel_seed, out, level)
+    out, level = _tree.sample(form, n, probes, kernel_seed)
     seconds = time.perf_counter() - start
     mean, m2, gmean, gm2 = (float(x) for x in out)
     if not all(math.isfinite(x) for x in (mean, m2, gmean, gm2)):
@@ -190,270 +156,13 @@ def estimate(n, model="permutation", *, probes=10000, seed=0):
     )
 
 
-def forecast(n, solver=None, *, probes=2000, seed=0, budget=0.05, **options):
-    """Forecast the wall time of ``nqueens.count(n, solver)`` from Knuth's estimate and a measured rate.
-
-    The solver is timed on smaller boards (from ``n = 8`` up, stopping once a run takes ``budget`` seconds)
-    and its rate is taken as the (estimated) number of nodes of the row-by-row backtracking tree of that board
-    per second. The forecast is the estimated tree of ``n`` divided by that rate: it assumes the solver's time
-    grows like that tree, which holds for every backtracking solver, symmetry-reduced or not (a constant
-    factor cancels), and is only a rough guide for the general-purpose models.
-
-    Parameters
-    ----------
-    n : int
-    solver : str, optional
-        A registered solver that counts; the default counter when omitted.
-    probes, seed : int
-        For :func:`estimate`.
-    budget : float
-        Seconds a calibration run should last before its rate is trusted.
-    **options
-        The solver's options, as for :func:`nqueens.count`.
-
-    Returns
-    -------
-    Forecast
-
-    Examples
-    --------
-    >>> f = forecast(12, "bitwise")
-    >>> f.calibration_n <= 11 and f.seconds > 0
-    True
-
-    Notes
-    -----
-    Measured on the shared 2-core development machine, the fast counter's forecasts for n = 16 and 17 were
-    2.5 s and 9.2 s against 2.9 s and 18.5 s taken: good to a factor of about two, which is what a warning
-    before an hour-long run needs.
-    """
-    from nqueens.api import DEFAULT_COUNTER
-    from nqueens.registry import get_solver
-
-    spec = get_solver(solver or DEFAULT_COUNTER)
-    n = spec.check_n(n)
-    options = spec.check_options(options)
-    tree = estimate(n, "permutation", probes=probes, seed=seed)
-    module = spec.load()
-    if hasattr(module, "warmup"):
-        module.warmup()
-    m = min(8, n)
-    while True:
-        # The calibration calls the solver module directly: a timing run is not a count to record anywhere.
-        start = time.perf_counter()
-        module.count(m, **options)
-        seconds = time.perf_counter() - start
-        if seconds >= budget or m + 1 >= n or (spec.max_n is not None and m + 1 > spec.max_n):
-            break
-        m += 1
-    nodes_m = estimate(m, "permutation", probes=probes, seed=seed).estimate
-    rate = nodes_m / max(seconds, 1e-9)
-    return Forecast(
-        n=n,
-        solver=spec.name,
-        nodes=tree.estimate,
-        stderr=tree.stderr,
-        rate=rate,
-        calibration_n=m,
-        seconds=tree.estimate / rate,
-    )
-
-
-def long_run_warning(n, solver=None, *, threshold=None, **options):
-    """A one-line warning if counting ``n`` with ``solver`` is forecast to take longer than ``threshold`` s.
-
-    ``threshold`` defaults to :data:`LONG_RUN_SECONDS` (an hour); ``nqueens count`` prints the warning on stderr
-    before it starts.
-
-    Returns ``None`` when the run looks shorter, and also when no forecast can be made (the count itself then
-    reports any bad input). A tree is taken as short, with no solver run to calibrate, when even a slow solver
-    of its family (``_FLOOR_RATE`` nodes per second) would finish it within ``threshold``: by its closed-form
-    bound for small boards (nothing compiled), else by an estimate of a few hundred probes.
-
-    Examples
-    --------
-    >>> long_run_warning(8) is None
-    True
-    """
-    from nqueens.api import DEFAULT_COUNTER
-    from nqueens.registry import get_solver
-
-    threshold = LONG_RUN_SECONDS if threshold is None else threshold
-    try:
-        n = check_n(n)
-        spec = get_solver(solver or DEFAULT_COUNTER)
-        if n > MAX_N:
-            return None
-        # The full permutation tree bounds the backtracking tree from above: no probe needed for small n.
-        floor = threshold * _FLOOR_RATE[spec.family]
-        if tree_size(n, "permutation") < floor or estimate(n, "permutation", probes=400, seed=0).estimate < floor:
-            return None
-        guess = forecast(n, spec.name, **options)
-    except NQueensError:
-        return None
-    if guess.seconds <= threshold:
-        return None
-    return (
-        f"warning: counting n = {n} with {guess.solver} is forecast to take about {_duration(guess.seconds)}: "
-        f"Knuth's estimate of the backtracking tree is {guess.nodes:.3g} nodes (+/- {guess.stderr:.2g}), "
-        f"at {guess.rate:.3g} nodes/s measured on n = {guess.calibration_n}; press Ctrl-C to stop"
-    )
-
-
 def warmup():
     """Compile the probe kernels (or load them from numba's cache)."""
-    out = np.zeros(4, np.float64)
-    _probe_rows(4, _PERMUTATION, 2, 0, out, np.zeros(5, np.float64))
-    _probe_cells(2, 2, 0, out, np.zeros(5, np.float64))
-
-
-def _duration(seconds):
-    if seconds < 2 * 3600:
-        return f"{seconds / 60:.0f} minutes"
-    if seconds < 3 * 86400:
-        return f"{seconds / 3600:.1f} hours"
-    if seconds < 3 * 365.25 * 86400:
-        return f"{seconds / 86400:.0f} days"
-    return f"{seconds / (365.25 * 86400):.3g} years"
+    for model in MODELS:
+        _tree.sample(_tree.formulation(model).FORMULATION, 4, 2, 0)
 
 
 def _check_seed(seed):
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
         raise NQueensError(f"seed must be an integer >= 0, got {seed!r}")
     return int(seed)
-
-
-@njit(cache=True, nogil=True)
-def _popcount(x):
-    c = 0
-    while x:
-        x &= x - 1
-        c += 1
-    return c
-
-
-@njit(cache=True, nogil=True)
-def _probe_rows(n, model, probes, seed, out, level):
-    # One queen per row; free = the squares of row k no queen attacks (cols, and the two diagonals left and
-    # right shifted one column per row, as in seed 000's bitwise method). out receives the running mean and
-    # sum of squared deviations (Welford) of the feasible and of the generated estimates; level[k] the sum of
-    # the probes' estimates of the feasible nodes at depth k.
-    np.random.seed(seed)
-    mk = (np.int64(1) << n) - 1
-    mean = 0.0
-    m2 = 0.0
-    gmean = 0.0
-    gm2 = 0.0
-    for t in range(probes):
-        cols = np.int64(0)
-        left = np.int64(0)
-        right = np.int64(0)
-        weight = 1.0  # 1 / probability of the current node
-        nodes = 1.0
-        generated = 1.0
-        level[0] += 1.0
-        for k in range(n):
-            generated += weight * (n - k if model == 0 else n)
-            free = ~(cols | left | right) & mk
-            d = _popcount(free)
-            if d == 0:
-                break
-            weight *= d
-            nodes += weight
-            level[k + 1] += weight
-            for _ in range(np.random.randint(0, d)):
-                free &= free - 1
-            p = free & -free
-            cols |= p
-            left = ((left | p) << 1) & mk
-            right = (right | p) >> 1
-        delta = nodes - mean
-        mean += delta / (t + 1)
-        m2 += delta * (nodes - mean)
-        delta = generated - gmean
-        gmean += delta / (t + 1)
-        gm2 += delta * (generated - gmean)
-    out[0] = mean
-    out[1] = m2
-    out[2] = gmean
-    out[3] = gm2
-
-
-@njit(cache=True, nogil=True)
-def _probe_cells(n, probes, seed, out, level):
-    # Cells in row-major order, each "queen" or "empty". In row r, free holds the columns no queen of an
-    # earlier row attacks and p the queen of row r once placed. A queen is feasible on a free cell of a row
-    # without one; "empty" is feasible unless it ends a row that has no queen.
-    # Uniform choices would make a probe end a row empty with probability about 1 - 2**-f, so the probe picks
-    # the queen on a free cell with probability 1/f (f: free cells left in the row, this one included), which
-    # makes the queen's column uniform over the free ones as in the row probe. After the last free cell of a
-    # row, "empty" leads to a chain of n-1-c empty cells that dies at the row's end; that subtree is added
-    # exactly instead of sampled. Both keep the estimate unbiased (weights are 1/probability of each node).
-    np.random.seed(seed)
-    mk = (np.int64(1) << n) - 1
-    mean = 0.0
-    m2 = 0.0
-    gmean = 0.0
-    gm2 = 0.0
-    for t in range(probes):
-        cols = np.int64(0)
-        left = np.int64(0)
-        right = np.int64(0)
-        weight = 1.0
-        nodes = 1.0
-        generated = 1.0
-        dead = False
-        level[0] += 1.0
-        for r in range(n):
-            free = ~(cols | left | right) & mk
-            f = _popcount(free)
-            p = np.int64(0)
-            for c in range(n):
-                generated += 2.0 * weight
-                bit = np.int64(1) << c
-                depth = r * n + c + 1  # of the child decided here
-                if p != 0 or free & bit == 0:
-                    # Only "empty" is feasible, except at the end of a row still without its queen.
-                    if p == 0 and c == n - 1:
-                        dead = True
-                        break
-                    nodes += weight
-                    level[depth] += weight
-                    continue
-                if c < n - 1:
-                    if f == 1:
-                        chain = n - 1 - c
-                        nodes += weight * chain
-                        generated += 2.0 * weight * chain
-                        for j in range(chain):
-                            level[depth + j] += weight
-                    elif np.random.randint(0, f) != 0:
-                        weight *= f / (f - 1.0)
-                        nodes += weight
-                        level[depth] += weight
-                        f -= 1
-                        continue
-                    else:
-                        weight *= f
-                        nodes += weight
-                        level[depth] += weight
-                        p = bit
-                        continue
-                nodes += weight
-                level[depth] += weight
-                p = bit
-            if dead:
-                break
-            cols |= p
-            left = ((left | p) << 1) & mk
-            right = (right | p) >> 1
-        delta = nodes - mean
-        mean += delta / (t + 1)
-        m2 += delta * (nodes - mean)
-        delta = generated - gmean
-        gmean += delta / (t + 1)
-        gm2 += delta * (generated - gmean)
-    out[0] = mean
-    out[1] = m2
-    out[2] = gmean
-    out[3] = gm2

@@ -33,6 +33,9 @@ __all__ = [
     "plot_tree_sizes",
     "plot_profiles",
     "plot_unique_vs_total",
+    "plot_strategies",
+    "plot_cactus",
+    "plot_scatter",
     "save",
     "check_path",
 ]
@@ -239,6 +242,62 @@ def plot_unique_vs_total(rows, path=None, *, title=None):
     return save(fig, path)
 
 
+def plot_strategies(rows, path=None, *, title=None):
+    """Nodes and consistency checks against ``n``, one series per search strategy, log scale, in two panels.
+
+    Haralick & Elliott's (1980) comparison: plain backtracking, forward checking and arc consistency (MAC), each
+    with a static and a first-fail order, over the same tree.
+
+    Parameters
+    ----------
+    rows : iterable of dict
+        One per ``(strategy, n)`` with ``strategy`` (its label, e.g. ``"forward-checking, static"``), ``n``,
+        ``nodes`` (feasible nodes, root included) and optionally ``checks`` (consistency checks); missing or
+        ``None`` values are left out.
+    path, title
+        As for :func:`plot_timings`.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+
+    Examples
+    --------
+    >>> fig = plot_strategies([{"strategy": "backtracking", "n": n, "nodes": 10 * n, "checks": 100 * n}
+    ...                        for n in (4, 5, 6)])
+    >>> [ax.get_yscale() for ax in fig.axes]
+    ['log', 'log']
+    """
+    rows = list(rows)
+    if not rows:
+        raise NQueensError("no strategies to plot")
+    fig, (nodes_ax, checks_ax) = _figure(path, width=13, panels=2)
+    strategies = list(dict.fromkeys(row["strategy"] for row in rows))
+    # one colour per propagation (the label's part before the comma); first-fail dashed beside its static twin
+    families = list(dict.fromkeys(s.split(",")[0] for s in strategies))
+    for strategy in strategies:
+        mine = sorted((row for row in rows if row["strategy"] == strategy), key=lambda row: row["n"])
+        look = _series_style(families.index(strategy.split(",")[0]))
+        style = "--" if "first-fail" in strategy else "-"
+        for ax, key in ((nodes_ax, "nodes"), (checks_ax, "checks")):
+            points = [(row["n"], row[key]) for row in mine if row.get(key)]
+            if points:
+                ax.plot(*zip(*points), linestyle=style, label=strategy, **look)
+    nodes_ax.set_title("nodes the search stands on (feasible, root included)")
+    nodes_ax.set_ylabel("nodes (log scale)")
+    checks_ax.set_title("consistency checks (pairs of queens tested)")
+    checks_ax.set_ylabel("checks (log scale)")
+    for ax in (nodes_ax, checks_ax):
+        ax.set_yscale("log")
+        ax.set_xlabel("n (board size)")
+        _integer_ticks(ax)
+        if ax.get_legend_handles_labels()[0]:
+            ax.legend(fontsize="small", title="propagation, order")
+        ax.grid(True, which="both", alpha=0.3)
+    fig.suptitle(title or f"Backtracking, forward checking and MAC, static and first-fail — counted on {_host()}")
+    return save(fig, path)
+
+
 def save(fig, path):
     """Write ``fig`` to ``path`` (``.png`` at 150 dpi, or ``.svg``) if a path is given; return the figure.
 
@@ -295,3 +354,131 @@ def _integer_ticks(ax):
 
 def _host():
     return platform.node() or "this machine"
+
+
+def plot_cactus(records, path=None, *, timeout=None, title=None):
+    """The cactus plot of an experiment: per solver, its solved runs sorted by time, against how many are solved.
+
+    A point ``(k, t)`` on a solver's line says: ``k`` of its runs finished within ``t`` seconds each. The further
+    right and the lower a line, the better the solver; a line ends where its solver stopped solving (timeouts,
+    failures). The time limit, when there is one, is a dashed line.
+
+    Parameters
+    ----------
+    records : iterable of dict
+        Run records (``solver``, ``status``, ``seconds``), as an experiment returns them.
+    path : str or os.PathLike, optional
+        Where to write the figure (``.png`` or ``.svg``).
+    timeout : float, optional
+        The time limit of the runs, drawn as a line.
+    title : str, optional
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+
+    Raises
+    ------
+    NQueensError
+        If no run was solved, matplotlib is missing, or the path has another extension.
+
+    Examples
+    --------
+    >>> runs = [{"solver": "a", "status": "solved", "seconds": s} for s in (0.3, 0.1, 0.2)]
+    >>> fig = plot_cactus(runs + [{"solver": "b", "status": "timeout", "seconds": None}], timeout=1)
+    >>> fig.axes[0].get_lines()[0].get_xydata().tolist()
+    [[1.0, 0.1], [2.0, 0.2], [3.0, 0.3]]
+    """
+    records = list(records)
+    solved, asked = {}, {}
+    for record in records:
+        asked[record["solver"]] = asked.get(record["solver"], 0) + (record["status"] != "unsupported")
+        if record["status"] == "solved" and record.get("seconds") is not None:
+            solved.setdefault(record["solver"], []).append(max(record["seconds"], 1e-7))
+    if not solved:
+        raise NQueensError("no solved runs to plot")
+    fig, ax = _figure(path)
+    for index, solver in enumerate(s for s in asked if asked[s]):
+        times = sorted(solved.get(solver, []))
+        label = f"{solver} ({len(times)} of {asked[solver]} solved)"
+        ax.plot(range(1, len(times) + 1), times, label=label, **_series_style(index))
+    if timeout is not None:
+        ax.axhline(timeout, color="tab:gray", linestyle="--", linewidth=1, label=f"time limit ({timeout:g} s)")
+    ax.set_yscale("log")
+    ax.set_xlabel("runs solved")
+    ax.set_ylabel("time of the run (seconds, log scale)")
+    ax.set_title(title or f"Cactus plot: runs solved within a time, per solver — measured on {_host()}")
+    _integer_ticks(ax)
+    ax.legend(title="solver", loc="upper left", bbox_to_anchor=(1.01, 1))
+    ax.grid(True, which="both", alpha=0.3)
+    return save(fig, path)
+
+
+def plot_scatter(records, first, second, path=None, *, timeout=None, title=None):
+    """The times of two solvers on the same problems, one point per problem (medians of the repeats), log-log.
+
+    Points under the diagonal are problems ``second`` solved faster than ``first``. A problem that one of them
+    did not solve is drawn at the time limit (or at twice the longest time without one), as a hollow marker.
+
+    Parameters
+    ----------
+    records : iterable of dict
+        Run records (``n``, ``instance``, ``solver``, ``status``, ``seconds``).
+    first, second : str
+        The two solvers (columns) to set against each other.
+    path, timeout, title
+        As for :func:`plot_cactus`.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+
+    Raises
+    ------
+    NQueensError
+        If the two solvers share no problem that either solved.
+
+    Examples
+    --------
+    >>> runs = [{"n": n, "solver": s, "status": "solved", "seconds": t * n} for n in (8, 9) for s, t in (("a", 1), ("b", 2))]
+    >>> plot_scatter(runs, "a", "b").axes[0].get_xlabel()
+    'a: seconds (log scale)'
+    """
+    import statistics
+
+    times = {}
+    for record in records:
+        if record["solver"] not in (first, second) or record["status"] == "unsupported":
+            continue
+        cell = times.setdefault((record.get("instance") or record["n"], record["solver"]), [])
+        cell.append(record["seconds"] if record["status"] == "solved" else None)
+    problems = [p for p in dict.fromkeys(key for key, _ in times)
+                if (p, first) in times and (p, second) in times]
+    solved = [t for p in problems for s in (first, second) for t in times[p, s] if t is not None]
+    if not solved:
+        raise NQueensError(f"{first} and {second} have no problem in common that either solved")
+    ceiling = timeout if timeout is not None else 2 * max(solved)
+
+    def value(problem, solver):
+        done = [t for t in times[problem, solver] if t is not None]
+        return (max(statistics.median(done), 1e-7), True) if done else (ceiling, False)
+
+    fig, ax = _figure(path, width=7)
+    points = [(value(p, first), value(p, second)) for p in problems]
+    both = [(x, y) for (x, a), (y, b) in points if a and b]
+    some = [(x, y) for (x, a), (y, b) in points if not (a and b)]
+    if both:
+        ax.scatter(*zip(*both), color="tab:blue", label="both solved")
+    if some:
+        ax.scatter(*zip(*some), facecolors="none", edgecolors="tab:red",
+                   label=f"one not solved (drawn at {ceiling:g} s)")
+    low = min(v for point in points for (v, _) in point) / 2
+    ax.plot([low, ceiling * 2], [low, ceiling * 2], color="tab:gray", linestyle="--", linewidth=1, label="same time")
+    ax.set_xscale("log")
+    ax.set_yscale("log")
+    ax.set_xlabel(f"{first}: seconds (log scale)")
+    ax.set_ylabel(f"{second}: seconds (log scale)")
+    ax.set_title(title or f"{first} against {second}, one point per problem — measured on {_host()}")
+    ax.legend(loc="upper left")
+    ax.grid(True, which="both", alpha=0.3)
+    return save(fig, path)

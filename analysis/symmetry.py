@@ -38,6 +38,7 @@ from collections import Counter
 import numpy as np
 from numba import njit
 
+from nqueens import d4
 from nqueens.board import dtype_for
 from nqueens.errors import NQueensError
 
@@ -56,12 +57,8 @@ __all__ = [
     "orbit_graph",
 ]
 
-# The elements of D4, identity first. A square (row r, column c) of an n x n board goes to:
-#   rot90 (clockwise)  (c, n-1-r)        flip-rows       (n-1-r, c)   (the row order reversed)
-#   rot180             (n-1-r, n-1-c)    flip-cols       (r, n-1-c)   (the column order reversed)
-#   rot270             (n-1-c, r)        transpose       (c, r)       (the main diagonal as mirror)
-#                                        anti-transpose  (n-1-c, n-1-r)
-SYMMETRIES = ("identity", "rot90", "rot180", "rot270", "flip-rows", "flip-cols", "transpose", "anti-transpose")
+# The elements of D4, identity first, as nqueens.d4 defines them (the maps of squares are written there).
+SYMMETRIES = d4.NAMES
 
 _CHUNK = 1 << 14
 
@@ -346,7 +343,7 @@ def orbit_graph(solutions):
 
 # --- helpers -----------------------------------------------------------------------------------------------
 
-_USES_INVERSE = frozenset({"rot90", "rot270", "transpose", "anti-transpose"})
+_USES_INVERSE = frozenset(name for g, name in enumerate(SYMMETRIES) if d4.MAPS[g][0][1] != 0)
 
 # The order in which _reduce compares the images with a solution: those that most often differ at the first
 # column first (flip-cols is smaller for every solution whose first column is right of the middle), so most
@@ -356,32 +353,12 @@ _TEST_ORDER = np.array([SYMMETRIES.index(name) for name in (
 
 
 def _image(q, name, inv):
-    # q: (m, n) permutations; inv: their inverses (inv[q[r]] = r), needed for the symmetries that swap rows
-    # and columns. Derivations from the table beside SYMMETRIES, e.g. rot90 puts (r, q[r]) at (q[r], n-1-r),
-    # so the new row c holds column n-1-inv[c].
-    top = q.dtype.type(q.shape[1] - 1)
-    if name == "identity":
-        return q.copy()
-    if name == "rot90":
-        return top - inv
-    if name == "rot180":
-        return top - q[:, ::-1]
-    if name == "rot270":
-        return inv[:, ::-1].copy()
-    if name == "flip-rows":
-        return q[:, ::-1].copy()
-    if name == "flip-cols":
-        return top - q
-    if name == "transpose":
-        return inv
-    return top - inv[:, ::-1]  # anti-transpose
+    # q: (m, n) permutations; inv: their inverses (inv[q[r]] = r), for the symmetries that swap rows and columns.
+    return d4.apply(q, SYMMETRIES.index(name), inv)
 
 
 def _inverse(q):
-    m, n = q.shape
-    inv = np.zeros_like(q)
-    inv[np.arange(m)[:, None], q] = np.arange(n, dtype=q.dtype)
-    return inv
+    return d4.inverse_permutation(q)
 
 
 def _lex_less(a, b):

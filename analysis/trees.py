@@ -13,7 +13,8 @@ shape the tree) and the implicit side (a check prunes the tree):
     nodes at depth ``k = 0 .. n * n``. Every constraint implicit.
 
 The **tree size** (DESIGN.md) counts every node of the full tree, root included: exact Python integers for any
-``n``, computed from the sums, never from a float formula. What a search *visits* (``generated`` and ``feasible``
+``n``, computed from the sums, never from a float formula. The sizes of the levels are stated once, by each
+formulation (``level_sizes`` of :mod:`nqueens.models.mary` and its siblings); this module reads them there. What a search *visits* (``generated`` and ``feasible``
 per depth) comes from the formulations themselves (``nqueens.models``) or from Knuth's estimator
 (:mod:`nqueens.analysis.estimate`); :func:`profile_table` puts those beside the full tree, depth by depth.
 
@@ -30,14 +31,11 @@ Seed 003, 回溯法-排列树 / 回溯法-满n叉树 (permutation tree, full m-a
 OEIS A000522 (``sum n!/k!``, the permutation tree) and A031972 (``sum n^k``, k = 1..n).
 """
 
-from math import factorial
-
 from nqueens.board import check_n
 from nqueens.errors import NQueensError
+from nqueens.models.tree import MODELS, formulation
 
 __all__ = ["MODELS", "level_sizes", "tree_size", "tree_depth", "profile_table", "format_profile_table"]
-
-MODELS = ("permutation", "mary", "subset")
 
 
 def level_sizes(n, model):
@@ -68,15 +66,7 @@ def level_sizes(n, model):
     (1, 3, 9, 27)
     """
     n = check_n(n)
-    model = _check_model(model)
-    if model == "permutation":
-        sizes = [1]
-        for k in range(n):
-            sizes.append(sizes[-1] * (n - k))
-        return tuple(sizes)
-    if model == "mary":
-        return tuple(n**k for k in range(n + 1))
-    return tuple(1 << k for k in range(n * n + 1))
+    return _form(model).level_sizes(n)
 
 
 def tree_size(n, model):
@@ -95,12 +85,7 @@ def tree_size(n, model):
     (``2`` for ``n = 1``); ``subset``: ``2**(n*n + 1) - 1``.
     """
     n = check_n(n)
-    model = _check_model(model)
-    if model == "permutation":
-        return sum(factorial(n) // factorial(j) for j in range(n + 1))
-    if model == "mary":
-        return n + 1 if n == 1 else (n ** (n + 1) - 1) // (n - 1)
-    return (1 << (n * n + 1)) - 1
+    return _form(model).tree_size(n)
 
 
 def tree_depth(n, model):
@@ -112,7 +97,7 @@ def tree_depth(n, model):
     (8, 64)
     """
     n = check_n(n)
-    return n * n if _check_model(model) == "subset" else n
+    return _form(model).depth(n)
 
 
 def profile_table(n, profiles):
@@ -195,7 +180,7 @@ def _cell(value):
     return str(value)
 
 
-def _check_model(model):
+def _form(model):
     if model not in MODELS:
         raise NQueensError(f"unknown model {model!r}; the models are {', '.join(MODELS)}")
-    return model
+    return formulation(model).FORMULATION

@@ -3,17 +3,19 @@
     python benchmarks/bitwise_vs_recursive.py --n 14 --repeat 3
 
 Prints the median and best seconds of each and the speed-up (recursive / bitwise). Kernels are warmed first, so
-the figure is the computation alone. When the C reference is beside the project (``../shared/reference/ref``),
-its ``--plain`` mode (seed 000's fifth method in C, the very algorithm ``bitwise`` ports) runs in the same
-rounds, which shows the ceiling a faithful port can reach over the Python oracle on this machine.
+the figure is the computation alone. When a C compiler is at hand (``$CC``, default ``cc``), the C reference
+``benchmarks/reference/ref.c`` (seed 000's fifth method in C, the very algorithm ``bitwise`` ports) runs in the
+same rounds, which shows the ceiling a faithful port can reach over the Python oracle on this machine; without
+one, a line says so and the rest runs.
 """
 
 import argparse
-import pathlib
 import statistics
-import subprocess
+import sys
 
 import nqueens
+
+import reference
 
 
 def main(argv=None):
@@ -23,7 +25,12 @@ def main(argv=None):
     args = parser.parse_args(argv)
     nqueens.count(4, "bitwise")
     times = {"bitwise": [], "bitmask-recursive": []}
-    reference = pathlib.Path(__file__).resolve().parents[2] / "shared" / "reference" / "ref"
+    try:
+        binary = reference.build()
+        reference.check(binary, range(1, 13))
+    except reference.Unavailable as error:
+        print(f"C reference skipped: {error}", file=sys.stderr)
+        binary = None
     c_times = []
     totals = set()
     for _ in range(args.repeat):
@@ -31,12 +38,10 @@ def main(argv=None):
             result = nqueens.count(args.n, name)
             totals.add(result.total)
             times[name].append(result.seconds)
-        if reference.exists():
-            # The C program prints "N total seconds".
-            out = subprocess.run([str(reference), str(args.n), "--plain"], capture_output=True, text=True, check=True)
-            _, total, seconds = out.stdout.split()
-            totals.add(int(total))
-            c_times.append(float(seconds))
+        if binary is not None:
+            total, seconds = reference.run(binary, args.n)
+            totals.add(total)
+            c_times.append(seconds)
     if len(totals) != 1:
         raise SystemExit(f"the solvers disagree: {sorted(totals)}")
     print(f"n = {args.n}, total {totals.pop()}, {args.repeat} runs each")
@@ -46,7 +51,7 @@ def main(argv=None):
     print(f"  speed-up of bitwise over bitmask-recursive (median): {ratio:.1f}x")
     if c_times:
         c = statistics.median(c_times)
-        print(f"  the same method in C (ref --plain): median {c:.4f} s, best {min(c_times):.4f} s")
+        print(f"  the same method in C (ref.c): median {c:.4f} s, best {min(c_times):.4f} s")
         print(f"  speed-up of C over bitmask-recursive (median): {statistics.median(times['bitmask-recursive']) / c:.1f}x"
               f"; bitwise / C: {statistics.median(times['bitwise']) / c:.2f}x")
 

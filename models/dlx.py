@@ -17,6 +17,10 @@ The column to branch on is Knuth's heuristic, one with the fewest rows (``choose
 uncovered primary column (``choose="first"``), which, with the board rows listed first, is plain row-by-row
 backtracking.
 
+An instance (:mod:`nqueens.instance`) simply leaves out the matrix rows of the squares no queen may take:
+blocked squares, excluded diagonals, and in a row with a pre-placed queen every other square. Pre-placed queens
+that attack each other share a secondary column, so no cover holds both: the count is 0.
+
 A node of the search is a matrix row chosen, i.e. a queen placed; depth ``k`` holds the placements of ``k``
 queens, so ``profile[k]`` counts the rows chosen at level ``k - 1`` (``profile[0] = 1``, the root) and
 ``profile[n]`` the solutions. ``stats["updates"]`` counts the nodes unlinked from their columns (Knuth's
@@ -49,7 +53,7 @@ _UPDATES = 1
 _ENTER, _TRY, _BACK = 0, 1, 2
 
 
-def count(n, *, nodes=False, choose="min-size"):
+def count(n, *, nodes=False, choose="min-size", instance=None):
     """Count the solutions by Algorithm X; ``nodes`` adds the rows chosen per depth.
 
     Parameters
@@ -60,6 +64,8 @@ def count(n, *, nodes=False, choose="min-size"):
         Also return ``nodes`` and ``profile`` (free: the kernel always counts them).
     choose : {"min-size", "first"}
         The column to branch on: one with the fewest rows (Knuth), or the first uncovered one.
+    instance : Instance, optional
+        Blocked squares, pre-placed queens, excluded diagonals.
 
     Returns
     -------
@@ -72,9 +78,12 @@ def count(n, *, nodes=False, choose="min-size"):
     92
     >>> count(8, nodes=True, choose="first").profile
     (1, 8, 42, 140, 344, 568, 550, 312, 92)
+    >>> from nqueens.instance import Instance
+    >>> count(8, instance=Instance.make(8, blocked=[(0, 0), (7, 7)])).total
+    84
     """
     minsize = _check_choose(choose)
-    x, S = _links(n)
+    x, S = _links(n, None if instance is None else instance.allowed())
     profile = np.zeros(n + 1, np.int64)
     tally = np.zeros(2, np.int64)
     _search(n, minsize, x, S, _start(n), profile, tally, _NO_OUT)
@@ -85,7 +94,7 @@ def count(n, *, nodes=False, choose="min-size"):
     return Tally(total=int(tally[_SOLUTIONS]), nodes=sum(profile), profile=profile, stats=stats)
 
 
-def batches(n, *, limit=None, choose="min-size"):
+def batches(n, *, limit=None, choose="min-size", instance=None):
     """Stream the solutions as ``(m, n)`` arrays, the search resumed chunk by chunk.
 
     Examples
@@ -94,7 +103,7 @@ def batches(n, *, limit=None, choose="min-size"):
     [(1, 3, 0, 2), (2, 0, 3, 1)]
     """
     minsize = _check_choose(choose)
-    x, S = _links(n)
+    x, S = _links(n, None if instance is None else instance.allowed())
     state = _start(n)
     profile = np.zeros(n + 1, np.int64)
     tally = np.zeros(2, np.int64)
@@ -122,15 +131,18 @@ def _check_choose(choose):
     return choose == "min-size"
 
 
-def _links(n):
+def _links(n, allowed=None):
     """The dancing-links torus: ``x`` stacks ``L, R, U, D, C`` and the placement ``r * n + c`` of each node.
 
     Node 0 is the root ``h``; headers ``1 .. 2n`` are the primary columns ``R_0 .. R_{n-1}, C_0 .. C_{n-1}``
     (linked into the root's list in that order), headers ``2n + 1 .. 6n - 2`` the secondary diagonals
-    ``A_0 .. A_{2n-2}, B_0 .. B_{2n-2}`` (each linked only to itself). Then four nodes per placement.
+    ``A_0 .. A_{2n-2}, B_0 .. B_{2n-2}`` (each linked only to itself). Then four nodes per placement, for the
+    squares ``allowed`` lets a queen take (per row, a mask of columns; every square when ``None``).
     """
+    if allowed is None:
+        allowed = [(1 << n) - 1] * n
     headers = 6 * n - 1
-    size = headers + 4 * n * n
+    size = headers + 4 * sum(bin(mask).count("1") for mask in allowed)
     x = np.zeros((6, size), np.int64)
     L, R, U, D, C, ROW = x
     S = np.zeros(headers, np.int64)
@@ -142,6 +154,8 @@ def _links(n):
     node = headers
     for r in range(n):
         for c in range(n):
+            if not allowed[r] >> c & 1:
+                continue
             for t, col in enumerate((1 + r, 1 + n + c, 2 * n + 1 + r + c, 4 * n + r - c + n - 1)):
                 i = node + t
                 C[i] = col

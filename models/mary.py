@@ -1,15 +1,35 @@
 """The full m-ary tree of seed 003: rows explicit; columns and diagonals implicit.
 
-A node at depth ``row`` has queens in rows ``0 .. row - 1``; its ``n`` children put the next queen on each
-column ``j`` of row ``row``. That is the explicit constraint (one queen per row), so the explicit tree is the
-full ``n``-ary tree of depth ``n``, with ``sum(n**k for k in 0..n)`` nodes. The implicit constraints, no two
-queens on one column or diagonal, are seed 003's ``check(board, x, y)``; here the state keeps how many queens
-stand on each column and diagonal so the check is three lookups.
+A node at depth ``d`` has queens in ``d`` rows; its ``n`` children put the queen of the next row on each column
+``j``. That is the explicit constraint (one queen per row), so the explicit tree is the full ``n``-ary tree of
+depth ``n``, with ``sum(n**k for k in 0..n)`` nodes. The implicit constraints, no two queens on one column or
+diagonal, are seed 003's ``check(board, x, y)``; the state keeps how many queens stand on each column and
+diagonal so the check is three lookups. The state and the checks are shared with the permutation tree
+(:mod:`nqueens.models.rows`), which also describes the options ``propagation`` and ``order``.
 
-The state ``s`` is ``q[0..n-1]`` (``q[row]`` = the column of row ``row``), then the queens per column
-(``n``), per diagonal ``row + j`` (``2n - 1``) and per anti-diagonal ``row - j + n - 1`` (``2n - 1``).
+With the static order the next row is row ``d`` and children are tried in increasing column order, so
+solutions come out in lexicographic order.
 
-Children are tried in increasing column order, so solutions come out in lexicographic order.
+Examples
+--------
+>>> a = accounting(4)
+>>> a.feasible, a.generated, a.nodes
+((1, 4, 6, 4, 2), (1, 4, 16, 24, 16), 17)
+>>> accounting(4, mode="generate-and-test").generated == (1, 4, 16, 64, 256)
+True
+>>> count(8, nodes=True).nodes
+2057
+>>> fc = accounting(8, propagation="forward-checking")
+>>> fc.nodes < 2057, fc.solutions
+(True, 92)
+>>> next(batches(4)).tolist()
+[[1, 3, 0, 2], [2, 0, 3, 1]]
+
+Notes
+-----
+Backtracking creates ``n`` candidates under every feasible node above the last row, so
+``generated[k + 1] == n * feasible[k]``; with propagation, ``generated[k + 1] + pruned_by_propagation[k + 1]
+== n * feasible[k]``.
 
 References
 ----------
@@ -17,163 +37,94 @@ Seed 003, "回溯法-满n叉树" (backtracking over the full n-ary tree): ``dfs(
 ``for (int j = 0; j < n; ++j) if (... check(board, row, j))``.
 """
 
-import numpy as np
 from numba import njit
 
-from nqueens.models import tree
+from nqueens.models import rows, tree, walk
+from nqueens.models.rows import emit as _emit
+from nqueens.models.rows import whole as _whole
 
-__all__ = ["tree_size", "accounting", "graph", "count", "batches", "warmup"]
+__all__ = ["FORMULATION", "level_sizes", "tree_size", "accounting", "graph", "count", "batches", "warmup"]
+
+
+def level_sizes(n):
+    """Nodes of the full ``n``-ary tree at each depth: ``n**k`` for ``k = 0..n``.
+
+    Examples
+    --------
+    >>> level_sizes(3)
+    (1, 3, 9, 27)
+    """
+    return tuple(n**k for k in range(n + 1))
 
 
 def tree_size(n):
-    """Nodes of the full ``n``-ary tree of depth ``n``, root included: ``sum(n**k for k in 0..n)``.
+    """Nodes of the full ``n``-ary tree of depth ``n``, root included: ``sum(n**k for k in 0..n)``,
+    ``(n**(n+1) - 1) / (n - 1)`` (OEIS A031972 plus the root).
 
     Examples
     --------
     >>> tree_size(4), tree_size(8)
     (341, 19173961)
     """
-    return sum(n**k for k in range(n + 1))
+    return FORMULATION.tree_size(n)
 
 
-def accounting(n, mode="backtracking", progress=False):
-    """The node accounting of the m-ary tree for ``n`` (see :class:`nqueens.models.tree.Accounting`).
-
-    Parameters
-    ----------
-    n : int
-        Board size, >= 1.
-    mode : {"backtracking", "generate-and-test"}
-        Check the implicit constraints at every node, or only on complete candidates.
-    progress : bool
-        A progress bar on stderr for walks longer than a second.
-
-    Returns
-    -------
-    Accounting
-
-    Raises
-    ------
-    NQueensError
-        For a bad ``n`` or mode, or a generate-and-test walk above
-        :data:`~nqueens.models.tree.GENERATE_AND_TEST_MAX_NODES` nodes.
-
-    Examples
-    --------
-    >>> a = accounting(4)
-    >>> a.feasible, a.generated, a.nodes
-    ((1, 4, 6, 4, 2), (1, 4, 16, 24, 16), 17)
-    >>> accounting(4, mode="generate-and-test").generated == (1, 4, 16, 64, 256)
-    True
-
-    Notes
-    -----
-    Backtracking creates ``n`` candidates under every feasible node above the last row, so
-    ``generated[k + 1] == n * feasible[k]``.
-    """
-    return tree.accounting(FORMULATION, n, mode, progress)
-
-
-def graph(n, mode="backtracking"):
-    """The explored tree as a networkx DiGraph, for ``n <= 8`` (see :func:`nqueens.models.tree.graph`).
-
-    Examples
-    --------
-    >>> g = graph(4)
-    >>> g.number_of_nodes() == sum(accounting(4).generated)
-    True
-    """
-    return tree.graph(FORMULATION, n, mode)
-
-
-def count(n, *, nodes=False, mode="backtracking", progress=False):
-    """Count the solutions by searching the m-ary tree; ``nodes`` adds the feasible nodes per depth.
-
-    Examples
-    --------
-    >>> count(8, nodes=True).nodes
-    2057
-    """
-    return tree.count(FORMULATION, n, nodes=nodes, mode=mode, progress=progress)
-
-
-def batches(n, *, limit=None, mode="backtracking", progress=False):
-    """Stream the solutions as ``(m, n)`` arrays, in lexicographic order.
-
-    ``progress`` is the registry option shared with :func:`count`; a stream shows its own progress.
-
-    Examples
-    --------
-    >>> next(batches(4)).tolist()
-    [[1, 3, 0, 2], [2, 0, 3, 1]]
-    """
-    return tree.batches(FORMULATION, n, limit=limit, mode=mode)
-
-
-def warmup():
-    """Compile the kernel (or load it from numba's cache)."""
-    tree.accounting(FORMULATION, 4)
-
-
-# The formulation's functions (see nqueens.models.tree): d is the seed's `row`, i its column `j`.
+# The formulation's functions (see nqueens.models.tree): child j of a depth-d node puts the queen of the row
+# decided at depth d (row d in the static order) on column j, seed 003's `j`.
 
 
 @njit(cache=True, nogil=True)
-def _width(n, row, s):
+def _width(n, d, s):
     return n
 
 
 @njit(cache=True, nogil=True)
-def _allowed(n, row, j, s):
+def _offered(n, d, j, s):
+    return rows.open_column(n, d, s[rows.row_at(n, d)], j, s)
+
+
+@njit(cache=True, nogil=True)
+def _allowed(n, d, j, s):
     # seed 003's check(board, row, j): nobody on column j or on either diagonal through (row, j)
-    return s[n + j] == 0 and s[2 * n + row + j] == 0 and s[4 * n - 1 + row - j + n - 1] == 0
+    return rows.candidate(n, d, s[rows.row_at(n, d)], j, s)
 
 
 @njit(cache=True, nogil=True)
-def _push(n, row, j, s):
-    s[row] = j
-    s[n + j] += 1
-    s[2 * n + row + j] += 1
-    s[4 * n - 1 + row - j + n - 1] += 1
+def _push(n, d, j, s):
+    row = s[rows.row_at(n, d)]
+    rows.place(n, d, row, j, s)
+    return rows.propagate(n, d, row, j, s, False)
 
 
 @njit(cache=True, nogil=True)
-def _pop(n, row, j, s):
-    s[n + j] -= 1
-    s[2 * n + row + j] -= 1
-    s[4 * n - 1 + row - j + n - 1] -= 1
+def _pop(n, d, j, s):
+    rows.lift(n, s[rows.row_at(n, d)], j, s)
 
 
 @njit(cache=True, nogil=True)
-def _whole(n, s):
-    # the whole board at once: every column and diagonal holds at most one queen
-    for k in range(n, s.shape[0]):
-        if s[k] > 1:
-            return False
-    return True
-
-
-@njit(cache=True, nogil=True)
-def _move(n, row, j, s):
+def _move(n, d, j, s):
     return j
 
 
 @njit(cache=True, nogil=True)
-def _emit(n, s, out):
-    for row in range(n):
-        out[row] = s[row]
+def _weight(n, d, j, s):
+    return 1.0
 
 
 @njit(cache=True, nogil=True)
-def _search(n, backtracking, s, path, generated, feasible, tally, out, trace, budget):
-    return tree.walk(
-        (_width, _allowed, _push, _pop, _whole, _move, _emit),
-        n, n, backtracking, s, path, generated, feasible, tally, out, trace, budget,
+def _search(n, backtracking, s, path, counts, tally, out, trace, budget):
+    return walk.walk(
+        (_width, _offered, _allowed, _push, _pop, _whole, _move, _emit, _weight),
+        n, n, 0, backtracking, s, path, counts, tally, out, trace, budget,
     )
 
 
-def _state(n):
-    return np.zeros(n + 2 * (2 * n - 1) + n, np.int64)
+@njit(cache=True, nogil=True)
+def _probe(n, s, probes, seed, out, level, path, counts, tally):
+    walk.probe(
+        (_width, _offered, _allowed, _push, _pop, _whole, _move, _emit, _weight),
+        n, n, s, probes, seed, out, level, path, counts, tally,
+    )
 
 
 def _token(n, depth, move):
@@ -181,5 +132,15 @@ def _token(n, depth, move):
 
 
 FORMULATION = tree.Formulation(
-    name="mary", depth=lambda n: n, tree_size=tree_size, state=_state, kernel=_search, token=_token
+    name="mary",
+    depth=lambda n: n,
+    level_sizes=level_sizes,
+    state=rows.state,
+    kernel=_search,
+    prober=_probe,
+    token=_token,
+    propagates=True,
+    checks=rows.CHECKS,
 )
+
+accounting, graph, count, batches, warmup = tree.solver(FORMULATION)

@@ -1,16 +1,34 @@
 """The permutation tree of seed 003: rows and columns explicit; diagonals implicit.
 
-A node at depth ``row`` has queens in rows ``0 .. row - 1`` on distinct columns; its children put the next queen
+A node at depth ``d`` has queens in ``d`` rows on distinct columns; its children put the queen of the next row
 on each column not used yet. Rows and columns are the explicit constraints, so a complete candidate is a
 permutation and the explicit tree has ``sum(n! / (n - k)! for k in 0..n)`` nodes. The implicit constraint, no
 two queens on one diagonal, is seed 003's ``check`` with its row and column tests commented out.
 
-The search is the seed's swap-based DFS: ``cur_path`` holds a permutation of the columns, the first ``row``
-entries placed; child ``j`` (for ``j = row .. n-1``) takes column ``cur_path[j]`` by swapping it into place, and
-the swap is undone on the way back. The state ``s`` is ``cur_path[0..n-1]``, then the queens per diagonal
-``row + c`` (``2n - 1``) and per anti-diagonal ``row - c + n - 1`` (``2n - 1``).
+The search is the seed's swap-based DFS: ``cur_path`` holds a permutation of the columns, the first ``d``
+entries placed; child ``i`` takes column ``cur_path[d + i]`` (the seed's ``j = row + i``) by swapping it into
+place, and the swap is undone on the way back. The rest of the state, the line markers and the checks, and the
+options ``propagation`` and ``order`` are shared with the m-ary tree (:mod:`nqueens.models.rows`).
 
 Solutions come out in the swap order of the seed, not in lexicographic order.
+
+Examples
+--------
+>>> a = accounting(4)
+>>> a.feasible, a.generated
+((1, 4, 6, 4, 2), (1, 4, 12, 12, 4))
+>>> accounting(4, mode="generate-and-test").generated
+(1, 4, 12, 24, 24)
+>>> count(8, nodes=True).profile
+(1, 8, 42, 140, 344, 568, 550, 312, 92)
+>>> next(batches(4)).tolist()
+[[1, 3, 0, 2], [2, 0, 3, 1]]
+
+Notes
+-----
+A feasible node at depth ``k`` has ``n - k`` children, so backtracking generates
+``generated[k + 1] == (n - k) * feasible[k]``; the feasible nodes are those of the m-ary tree, with every
+propagation and order.
 
 References
 ----------
@@ -18,170 +36,109 @@ Seed 003, "回溯法-排列树" (backtracking over the permutation tree): ``dfs(
 ``for (int j = row; j < n; ++j)`` and ``swap(cur_path[row], cur_path[j])``.
 """
 
-import math
-
-import numpy as np
 from numba import njit
 
-from nqueens.models import tree
+from nqueens.models import rows, tree, walk
+from nqueens.models.rows import emit as _emit
+from nqueens.models.rows import whole as _whole
 
-__all__ = ["tree_size", "accounting", "graph", "count", "batches", "warmup"]
+__all__ = ["FORMULATION", "level_sizes", "tree_size", "accounting", "graph", "count", "batches", "warmup"]
+
+
+def level_sizes(n):
+    """Nodes of the permutation tree of ``n`` items at each depth: ``n! / (n - k)!`` for ``k = 0..n``.
+
+    Examples
+    --------
+    >>> level_sizes(4)
+    (1, 4, 12, 24, 24)
+    """
+    sizes = [1]
+    for k in range(n):
+        sizes.append(sizes[-1] * (n - k))
+    return tuple(sizes)
 
 
 def tree_size(n):
-    """Nodes of the permutation tree of ``n`` items, root included: ``sum(n! / (n - k)! for k in 0..n)``.
+    """Nodes of the permutation tree of ``n`` items, root included: ``sum(n! / (n - k)! for k in 0..n)``
+    (OEIS A000522).
 
     Examples
     --------
     >>> tree_size(4), tree_size(8)
     (65, 109601)
     """
-    return sum(math.perm(n, k) for k in range(n + 1))
+    return FORMULATION.tree_size(n)
 
 
-def accounting(n, mode="backtracking", progress=False):
-    """The node accounting of the permutation tree for ``n`` (see :class:`nqueens.models.tree.Accounting`).
-
-    Parameters
-    ----------
-    n : int
-        Board size, >= 1.
-    mode : {"backtracking", "generate-and-test"}
-        Check the diagonals at every node, or only on complete permutations.
-    progress : bool
-        A progress bar on stderr for walks longer than a second.
-
-    Returns
-    -------
-    Accounting
-
-    Raises
-    ------
-    NQueensError
-        For a bad ``n`` or mode, or a generate-and-test walk above
-        :data:`~nqueens.models.tree.GENERATE_AND_TEST_MAX_NODES` nodes.
-
-    Examples
-    --------
-    >>> a = accounting(4)
-    >>> a.feasible, a.generated
-    ((1, 4, 6, 4, 2), (1, 4, 12, 12, 4))
-    >>> accounting(4, mode="generate-and-test").generated
-    (1, 4, 12, 24, 24)
-
-    Notes
-    -----
-    A feasible node at depth ``k`` has ``n - k`` children, so backtracking generates
-    ``generated[k + 1] == (n - k) * feasible[k]``; the feasible nodes are those of the m-ary tree.
-    """
-    return tree.accounting(FORMULATION, n, mode, progress)
-
-
-def graph(n, mode="backtracking"):
-    """The explored tree as a networkx DiGraph, for ``n <= 8`` (see :func:`nqueens.models.tree.graph`).
-
-    Examples
-    --------
-    >>> graph(4, mode="generate-and-test").number_of_nodes() == tree_size(4)
-    True
-    """
-    return tree.graph(FORMULATION, n, mode)
-
-
-def count(n, *, nodes=False, mode="backtracking", progress=False):
-    """Count the solutions by searching the permutation tree; ``nodes`` adds the feasible nodes per depth.
-
-    Examples
-    --------
-    >>> count(8, nodes=True).profile
-    (1, 8, 42, 140, 344, 568, 550, 312, 92)
-    """
-    return tree.count(FORMULATION, n, nodes=nodes, mode=mode, progress=progress)
-
-
-def batches(n, *, limit=None, mode="backtracking", progress=False):
-    """Stream the solutions as ``(m, n)`` arrays, in the seed's swap order.
-
-    ``progress`` is the registry option shared with :func:`count`; a stream shows its own progress.
-
-    Examples
-    --------
-    >>> next(batches(4)).tolist()
-    [[1, 3, 0, 2], [2, 0, 3, 1]]
-    """
-    return tree.batches(FORMULATION, n, limit=limit, mode=mode)
-
-
-def warmup():
-    """Compile the kernel (or load it from numba's cache)."""
-    tree.accounting(FORMULATION, 4)
-
-
-# The formulation's functions (see nqueens.models.tree), in the seed's names: child i of a depth-`row` node is
-# the seed's j = row + i, which takes column cur_path[j]. s[:n] is cur_path.
+# The formulation's functions (see nqueens.models.tree), in the seed's names: child i of a depth-d node is the
+# seed's j = d + i, which takes column cur_path[j] for the row decided at depth d (row d in the static order).
 
 
 @njit(cache=True, nogil=True)
-def _width(n, row, s):
-    return n - row
+def _width(n, d, s):
+    return n - d
 
 
 @njit(cache=True, nogil=True)
-def _allowed(n, row, i, s):
+def _offered(n, d, i, s):
+    return rows.open_column(n, d, s[rows.row_at(n, d)], s[rows.path_at(n, d + i)], s)
+
+
+@njit(cache=True, nogil=True)
+def _allowed(n, d, i, s):
     # seed 003's check with rows and columns left out: nobody on either diagonal through (row, cur_path[j])
-    c = s[row + i]
-    return s[n + row + c] == 0 and s[3 * n - 1 + row - c + n - 1] == 0
+    return rows.candidate(n, d, s[rows.row_at(n, d)], s[rows.path_at(n, d + i)], s)
 
 
 @njit(cache=True, nogil=True)
-def _push(n, row, i, s):
-    j = row + i
-    s[row], s[j] = s[j], s[row]
-    c = s[row]
-    s[n + row + c] += 1
-    s[3 * n - 1 + row - c + n - 1] += 1
+def _push(n, d, i, s):
+    here = rows.path_at(n, d)
+    there = rows.path_at(n, d + i)
+    s[here], s[there] = s[there], s[here]
+    row = s[rows.row_at(n, d)]
+    rows.place(n, d, row, s[here], s)
+    return rows.propagate(n, d, row, s[here], s, True)
 
 
 @njit(cache=True, nogil=True)
-def _pop(n, row, i, s):
-    c = s[row]
-    s[n + row + c] -= 1
-    s[3 * n - 1 + row - c + n - 1] -= 1
-    j = row + i
-    s[row], s[j] = s[j], s[row]
+def _pop(n, d, i, s):
+    here = rows.path_at(n, d)
+    there = rows.path_at(n, d + i)
+    rows.lift(n, s[rows.row_at(n, d)], s[here], s)
+    s[here], s[there] = s[there], s[here]
 
 
 @njit(cache=True, nogil=True)
-def _whole(n, s):
-    # a complete permutation: every diagonal holds at most one queen
-    for k in range(n, s.shape[0]):
-        if s[k] > 1:
-            return False
-    return True
+def _move(n, d, i, s):
+    return s[rows.path_at(n, d + i)]
 
 
 @njit(cache=True, nogil=True)
-def _move(n, row, i, s):
-    return s[row + i]
+def _weight(n, d, i, s):
+    return 1.0
 
 
 @njit(cache=True, nogil=True)
-def _emit(n, s, out):
-    for row in range(n):
-        out[row] = s[row]
-
-
-@njit(cache=True, nogil=True)
-def _search(n, backtracking, s, path, generated, feasible, tally, out, trace, budget):
-    return tree.walk(
-        (_width, _allowed, _push, _pop, _whole, _move, _emit),
-        n, n, backtracking, s, path, generated, feasible, tally, out, trace, budget,
+def _search(n, backtracking, s, path, counts, tally, out, trace, budget):
+    return walk.walk(
+        (_width, _offered, _allowed, _push, _pop, _whole, _move, _emit, _weight),
+        n, n, 0, backtracking, s, path, counts, tally, out, trace, budget,
     )
 
 
-def _state(n):
-    s = np.zeros(n + 2 * (2 * n - 1), np.int64)
-    s[:n] = np.arange(n)
+@njit(cache=True, nogil=True)
+def _probe(n, s, probes, seed, out, level, path, counts, tally):
+    walk.probe(
+        (_width, _offered, _allowed, _push, _pop, _whole, _move, _emit, _weight),
+        n, n, s, probes, seed, out, level, path, counts, tally,
+    )
+
+
+def _state(n, propagation="none", order="static", instance=None):
+    s = rows.state(n, propagation, order, instance)
+    for d in range(n):
+        s[rows.path_at(n, d)] = d  # cur_path starts as the identity
     return s
 
 
@@ -190,5 +147,15 @@ def _token(n, depth, move):
 
 
 FORMULATION = tree.Formulation(
-    name="permutation", depth=lambda n: n, tree_size=tree_size, state=_state, kernel=_search, token=_token
+    name="permutation",
+    depth=lambda n: n,
+    level_sizes=level_sizes,
+    state=_state,
+    kernel=_search,
+    prober=_probe,
+    token=_token,
+    propagates=True,
+    checks=rows.CHECKS,
 )
+
+accounting, graph, count, batches, warmup = tree.solver(FORMULATION)

@@ -12,9 +12,29 @@ closes a row without a queen. At the row boundaries (depths ``k * n``) the feasi
 partial placements of the other trees. Generate-and-test checks a complete board once, at the leaf.
 
 The state ``s`` holds the queens per row (``n``), per column (``n``), per diagonal ``r + c`` (``2n - 1``) and
-per anti-diagonal ``r - c + n - 1`` (``2n - 1``), then the board (``n * n`` cells, 1 for a queen).
+per anti-diagonal ``r - c`` (``2n - 1``), the board (``n * n`` cells, 1 for a queen), and the squares an
+instance lets a queen take (``n * n``); the ``*_at`` functions name them.
 
 A queen is tried before an empty square, so solutions come out in lexicographic order.
+
+Knuth's random probe (:func:`nqueens.models.walk.probe`) samples this tree with weights: a queen on a free
+square of a row without one is chosen with probability ``1 / f`` (``f``: the free squares left in the row,
+this one included), so the queen's column is uniform over the free ones as in the row trees; leaving the last
+free square of a row empty leads to a chain of empty squares that dies at the row's end, a subtree the probe
+counts exactly (weight 0) instead of sampling.
+
+Examples
+--------
+>>> a = accounting(4)
+>>> [a.feasible[4 * k] for k in range(5)]
+[1, 4, 6, 4, 2]
+>>> accounting(3, mode="generate-and-test").generated[-1] == 2 ** 9
+True
+>>> g = graph(4)
+>>> sorted(d["placement"] for _, d in g.nodes(data=True) if d["solution"])
+['..Q./Q.../...Q/.Q..', '.Q../...Q/Q.../..Q.']
+>>> next(batches(4)).tolist()
+[[1, 3, 0, 2], [2, 0, 3, 1]]
 
 References
 ----------
@@ -25,9 +45,20 @@ constraints.
 import numpy as np
 from numba import njit
 
-from nqueens.models import tree
+from nqueens.models import tree, walk
 
-__all__ = ["tree_size", "accounting", "graph", "count", "batches", "warmup"]
+__all__ = ["FORMULATION", "level_sizes", "tree_size", "accounting", "graph", "count", "batches", "warmup"]
+
+
+def level_sizes(n):
+    """Nodes of the full binary tree over the ``n * n`` cells at each depth: ``2**k`` for ``k = 0..n*n``.
+
+    Examples
+    --------
+    >>> level_sizes(1)
+    (1, 2)
+    """
+    return tuple(1 << k for k in range(n * n + 1))
 
 
 def tree_size(n):
@@ -38,89 +69,44 @@ def tree_size(n):
     >>> tree_size(2), tree_size(8)
     (31, 36893488147419103231)
     """
-    return 2 ** (n * n + 1) - 1
+    return FORMULATION.tree_size(n)
 
 
-def accounting(n, mode="backtracking", progress=False):
-    """The node accounting of the cell tree for ``n`` (see :class:`nqueens.models.tree.Accounting`).
-
-    The depths are cells: ``generated`` and ``feasible`` have ``n * n + 1`` entries.
-
-    Parameters
-    ----------
-    n : int
-        Board size, >= 1.
-    mode : {"backtracking", "generate-and-test"}
-        Check at every decision, or only complete boards (``n <= 5``: the whole tree is walked).
-    progress : bool
-        A progress bar on stderr for walks longer than a second.
-
-    Returns
-    -------
-    Accounting
-
-    Raises
-    ------
-    NQueensError
-        For a bad ``n`` or mode, or a generate-and-test walk above
-        :data:`~nqueens.models.tree.GENERATE_AND_TEST_MAX_NODES` nodes.
-
-    Examples
-    --------
-    >>> a = accounting(4)
-    >>> [a.feasible[4 * k] for k in range(5)]
-    [1, 4, 6, 4, 2]
-    >>> accounting(3, mode="generate-and-test").generated[-1] == 2 ** 9
-    True
-    """
-    return tree.accounting(FORMULATION, n, mode, progress)
+# The layout of s.
 
 
-def graph(n, mode="backtracking"):
-    """The explored tree as a networkx DiGraph, for ``n <= 8`` (see :func:`nqueens.models.tree.graph`).
-
-    A placement is written row by row, ``Q`` for a queen and ``.`` for an empty square, rows separated by ``/``.
-
-    Examples
-    --------
-    >>> g = graph(4)
-    >>> sorted(d["placement"] for _, d in g.nodes(data=True) if d["solution"])
-    ['..Q./Q.../...Q/.Q..', '.Q../...Q/Q.../..Q.']
-    """
-    return tree.graph(FORMULATION, n, mode)
+@njit(cache=True, nogil=True, inline="always")
+def _row_at(n, r):
+    return r
 
 
-def count(n, *, nodes=False, mode="backtracking", progress=False):
-    """Count the solutions by searching the cell tree; ``nodes`` adds the feasible nodes per depth (per cell).
-
-    Examples
-    --------
-    >>> count(6).total
-    4
-    """
-    return tree.count(FORMULATION, n, nodes=nodes, mode=mode, progress=progress)
+@njit(cache=True, nogil=True, inline="always")
+def _column_at(n, c):
+    return n + c
 
 
-def batches(n, *, limit=None, mode="backtracking", progress=False):
-    """Stream the solutions as ``(m, n)`` arrays, in lexicographic order.
-
-    ``progress`` is the registry option shared with :func:`count`; a stream shows its own progress.
-
-    Examples
-    --------
-    >>> next(batches(4)).tolist()
-    [[1, 3, 0, 2], [2, 0, 3, 1]]
-    """
-    return tree.batches(FORMULATION, n, limit=limit, mode=mode)
+@njit(cache=True, nogil=True, inline="always")
+def _sum_diagonal_at(n, r, c):
+    return 2 * n + r + c
 
 
-def warmup():
-    """Compile the kernel (or load it from numba's cache)."""
-    tree.accounting(FORMULATION, 4)
+@njit(cache=True, nogil=True, inline="always")
+def _difference_diagonal_at(n, r, c):
+    return 4 * n - 1 + r - c + n - 1
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _cell_at(n, cell):
+    return 6 * n - 2 + cell
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _square_at(n, r, c):
+    return 6 * n - 2 + n * n + r * n + c
 
 
 # The formulation's functions (see nqueens.models.tree): the node at depth `cell` decides square
-# (cell // n, cell % n); child 0 puts a queen there, child 1 leaves it empty. The board starts at b = 6n - 2.
+# (cell // n, cell % n); child 0 puts a queen there, child 1 leaves it empty.
 
 
 @njit(cache=True, nogil=True)
@@ -129,14 +115,30 @@ def _width(n, cell, s):
 
 
 @njit(cache=True, nogil=True)
+def _offered(n, cell, i, s):
+    return True
+
+
+@njit(cache=True, nogil=True)
+def _free(n, r, c, s):
+    # a queen may stand on (r, c): the instance allows it, and its row, column and diagonals hold none yet
+    return (
+        s[_square_at(n, r, c)] == 1
+        and s[_row_at(n, r)] == 0
+        and s[_column_at(n, c)] == 0
+        and s[_sum_diagonal_at(n, r, c)] == 0
+        and s[_difference_diagonal_at(n, r, c)] == 0
+    )
+
+
+@njit(cache=True, nogil=True)
 def _allowed(n, cell, i, s):
     r = cell // n
     c = cell % n
     if i == 0:
-        # a queen: none yet on its row, its column or either diagonal
-        return s[r] == 0 and s[n + c] == 0 and s[2 * n + r + c] == 0 and s[5 * n - 2 + r - c] == 0
+        return _free(n, r, c, s)
     # an empty square: fine unless it closes a row that has no queen
-    return c < n - 1 or s[r] > 0
+    return c < n - 1 or s[_row_at(n, r)] > 0
 
 
 @njit(cache=True, nogil=True)
@@ -144,11 +146,12 @@ def _push(n, cell, i, s):
     if i == 0:
         r = cell // n
         c = cell % n
-        s[r] += 1
-        s[n + c] += 1
-        s[2 * n + r + c] += 1
-        s[5 * n - 2 + r - c] += 1
-        s[6 * n - 2 + cell] = 1
+        s[_row_at(n, r)] += 1
+        s[_column_at(n, c)] += 1
+        s[_sum_diagonal_at(n, r, c)] += 1
+        s[_difference_diagonal_at(n, r, c)] += 1
+        s[_cell_at(n, cell)] = 1
+    return True
 
 
 @njit(cache=True, nogil=True)
@@ -156,21 +159,24 @@ def _pop(n, cell, i, s):
     if i == 0:
         r = cell // n
         c = cell % n
-        s[r] -= 1
-        s[n + c] -= 1
-        s[2 * n + r + c] -= 1
-        s[5 * n - 2 + r - c] -= 1
-        s[6 * n - 2 + cell] = 0
+        s[_row_at(n, r)] -= 1
+        s[_column_at(n, c)] -= 1
+        s[_sum_diagonal_at(n, r, c)] -= 1
+        s[_difference_diagonal_at(n, r, c)] -= 1
+        s[_cell_at(n, cell)] = 0
 
 
 @njit(cache=True, nogil=True)
 def _whole(n, s):
-    # a complete board: one queen on every row, at most one on every column and diagonal
+    # a complete board: one queen on every row, at most one on every column and diagonal, on allowed squares
     for r in range(n):
-        if s[r] != 1:
+        if s[_row_at(n, r)] != 1:
             return False
-    for k in range(n, 6 * n - 2):
+    for k in range(_column_at(n, 0), _cell_at(n, 0)):
         if s[k] > 1:
+            return False
+    for cell in range(n * n):
+        if s[_cell_at(n, cell)] == 1 and s[_square_at(n, cell // n, cell % n)] == 0:
             return False
     return True
 
@@ -184,20 +190,47 @@ def _move(n, cell, i, s):
 def _emit(n, s, out):
     for r in range(n):
         for c in range(n):
-            if s[6 * n - 2 + r * n + c]:
+            if s[_cell_at(n, r * n + c)]:
                 out[r] = c
 
 
 @njit(cache=True, nogil=True)
-def _search(n, backtracking, s, path, generated, feasible, tally, out, trace, budget):
-    return tree.walk(
-        (_width, _allowed, _push, _pop, _whole, _move, _emit),
-        n, n * n, backtracking, s, path, generated, feasible, tally, out, trace, budget,
+def _weight(n, cell, i, s):
+    # the probe's choice in a row without a queen: a queen on this free square 1 : f - 1 leaving it empty
+    r = cell // n
+    c = cell % n
+    if i == 0 or s[_row_at(n, r)] > 0 or not _free(n, r, c, s):
+        return 1.0
+    f = 0
+    for k in range(c, n):
+        if _free(n, r, k, s):
+            f += 1
+    return f - 1.0
+
+
+@njit(cache=True, nogil=True)
+def _search(n, backtracking, s, path, counts, tally, out, trace, budget):
+    return walk.walk(
+        (_width, _offered, _allowed, _push, _pop, _whole, _move, _emit, _weight),
+        n, n * n, 0, backtracking, s, path, counts, tally, out, trace, budget,
     )
 
 
-def _state(n):
-    return np.zeros(2 * n + 2 * (2 * n - 1) + n * n, np.int64)
+@njit(cache=True, nogil=True)
+def _probe(n, s, probes, seed, out, level, path, counts, tally):
+    walk.probe(
+        (_width, _offered, _allowed, _push, _pop, _whole, _move, _emit, _weight),
+        n, n * n, s, probes, seed, out, level, path, counts, tally,
+    )
+
+
+def _state(n, propagation="none", order="static", instance=None):
+    s = np.zeros(6 * n - 2 + 2 * n * n, np.int64)
+    rows = instance.allowed() if instance is not None else [(1 << n) - 1] * n
+    for r, mask in enumerate(rows):
+        for c in range(n):
+            s[_square_at(n, r, c)] = mask >> c & 1
+    return s
 
 
 def _token(n, depth, move):
@@ -206,5 +239,13 @@ def _token(n, depth, move):
 
 
 FORMULATION = tree.Formulation(
-    name="subset", depth=lambda n: n * n, tree_size=tree_size, state=_state, kernel=_search, token=_token
+    name="subset",
+    depth=lambda n: n * n,
+    level_sizes=level_sizes,
+    state=_state,
+    kernel=_search,
+    prober=_probe,
+    token=_token,
 )
+
+accounting, graph, count, batches, warmup = tree.solver(FORMULATION)

@@ -2,43 +2,48 @@
 
 Seed 003 shows that one problem can be searched over different state-space trees: the *explicit* constraints
 decide what the tree is (which children a node has), the *implicit* constraints decide which nodes are
-feasible. A formulation here says exactly that and nothing more, as seven small numba functions over an
-``int64`` state array ``s`` (the partial placement and whatever marks make its checks fast):
+feasible. A formulation says exactly that and nothing more, as nine small numba functions over an ``int64``
+state array ``s`` (the partial placement and whatever marks make its checks fast):
 
 ``width(n, d, s)``
     how many children the explicit constraints give the current node at depth ``d``;
+``offered(n, d, i, s)``
+    False when propagation has already removed child ``i`` (it is never generated; always True without);
 ``allowed(n, d, i, s)``
     the implicit constraints checked on child ``i`` before the search stands on it (backtracking);
 ``push(n, d, i, s)`` / ``pop(n, d, i, s)``
-    move to child ``i`` and back;
+    move to child ``i`` and back; ``push`` returns False when propagation finds the child infeasible;
 ``whole(n, s)``
     the test of a complete candidate at a leaf (generate-and-test, seed 004: the whole board at once);
 ``move(n, d, i, s)``
-    the decision child ``i`` makes (a column, or queen/empty for a cell), for exported trees;
+    the decision child ``i`` makes (a column, or queen/empty for a cell), for exported trees and probes;
 ``emit(n, s, row)``
-    write the solution the state holds into ``row`` (``row[r]`` = column of row ``r``).
+    write the solution the state holds into ``row`` (``row[r]`` = column of row ``r``);
+``weight(n, d, i, s)``
+    how likely Knuth's random probe should pick child ``i`` (equal weights: uniformly; 0: count its
+    subtree exactly instead), see :func:`nqueens.models.walk.probe`.
 
-:func:`walk` searches depth-first with these, in one of two :data:`MODES`: ``backtracking`` checks the implicit
-constraints at every child and never stands on an infeasible node; ``generate-and-test`` checks nothing until a
-leaf and then tests the whole candidate, so it visits every node of the explicit tree. Both keep the node
-accounting of DESIGN.md, collected into an :class:`Accounting`:
+A :class:`Formulation` bundles them (in its cached entry kernels) with the tree's depth, the sizes of its full
+levels and its initial state. That is all a formulation defines: :func:`solver` makes its registry protocol
+(``count``, ``batches``, ``warmup``, ``accounting``, ``graph``), :func:`sample` its random probes for
+:mod:`nqueens.analysis.estimate`, and :mod:`nqueens.models.tree_export` draws its explored tree.
 
-- ``tree_size``: the nodes of the full explicit tree, root included (a closed form per formulation);
+The search (:func:`nqueens.models.walk.walk`) runs in one of two :data:`MODES`: ``backtracking`` checks the
+implicit constraints at every child and never stands on an infeasible node; ``generate-and-test`` checks
+nothing until a leaf and then tests the whole candidate, so it visits every node of the explicit tree. The
+row formulations also take ``propagation`` and ``order`` (:mod:`nqueens.models.rows`), in backtracking mode.
+The node accounting of DESIGN.md is collected into an :class:`Accounting`:
+
+- ``tree_size``: the nodes of the full explicit tree, root included (the sum of the formulation's levels);
 - ``generated[d]``: candidate nodes created at depth ``d``, accepted or not (``generated[0] = 1``, the root),
   so ``sum(generated)`` is the size of the explored tree, and equals ``tree_size`` in generate-and-test mode;
 - ``feasible[d]``: nodes at depth ``d`` that passed every check made so far (``feasible[0] = 1``);
   ``nodes = sum(feasible)``; at the last depth they are the solutions;
-- ``leaves``: nodes of the explored tree without children: the pruned candidates and the complete ones.
-
-Notes
------
-The walker takes the formulation's functions as a tuple (numba specialises it for each tuple of dispatchers).
-numba cannot cache a function whose arguments are functions, so :func:`walk` itself is compiled without
-``cache=True`` and inlined (``inline="always"``) into each formulation's own ``@njit(cache=True, nogil=True)``
-entry kernel, whose arguments are plain ints and arrays: that kernel is what numba caches, and inlining leaves
-no function value in it (a function value would carry a process address and make it uncacheable). numba's
-cache does not notice edits to this file in kernels cached from other files: after changing :func:`walk`,
-delete the formulations' ``__pycache__/*.nbi`` files.
+- ``pruned_by_propagation[d]``: children of the explicit tree under the feasible nodes of depth ``d - 1``
+  that propagation had removed, so they were never generated (all 0 without propagation): the explicit
+  children of the nodes stood on are ``generated + pruned_by_propagation``;
+- ``leaves``: nodes of the explored tree without children: the failed candidates, the complete ones, and
+  nodes whose every child propagation removed.
 
 References
 ----------
@@ -52,52 +57,41 @@ import warnings
 from dataclasses import dataclass
 
 import numpy as np
-from numba import njit
 from numba.core.errors import NumbaExperimentalFeatureWarning
 
 from nqueens.board import check_n, dtype_for
 from nqueens.errors import NQueensError
+from nqueens.models import walk as _walk
 from nqueens.record import Tally
+from nqueens.models import MODES, MODELS, PROPAGATIONS, ORDERS
 
 __all__ = [
     "MODES",
     "MODELS",
+    "PROPAGATIONS",
+    "ORDERS",
     "GENERATE_AND_TEST_MAX_NODES",
-    "EXPORT_MAX_N",
-    "EXPORT_MAX_NODES",
     "Accounting",
     "Formulation",
     "formulation",
     "check_mode",
-    "walk",
+    "check_settings",
     "accounting",
     "count",
     "batches",
-    "graph",
-    "export_format",
-    "write_graph",
+    "sample",
+    "run",
+    "solver",
 ]
 
-MODES = ("backtracking", "generate-and-test")
-MODELS = ("mary", "permutation", "subset")
+# The formulations, in seed 003's order (the permutation tree first); each is the module of that name.
 
 # Generate-and-test visits every node of the explicit tree: allowed up to this many (a minute or so here).
 GENERATE_AND_TEST_MAX_NODES = 1 << 32
-# An exported tree is meant to be opened in Gephi or yEd.
-EXPORT_MAX_N = 8
-EXPORT_MAX_NODES = 250_000
 
 _CHUNK = 4096
 # Walker steps between two progress updates (a few hundredths of a second).
 _STEPS = 1 << 22
-
-# tally[...] slots written by the walker.
-_SOLUTIONS = 0
-_LEAVES = 1
-_TRACED = 2
-
-# trace[:, 3]: what became of an explored node.
-_PRUNED, _FEASIBLE, _SOLUTION = 0, 1, 2
 
 
 @dataclass(frozen=True)
@@ -116,7 +110,14 @@ class Accounting:
     nodes : int
         ``sum(feasible)``.
     leaves : int
-        Explored nodes without children (pruned candidates and complete candidates).
+        Explored nodes without children (failed and complete candidates, nodes left without children).
+    propagation, order : str
+        The search's settings (``none`` and ``static`` for plain backtracking).
+    pruned_by_propagation : tuple of int
+        Explicit children removed by propagation before they were generated, per depth.
+    consistency_checks : int or None
+        Haralick & Elliott's consistency checks (see :mod:`nqueens.models.rows`), for the row formulations
+        in backtracking mode.
     """
 
     n: int
@@ -127,6 +128,10 @@ class Accounting:
     feasible: tuple
     nodes: int
     leaves: int
+    propagation: str = "none"
+    order: str = "static"
+    pruned_by_propagation: tuple = ()
+    consistency_checks: int | None = None
 
     @property
     def solutions(self):
@@ -138,9 +143,14 @@ class Accounting:
         """Nodes of the explored tree, root included: ``sum(generated)``."""
         return sum(self.generated)
 
+    @property
+    def plain(self):
+        """True for plain backtracking or generate-and-test (no propagation, static order)."""
+        return self.propagation == "none" and self.order == "static"
+
     def to_dict(self):
-        """The ``nqueens tree --json`` document."""
-        return {
+        """The ``nqueens tree --json`` document; the search's settings, pruned nodes and checks when not plain."""
+        doc = {
             "n": self.n,
             "model": self.model,
             "mode": self.mode,
@@ -150,6 +160,14 @@ class Accounting:
             "nodes": self.nodes,
             "leaves": self.leaves,
         }
+        if not self.plain:
+            doc.update(
+                propagation=self.propagation,
+                order=self.order,
+                pruned_by_propagation=list(self.pruned_by_propagation),
+                consistency_checks=self.consistency_checks,
+            )
+        return doc
 
 
 @dataclass(frozen=True)
@@ -162,23 +180,38 @@ class Formulation:
         The registry name.
     depth : callable
         ``depth(n)``: the depth of the explicit tree (its leaves are complete candidates).
-    tree_size : callable
-        ``tree_size(n)``: the closed form of the explicit tree's size, an exact int.
+    level_sizes : callable
+        ``level_sizes(n)``: the nodes of the full explicit tree at each depth, root first (exact ints); the
+        one statement of the tree's size.
     state : callable
-        ``state(n)``: the formulation's initial ``int64`` state array.
+        ``state(n, propagation, order, instance)``: the formulation's initial ``int64`` state array.
     kernel : numba dispatcher
-        The formulation's cached entry kernel ``(n, backtracking, s, path, generated, feasible, tally, out,
-        trace) -> rows written``, which calls :func:`walk` with its functions.
+        The cached entry kernel ``(n, backtracking, s, path, counts, tally, out, trace, budget) -> rows
+        written``, which calls :func:`nqueens.models.walk.walk` with the formulation's functions.
+    prober : numba dispatcher
+        The cached entry kernel ``(n, s, probes, seed, out, level, path, counts, tally)``, which calls
+        :func:`nqueens.models.walk.probe` with the same functions.
     token : callable
         ``token(n, depth, move)``: the text a child adds to its parent's placement (for exported trees).
+    propagates : bool
+        Whether it takes ``propagation`` and ``order`` other than ``none`` and ``static``.
+    checks : int or None
+        The slot of ``s`` that counts consistency checks, if the formulation counts them.
     """
 
     name: str
     depth: object
-    tree_size: object
+    level_sizes: object
     state: object
     kernel: object
+    prober: object
     token: object
+    propagates: bool = False
+    checks: int | None = None
+
+    def tree_size(self, n):
+        """Nodes of the full explicit tree, root included: the sum of :attr:`level_sizes`."""
+        return sum(self.level_sizes(n))
 
 
 def formulation(name):
@@ -207,133 +240,84 @@ def check_mode(mode):
     return mode
 
 
-@njit(nogil=True, inline="always")
-def walk(f, n, depth, backtracking, s, path, generated, feasible, tally, out, trace, budget):
-    """Search the tree of formulation ``f`` depth-first, resuming from ``path``; return the rows written.
+def check_settings(form, mode, propagation, order):
+    """Raise unless ``form`` can search in ``mode`` with ``propagation`` and ``order``.
 
-    ``f`` is the tuple ``(width, allowed, push, pop, whole, move, emit)``. ``path`` holds the search position:
-    ``path[0]`` is the current depth (``-1`` before the start, ``-2`` once the search has ended),
-    ``path[1 + d]`` the children of the current depth-``d`` node generated so far, and
-    ``path[depth + 2 + d]`` that node's index in ``trace``. Solutions are written to ``out`` until it is full
-    (then the walk returns, to be resumed); an empty ``out`` means count only. A non-empty ``trace`` gets one
-    row ``(parent, depth, move, flag)`` per explored node, in depth-first order, the root first. A positive
-    ``budget`` also returns (to be resumed) after that many steps, so a caller can report progress.
+    Examples
+    --------
+    >>> from nqueens.models import mary
+    >>> check_settings(mary.FORMULATION, "generate-and-test", "forward-checking", "static")
+    Traceback (most recent call last):
+    ...
+    nqueens.errors.NQueensError: propagation forward-checking prunes a backtracking search; generate-and-test checks only complete candidates: use mode backtracking, or propagation none
     """
-    width, allowed, push, pop, whole, move, emit = f
-    nxt = path[1 : depth + 2]
-    ids = path[depth + 2 : 2 * depth + 3]
-    capacity = out.shape[0]
-    tracing = trace.shape[0] > 0
-    filled = 0
-    steps = 0
-    d = path[0]
-    if d == -2:
-        return 0
-    if d == -1:
-        d = 0
-        nxt[0] = 0
-        generated[0] += 1
-        feasible[0] += 1
-        if tracing:
-            trace[0, 0] = -1
-            trace[0, 1] = 0
-            trace[0, 2] = -1
-            trace[0, 3] = _FEASIBLE
-            ids[0] = 0
-            tally[_TRACED] = 1
-    while d >= 0:
-        steps += 1
-        if budget > 0 and steps > budget:
-            path[0] = d
-            return filled
-        i = nxt[d]
-        if i < width(n, d, s):
-            nxt[d] = i + 1
-            child = d + 1
-            generated[child] += 1
-            node = -1
-            if tracing:
-                node = tally[_TRACED]
-                tally[_TRACED] = node + 1
-                trace[node, 0] = ids[d]
-                trace[node, 1] = child
-                trace[node, 2] = move(n, d, i, s)
-                trace[node, 3] = _PRUNED
-            if backtracking and not allowed(n, d, i, s):
-                tally[_LEAVES] += 1
-                continue
-            push(n, d, i, s)
-            if child == depth:
-                tally[_LEAVES] += 1
-                if backtracking or whole(n, s):
-                    feasible[child] += 1
-                    tally[_SOLUTIONS] += 1
-                    if tracing:
-                        trace[node, 3] = _SOLUTION
-                    if capacity > 0:
-                        emit(n, s, out[filled])
-                        filled += 1
-                pop(n, d, i, s)
-                if capacity > 0 and filled == capacity:
-                    path[0] = d
-                    return filled
-                continue
-            feasible[child] += 1
-            if tracing:
-                trace[node, 3] = _FEASIBLE
-                ids[child] = node
-            d = child
-            nxt[d] = 0
-        else:
-            if nxt[d] == 0:
-                tally[_LEAVES] += 1
-            d -= 1
-            if d >= 0:
-                pop(n, d, nxt[d] - 1, s)
-    path[0] = -2
-    return filled
+    check_mode(mode)
+    if propagation not in PROPAGATIONS:
+        raise NQueensError(f"propagation must be one of {', '.join(PROPAGATIONS)}; got {propagation!r}")
+    if order not in ORDERS:
+        raise NQueensError(f"order must be one of {', '.join(ORDERS)}; got {order!r}")
+    if propagation == "none" and order == "static":
+        return
+    if not form.propagates:
+        raise NQueensError(f"the {form.name} tree takes no propagation or variable order (the row trees do)")
+    if mode == "generate-and-test":
+        if propagation != "none":
+            raise NQueensError(
+                f"propagation {propagation} prunes a backtracking search; generate-and-test checks only complete "
+                "candidates: use mode backtracking, or propagation none"
+            )
+        raise NQueensError("order first-fail reads the domains of a backtracking search: use mode backtracking")
 
 
-def accounting(form, n, mode="backtracking", progress=False):
-    """Walk the whole tree of ``form`` for ``n`` in ``mode``; return its :class:`Accounting`.
+def accounting(form, n, mode="backtracking", progress=False, *, propagation="none", order="static", instance=None):
+    """Walk the whole tree of ``form`` for ``n``; return its :class:`Accounting`.
 
     ``progress`` shows a bar on stderr for walks longer than a second (explored nodes, out of the tree size in
     generate-and-test mode).
     """
-    n, backtracking = _check(form, n, mode)
-    generated, feasible, tally = _run(form, n, backtracking, progress)
-    return _accounting(form, n, mode, generated, feasible, tally)
+    counts, tally, s = run(form, n, mode, propagation=propagation, order=order, instance=instance, progress=progress)
+    return _accounting(form, n, mode, propagation, order, counts, tally, s)
 
 
-def count(form, n, *, nodes=False, mode="backtracking", progress=False):
+def count(form, n, *, nodes=False, mode="backtracking", propagation="none", order="static", instance=None,
+          progress=False):
     """The registry protocol's ``count``: a :class:`~nqueens.record.Tally` from one full walk.
 
-    ``stats`` holds ``generated`` (explored nodes, root included), ``checks`` (implicit-constraint tests made:
-    one per non-root candidate when backtracking, one per complete candidate in generate-and-test mode) and
-    ``leaves``. ``progress`` as in :func:`accounting`.
+    ``stats`` holds ``generated`` (explored nodes, root included), ``checks`` (candidate tests: one per
+    non-root candidate when backtracking, one per complete candidate in generate-and-test mode) and
+    ``leaves``; the row formulations in backtracking mode add ``consistency_checks`` (Haralick & Elliott's
+    measure, see :mod:`nqueens.models.rows`), and with propagation ``pruned_by_propagation`` (children removed
+    before they were generated). ``progress`` as in :func:`accounting`.
     """
-    n, backtracking = _check(form, n, mode)
-    generated, feasible, tally = _run(form, n, backtracking, progress)
+    counts, tally, s = run(form, n, mode, propagation=propagation, order=order, instance=instance, progress=progress)
+    generated = counts[_walk.GENERATED]
+    backtracking = mode == "backtracking"
     checks = int(generated[1:].sum()) if backtracking else int(generated[-1])
-    stats = {"generated": int(generated.sum()), "checks": checks, "leaves": int(tally[_LEAVES])}
+    stats = {"generated": int(generated.sum()), "checks": checks, "leaves": int(tally[_walk.LEAVES])}
+    if form.checks is not None and backtracking:
+        stats["consistency_checks"] = int(s[form.checks])
+    if propagation != "none":
+        stats["pruned_by_propagation"] = int(counts[_walk.PRUNED].sum())
+    total = int(tally[_walk.SOLUTIONS])
     if not nodes:
-        return Tally(total=int(tally[_SOLUTIONS]), stats=stats)
-    profile = tuple(int(x) for x in feasible)
-    return Tally(total=int(tally[_SOLUTIONS]), nodes=sum(profile), profile=profile, stats=stats)
+        return Tally(total=total, stats=stats)
+    profile = tuple(int(x) for x in counts[_walk.FEASIBLE])
+    return Tally(total=total, nodes=sum(profile), profile=profile, stats=stats)
 
 
-def batches(form, n, *, limit=None, mode="backtracking"):
+def batches(form, n, *, limit=None, mode="backtracking", propagation="none", order="static", instance=None):
     """The registry protocol's ``batches``: solutions as ``(m, n)`` arrays, the search resumed chunk by chunk."""
-    n, backtracking = _check(form, n, mode)
+    n = _check(form, n, mode, propagation, order)
     depth = form.depth(n)
-    s = form.state(n)
-    path = _path(depth)
-    generated, feasible, tally = _counters(depth)
+    s = form.state(n, propagation, order, instance)
+    path = _walk.new_path(depth)
+    counts, tally = _counters(depth)
+    backtracking = mode == "backtracking"
     left = limit
     dtype = dtype_for(n)
     while left is None or left > 0:
         out = np.empty((_CHUNK if left is None else min(_CHUNK, left), n), np.int64)
-        filled = _call(form.kernel, n, backtracking, s, path, generated, feasible, tally, out, _NO_TRACE, 0)
+        filled = _call(form.kernel, n, backtracking, s, path, counts, tally, out, _NO_TRACE, 0)
         if filled:
             yield out[:filled].astype(dtype)
         if path[0] == -2:
@@ -342,115 +326,160 @@ def batches(form, n, *, limit=None, mode="backtracking"):
             left -= filled
 
 
-def graph(form, n, mode="backtracking"):
-    """The explored tree as a :class:`networkx.DiGraph`, for ``n <= EXPORT_MAX_N``.
+def sample(form, n, probes, seed, *, propagation="none", order="static", instance=None):
+    """Knuth's random probes of the backtracking tree of ``form``: ``(out, level)``.
 
-    Every node (numbered in depth-first order, the root 0) carries ``depth``, ``placement`` (the partial
-    placement as text), ``pruned`` (it failed a check) and ``solution``; edges go from parent to child. The
-    graph has ``sum(generated)`` nodes of the accounting and ``leaves`` nodes without children.
-
-    Raises
-    ------
-    NQueensError
-        For ``n > EXPORT_MAX_N`` or an explored tree above ``EXPORT_MAX_NODES`` nodes.
+    ``out`` holds the mean and the sum of squared deviations of the estimated feasible nodes, then the same for
+    the generated nodes; ``level[k]`` the sum over the probes of the estimated feasible nodes at depth ``k``
+    (see :func:`nqueens.models.walk.probe`). ``seed`` seeds numba's generator (numpy's without the JIT).
     """
-    import networkx as nx
-
-    n, backtracking = _check(form, n, mode)
-    if n > EXPORT_MAX_N:
-        raise NQueensError(f"tree export is for n <= {EXPORT_MAX_N} (a picture to open in Gephi or yEd); got n = {n}")
-    generated, feasible, tally = _run(form, n, backtracking)
-    explored = int(generated.sum())
-    if explored > EXPORT_MAX_NODES:
-        raise NQueensError(
-            f"the {form.name} tree for n = {n} in {mode} mode has {explored:,} explored nodes; "
-            f"an export holds at most {EXPORT_MAX_NODES:,}"
-        )
-    trace = np.zeros((explored, 4), np.int64)
+    n = _check(form, n, "backtracking", propagation, order)
     depth = form.depth(n)
-    generated, feasible, tally = _counters(depth)
-    _call(form.kernel, n, backtracking, form.state(n), _path(depth), generated, feasible, tally, _NO_OUT, trace, 0)
-    g = nx.DiGraph(n=n, model=form.name, mode=mode)
-    placement = [""] * explored
-    for node, (parent, depth, move, flag) in enumerate(trace.tolist()):
-        if parent >= 0:
-            placement[node] = placement[parent] + form.token(n, depth, move)
-        g.add_node(node, depth=depth, placement=placement[node], pruned=flag == _PRUNED, solution=flag == _SOLUTION)
-        if parent >= 0:
-            g.add_edge(parent, node)
-    return g
+    out = np.zeros(4, np.float64)
+    level = np.zeros(depth + 1, np.float64)
+    counts, tally = _counters(depth)
+    s = form.state(n, propagation, order, instance)
+    _call(form.prober, n, s, probes, seed, out, level, _walk.new_path(depth), counts, tally)
+    return out, level
 
 
-def export_format(path):
-    """``"graphml"`` or ``"dot"`` from the file name, else an error naming both.
+def run(form, n, mode="backtracking", *, propagation="none", order="static", instance=None, trace=None,
+        progress=False):
+    """One full walk: the per-depth counters (rows generated, feasible, pruned), the tally and the final state.
+
+    ``trace``, an ``(explored, 4)`` array, receives the explored tree (see :func:`nqueens.models.walk.walk`).
+    """
+    n = _check(form, n, mode, propagation, order)
+    backtracking = mode == "backtracking"
+    depth = form.depth(n)
+    counts, tally = _counters(depth)
+    s = form.state(n, propagation, order, instance)
+    path = _walk.new_path(depth)
+    trace = _NO_TRACE if trace is None else trace
+    if not progress:
+        _call(form.kernel, n, backtracking, s, path, counts, tally, _NO_OUT, trace, 0)
+        return counts, tally, s
+    from tqdm import tqdm
+
+    total = None if backtracking else form.tree_size(n)
+    desc = f"{form.name} n = {n}"
+    generated = counts[_walk.GENERATED]
+    with tqdm(total=total, desc=desc, unit=" nodes", unit_scale=True, file=sys.stderr, delay=1.0, leave=False) as bar:
+        while path[0] != -2:
+            _call(form.kernel, n, backtracking, s, path, counts, tally, _NO_OUT, trace, _STEPS)
+            bar.update(int(generated.sum()) - bar.n)
+    return counts, tally, s
+
+
+def solver(form):
+    """The registry protocol of ``form``: the functions ``(accounting, graph, count, batches, warmup)``.
+
+    A formulation's module binds them at its top level, so its solver module is complete once its
+    :class:`Formulation` is defined.
 
     Examples
     --------
-    >>> export_format("tree.graphml"), export_format("tree.dot")
-    ('graphml', 'dot')
+    >>> from nqueens.models import mary
+    >>> [f.__name__ for f in solver(mary.FORMULATION)]
+    ['accounting', 'graph', 'count', 'batches', 'warmup']
     """
-    for kind in ("graphml", "dot"):
-        if str(path).lower().endswith("." + kind):
-            return kind
-    raise NQueensError(f"an export file ends in .graphml or .dot; got {str(path)!r}")
+    name = form.name
 
+    def accounting_(n, mode="backtracking", progress=False, *, propagation="none", order="static", instance=None):
+        return accounting(form, n, mode, progress, propagation=propagation, order=order, instance=instance)
 
-def write_graph(g, path):
-    """Write an exported tree to ``path``: GraphML for ``.graphml``, Graphviz DOT for ``.dot``.
+    def graph_(n, mode="backtracking", *, propagation="none", order="static", instance=None):
+        from nqueens.models.tree_export import graph
 
-    The DOT text is written here (no pydot or pygraphviz needed): every node with its attributes, the placement
-    as its label, pruned nodes dashed and solutions with a double border.
+        return graph(form, n, mode, propagation=propagation, order=order, instance=instance)
+
+    def count_(n, *, nodes=False, mode="backtracking", propagation="none", order="static", instance=None,
+               progress=False):
+        return count(form, n, nodes=nodes, mode=mode, propagation=propagation, order=order, instance=instance,
+                     progress=progress)
+
+    def batches_(n, *, limit=None, mode="backtracking", propagation="none", order="static", instance=None,
+                 progress=False):
+        return batches(form, n, limit=limit, mode=mode, propagation=propagation, order=order, instance=instance)
+
+    def warmup_():
+        accounting(form, 4)
+        if form.propagates:
+            accounting(form, 4, propagation="arc-consistency", order="first-fail")
+
+    accounting_.__doc__ = f"""The node accounting of the {name} tree for ``n`` (see :class:`Accounting`).
+
+    Parameters
+    ----------
+    n : int
+        Board size, >= 1.
+    mode : {{"backtracking", "generate-and-test"}}
+        Check the implicit constraints at every node, or only complete candidates.
+    progress : bool
+        A progress bar on stderr for walks longer than a second.
+    propagation, order : str
+        For the row trees: ``none``, ``forward-checking`` or ``arc-consistency``; ``static`` or
+        ``first-fail`` (backtracking mode only).
+    instance : nqueens.instance.Instance, optional
+        Blocked squares, pre-placed queens, excluded diagonals.
+
+    Returns
+    -------
+    Accounting
 
     Raises
     ------
     NQueensError
-        For any other file extension, or a file that cannot be written.
+        For a bad ``n``, mode or setting, or a generate-and-test walk above
+        :data:`~nqueens.models.tree.GENERATE_AND_TEST_MAX_NODES` nodes.
+
+    Examples
+    --------
+    >>> accounting(4).solutions
+    2
     """
-    import networkx as nx
+    graph_.__doc__ = f"""The explored {name} tree as a networkx DiGraph, for ``n <= 8``
+    (see :func:`nqueens.models.tree_export.graph`).
 
-    kind = export_format(path)
-    try:
-        if kind == "graphml":
-            nx.write_graphml(g, str(path))
-        else:
-            with open(path, "w", encoding="utf-8") as handle:
-                handle.writelines(_dot_lines(g))
-    except OSError as exc:
-        raise NQueensError(f"cannot write {str(path)!r}: {exc.strerror or exc}") from None
+    Examples
+    --------
+    >>> graph(4).number_of_nodes() == accounting(4).explored
+    True
+    """
+    count_.__doc__ = f"""Count the solutions by searching the {name} tree (the registry protocol's ``count``).
 
+    ``nodes`` adds the feasible nodes per depth; the other keywords as for :func:`accounting`.
 
-def _dot_lines(g):
-    def quote(text):
-        return '"' + str(text).replace("\\", "\\\\").replace('"', '\\"') + '"'
+    Examples
+    --------
+    >>> count(6).total
+    4
+    """
+    batches_.__doc__ = f"""Stream the solutions of the {name} tree as ``(m, n)`` arrays, in the search's order.
 
-    title = f"{g.graph.get('model', 'tree')} n={g.graph.get('n', '')} {g.graph.get('mode', '')}".strip()
-    yield f"digraph {quote(title)} {{\n"
-    yield '  node [shape=box, fontname="monospace"];\n'
-    for node, data in g.nodes(data=True):
-        attrs = [
-            f"label={quote(data['placement'] or 'root')}",
-            f"depth={data['depth']}",
-            f"placement={quote(data['placement'])}",
-            f"pruned={str(data['pruned']).lower()}",
-            f"solution={str(data['solution']).lower()}",
-        ]
-        if data["pruned"]:
-            attrs.append("style=dashed")
-        if data["solution"]:
-            attrs.append("peripheries=2")
-        yield f"  {node} [{', '.join(attrs)}];\n"
-    for parent, child in g.edges():
-        yield f"  {parent} -> {child};\n"
-    yield "}\n"
+    ``progress`` is the registry option shared with :func:`count`; a stream shows its own progress.
+
+    Examples
+    --------
+    >>> sorted(next(batches(4)).tolist())
+    [[1, 3, 0, 2], [2, 0, 3, 1]]
+    """
+    warmup_.__doc__ = "Compile the kernels (or load them from numba's cache)."
+    module = f"nqueens.models.{name}"
+    functions = {"accounting": accounting_, "graph": graph_, "count": count_, "batches": batches_, "warmup": warmup_}
+    for key, function in functions.items():
+        function.__name__ = function.__qualname__ = key
+        function.__module__ = module
+    return tuple(functions.values())
 
 
 _NO_OUT = np.zeros((0, 1), np.int64)
 _NO_TRACE = np.zeros((0, 4), np.int64)
 
 
-def _check(form, n, mode):
+def _check(form, n, mode, propagation, order):
     n = check_n(n)
-    check_mode(mode)
+    check_settings(form, mode, propagation, order)
     if mode == "generate-and-test":
         size = form.tree_size(n)
         if size > GENERATE_AND_TEST_MAX_NODES:
@@ -459,55 +488,34 @@ def _check(form, n, mode):
                 f"generate-and-test visits the whole {form.name} tree: {size:.3e} nodes for n = {n}; it runs up to "
                 f"{GENERATE_AND_TEST_MAX_NODES:,} nodes (n <= {top} for {form.name}); use mode backtracking"
             )
-    return n, mode == "backtracking"
-
-
-def _path(depth):
-    path = np.zeros(2 * depth + 3, np.int64)
-    path[0] = -1
-    return path
+    return n
 
 
 def _counters(depth):
-    return np.zeros(depth + 1, np.int64), np.zeros(depth + 1, np.int64), np.zeros(3, np.int64)
-
-
-def _run(form, n, backtracking, progress=False):
-    depth = form.depth(n)
-    generated, feasible, tally = _counters(depth)
-    s = form.state(n)
-    path = _path(depth)
-    if not progress:
-        _call(form.kernel, n, backtracking, s, path, generated, feasible, tally, _NO_OUT, _NO_TRACE, 0)
-        return generated, feasible, tally
-    from tqdm import tqdm
-
-    total = None if backtracking else form.tree_size(n)
-    desc = f"{form.name} n = {n}"
-    with tqdm(total=total, desc=desc, unit=" nodes", unit_scale=True, file=sys.stderr, delay=1.0, leave=False) as bar:
-        while path[0] != -2:
-            _call(form.kernel, n, backtracking, s, path, generated, feasible, tally, _NO_OUT, _NO_TRACE, _STEPS)
-            bar.update(int(generated.sum()) - bar.n)
-    return generated, feasible, tally
+    return np.zeros((3, depth + 1), np.int64), np.zeros(3, np.int64)
 
 
 def _call(kernel, *args):
-    # Compiling a kernel that passes functions to `walk` warns that first-class functions are experimental;
+    # Compiling a kernel that passes functions to the walker warns that first-class functions are experimental;
     # the walker only calls them (no function values survive inlining), which is the supported part.
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", NumbaExperimentalFeatureWarning)
         return kernel(*args)
 
 
-def _accounting(form, n, mode, generated, feasible, tally):
-    feasible = tuple(int(x) for x in feasible)
+def _accounting(form, n, mode, propagation, order, counts, tally, s):
+    feasible = tuple(int(x) for x in counts[_walk.FEASIBLE])
     return Accounting(
         n=n,
         model=form.name,
         mode=mode,
         tree_size=form.tree_size(n),
-        generated=tuple(int(x) for x in generated),
+        generated=tuple(int(x) for x in counts[_walk.GENERATED]),
         feasible=feasible,
         nodes=sum(feasible),
-        leaves=int(tally[_LEAVES]),
+        leaves=int(tally[_walk.LEAVES]),
+        propagation=propagation,
+        order=order,
+        pruned_by_propagation=tuple(int(x) for x in counts[_walk.PRUNED]),
+        consistency_checks=int(s[form.checks]) if form.checks is not None and mode == "backtracking" else None,
     )

@@ -11,21 +11,13 @@ reads); when ``out`` has no rows it writes nothing and runs to the end.
 
 import numpy as np
 
-from nqueens.board import check_n, dtype_for
-from nqueens.errors import NQueensError
+from nqueens.board import dtype_for
 from nqueens.record import Tally
 
-__all__ = ["board_size", "stream", "tally"]
+__all__ = ["stream", "tally"]
 
 _CHUNK = 1 << 14
-
-
-def board_size(n, name, max_n=None, reason=""):
-    """``n`` as an int if solver ``name`` takes it (an integer >= 1, at most ``max_n``), else raise."""
-    n = check_n(n)
-    if max_n is not None and n > max_n:
-        raise NQueensError(f"n = {n} is above the limit of solver {name!r}, n <= {max_n} ({reason})")
-    return n
+_FIRST = 16  # rows of the first chunk
 
 
 def stream(search, n, state, limit=None, emit=1):
@@ -33,18 +25,21 @@ def stream(search, n, state, limit=None, emit=1):
 
     ``emit`` is the most solutions the method emits at once (2 for a solution and its mirror image, 4 for the
     sieve's flips), so a chunk always has room for one more find. ``limit`` only sizes the chunks: the facade
-    cuts the stream, and the kernel stops as soon as a chunk is full.
+    cuts the stream, and the kernel stops as soon as a chunk is full. Chunks start small and double up to
+    ``_CHUNK`` rows, so the first solutions of a slow search come out at once and a long stream costs few calls.
     """
     size = _CHUNK if limit is None else max(emit, min(_CHUNK, limit))
     out = np.empty((size, n), dtype_for(n))
     profile = np.zeros(n + 1, np.int64)
     checks = np.zeros(1, np.int64)
+    room = min(size, max(emit, _FIRST))
     while True:
-        filled = search(n, state, out, profile, checks)
+        filled = search(n, state, out[:room], profile, checks)
         if filled:
             yield out[:filled].copy()
         if state[0] == 0:
             return
+        room = min(size, 2 * room)
 
 
 def tally(search, n, state):

@@ -10,6 +10,21 @@ kept its predecessor, so ``t = nex[q[k]]; nex[q[k]] = nex[t]; nex[t] = q[k]`` re
 it if it now precedes ``cur``. The first-row bound, the odd-``n`` second-row bound ``e`` and the doubling
 ``res << 1`` are method 2's; enumerating emits each find, then its mirror image.
 
+Examples
+--------
+>>> count(8).total
+92
+>>> count(8, nodes=True).profile[:2]
+(1, 4)
+>>> [q.tolist() for q in batches(4)]
+[[[1, 3, 0, 2], [2, 0, 3, 1]]]
+
+Notes
+-----
+The nodes are those of methods 2 and 3 (the same search, the same bounds). ``checks`` counts the
+diagonal-marker lookups ``l[k + cur] || r[k - cur + n]`` made while walking the list: columns already
+taken are never looked at, which is the point of the method.
+
 References
 ----------
 Seed 000 (算法典型例题:N皇后问题,五种解法,逐步优化), section 可用优化, ``int queen(int n)``.
@@ -18,68 +33,10 @@ Seed 000 (算法典型例题:N皇后问题,五种解法,逐步优化), section �
 import numpy as np
 from numba import njit
 
-from nqueens.native._chunks import board_size, stream, tally
+from nqueens.native._wrappers import seed_solver
 from nqueens.native.mirror import _emit_pair
-from nqueens.record import Tally
 
 __all__ = ["count", "batches", "warmup"]
-
-
-def count(n, *, nodes=False):
-    """Count the solutions with seed 000's list of available columns (mirror-halved, doubled).
-
-    Parameters
-    ----------
-    n : int
-        Board size, an integer >= 1.
-    nodes : bool
-        Run the instrumented kernel instead: also the nodes it visits per depth (``profile``) and
-        ``stats["checks"]``.
-
-    Returns
-    -------
-    Tally
-
-    Raises
-    ------
-    NQueensError
-        If ``n`` is not an integer >= 1.
-
-    Examples
-    --------
-    >>> count(8).total
-    92
-    >>> count(8, nodes=True).profile[:2]
-    (1, 4)
-
-    Notes
-    -----
-    The nodes are those of methods 2 and 3 (the same search, the same bounds). ``checks`` counts the
-    diagonal-marker lookups ``l[k + cur] || r[k - cur + n]`` made while walking the list: columns already
-    taken are never looked at, which is the point of the method.
-    """
-    n = board_size(n, "avail")
-    if nodes:
-        return tally(_search, n, _start(n))
-    return Tally(total=int(_count(n)))
-
-
-def batches(n, *, limit=None):
-    """Stream the solutions as ``(m, n)`` arrays from the resumable kernel: each find, then its mirror image.
-
-    Examples
-    --------
-    >>> [q.tolist() for q in batches(4)]
-    [[[1, 3, 0, 2], [2, 0, 3, 1]]]
-    """
-    n = board_size(n, "avail")
-    return stream(_search, n, _start(n), limit, emit=2)
-
-
-def warmup():
-    """Compile the kernels (or load them from numba's cache)."""
-    count(4)
-    count(4, nodes=True)
 
 
 def _start(n):
@@ -215,3 +172,6 @@ def _search(n, state, out, profile, checks):
             q[k] = 0
     state[0] = k
     return found
+
+
+count, batches, warmup = seed_solver("avail", _count, _search, _start, emit=2)

@@ -7,6 +7,22 @@ past column ``n`` the search goes back one row (``--k``); a queen placed in row 
 row ``k + 1`` starts over (``q[++k] = 0``). Columns are tried from the left, so the solutions come out in
 lexicographic order.
 
+Examples
+--------
+>>> count(8).total
+92
+>>> count(8, nodes=True).profile
+(1, 8, 42, 140, 344, 568, 550, 312, 92)
+>>> [q.tolist() for q in batches(4)]
+[[[1, 3, 0, 2], [2, 0, 3, 1]]]
+
+Notes
+-----
+A feasible node at depth ``k`` is a queen that ``check(k)`` accepted in row ``k`` (the root counts 1): the
+search stands on exactly the nodes of Knuth's backtrack tree. ``checks`` counts the comparisons
+``check(k)`` makes, one per earlier row it looks at (it stops at the first attacking queen). Memory is
+O(n).
+
 References
 ----------
 Seed 000 (算法典型例题:N皇后问题,五种解法,逐步优化), section 回溯法, ``int queen(int n)`` with the lambda
@@ -16,74 +32,17 @@ Seed 000 (算法典型例题:N皇后问题,五种解法,逐步优化), section �
 import numpy as np
 from numba import njit
 
-from nqueens.native._chunks import board_size, stream, tally
-from nqueens.record import Tally
+from nqueens.native._wrappers import seed_solver
 
 __all__ = ["count", "batches", "warmup"]
 
 
-def count(n, *, nodes=False):
-    """Count the solutions with seed 000's plain backtracking.
-
-    Parameters
-    ----------
-    n : int
-        Board size, an integer >= 1.
-    nodes : bool
-        Run the instrumented kernel instead: also the feasible nodes per depth (``profile``) and
-        ``stats["checks"]``.
-
-    Returns
-    -------
-    Tally
-
-    Raises
-    ------
-    NQueensError
-        If ``n`` is not an integer >= 1.
-
-    Examples
-    --------
-    >>> count(8).total
-    92
-    >>> count(8, nodes=True).profile
-    (1, 8, 42, 140, 344, 568, 550, 312, 92)
-
-    Notes
-    -----
-    A feasible node at depth ``k`` is a queen that ``check(k)`` accepted in row ``k`` (the root counts 1): the
-    search stands on exactly the nodes of Knuth's backtrack tree. ``checks`` counts the comparisons
-    ``check(k)`` makes, one per earlier row it looks at (it stops at the first attacking queen). Memory is
-    O(n).
-    """
-    n = board_size(n, "backtrack")
-    if nodes:
-        return tally(_search, n, _start(n))
-    return Tally(total=int(_count(n)))
-
-
-def batches(n, *, limit=None):
-    """Stream the solutions as ``(m, n)`` arrays straight from the resumable kernel, in lexicographic order.
-
-    Examples
-    --------
-    >>> [q.tolist() for q in batches(4)]
-    [[[1, 3, 0, 2], [2, 0, 3, 1]]]
-    """
-    n = board_size(n, "backtrack")
-    return stream(_search, n, _start(n), limit)
-
-
-def warmup():
-    """Compile the kernels (or load them from numba's cache)."""
-    count(4)
-    count(4, nodes=True)
-
-
-def _start(n):
-    # The search state: state[0] is k (-1: not started, 0: ended), state[1:] is q[0..n] (q[0] unused).
-    state = np.zeros(n + 2, np.int64)
+def _start(n, rows=None):
+    # The search state: state[0] is k (-1: not started, 0: ended), then q[0..n] (q[0] unused), then the allowed
+    # columns of each row (bit c - 1 for column c; all of them for the plain problem).
+    state = np.zeros(2 * n + 2, np.int64)
     state[0] = -1
+    state[n + 2 :] = (1 << n) - 1 if rows is None else rows
     return state
 
 
@@ -130,7 +89,8 @@ def _count(n):
 @njit(cache=True, nogil=True)
 def _search(n, state, out, profile, checks):
     # The same loop, resumable (k and q live in state) and instrumented (see nqueens.native._chunks).
-    q = state[1:]
+    q = state[1 : n + 2]
+    allowed = state[n + 2 :]
     k = state[0]
     if k < 0:
         profile[0] += 1
@@ -139,7 +99,8 @@ def _search(n, state, out, profile, checks):
     found = 0
     while k > 0:
         q[k] += 1
-        while q[k] <= n and not _check_counting(q, k, checks):
+        # an instance's square that is not allowed is skipped before check(k) looks at it
+        while q[k] <= n and not ((allowed[k - 1] >> (q[k] - 1)) & 1 and _check_counting(q, k, checks)):
             q[k] += 1
         if q[k] > n:
             k -= 1
@@ -157,3 +118,6 @@ def _search(n, state, out, profile, checks):
             break
     state[0] = k
     return found
+
+
+count, batches, warmup = seed_solver("backtrack", _count, _search, _start, masked=True)

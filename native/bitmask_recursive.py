@@ -6,7 +6,9 @@ shifted right one column per row) and ``na`` (the "\\" diagonals, shifted left).
 ``~(col | pie | na) & ((1 << n) - 1)``; the search takes the lowest set bit first, so solutions come out in
 lexicographic order. Names follow the seed (``backtrack``, ``col``, ``pie``, ``na``, ``bits``, ``p``).
 
-It is deliberately not compiled: the tests compare every other solver with it.
+It is deliberately not compiled: the tests compare every other solver with it. It takes instances the way the
+seed's loop allows: row ``row`` may only use its allowed columns (``Instance.allowed``), one more ``&`` on
+``bits``.
 
 References
 ----------
@@ -23,7 +25,7 @@ __all__ = ["count", "batches", "solutions"]
 _CHUNK = 4096
 
 
-def count(n, *, nodes=False):
+def count(n, *, nodes=False, instance=None):
     """Count solutions; with ``nodes`` also the feasible nodes per depth.
 
     Notes
@@ -31,13 +33,13 @@ def count(n, *, nodes=False):
     A feasible node at depth ``k`` is a placement of queens in rows ``0..k-1`` that no two attack; the root
     (depth 0) counts 1. ``checks`` counts the squares tested, i.e. the set bits taken from ``bits``.
     """
-    full = (1 << n) - 1
+    allowed = _allowed(n, instance)
 
     def backtrack(row, col, pie, na):
         if row == n:
             return 1
         total = 0
-        bits = ~(col | pie | na) & full
+        bits = ~(col | pie | na) & allowed[row]
         while bits:
             p = bits & -bits
             bits &= bits - 1
@@ -55,7 +57,7 @@ def count(n, *, nodes=False):
         if row == n:
             return 1
         total = 0
-        bits = ~(col | pie | na) & full
+        bits = ~(col | pie | na) & allowed[row]
         while bits:
             p = bits & -bits
             bits &= bits - 1
@@ -66,7 +68,7 @@ def count(n, *, nodes=False):
     return Tally(total=total, nodes=sum(profile), profile=tuple(profile))
 
 
-def solutions(n):
+def solutions(n, *, instance=None):
     """Yield every solution as a tuple, in lexicographic order.
 
     Examples
@@ -74,14 +76,14 @@ def solutions(n):
     >>> list(solutions(4))
     [(1, 3, 0, 2), (2, 0, 3, 1)]
     """
-    full = (1 << n) - 1
+    allowed = _allowed(n, instance)
     queue = []
 
     def backtrack(row, col, pie, na):
         if row == n:
             yield tuple(queue)
             return
-        bits = ~(col | pie | na) & full
+        bits = ~(col | pie | na) & allowed[row]
         while bits:
             p = bits & -bits
             bits &= bits - 1
@@ -92,13 +94,18 @@ def solutions(n):
     yield from backtrack(0, 0, 0, 0)
 
 
-def batches(n, *, limit=None):
+def batches(n, *, limit=None, instance=None):
     """Stream :func:`solutions` as ``(m, n)`` arrays of at most a few thousand rows."""
     chunk = []
-    for q in solutions(n):
+    for q in solutions(n, instance=instance):
         chunk.append(q)
         if len(chunk) == _CHUNK:
             yield np.array(chunk, dtype=dtype_for(n))
             chunk = []
     if chunk:
         yield np.array(chunk, dtype=dtype_for(n))
+
+
+def _allowed(n, instance):
+    # Per row, the columns a queen may take: all of them for the plain problem.
+    return [(1 << n) - 1] * n if instance is None else instance.allowed()

@@ -11,6 +11,22 @@ its low ``n`` bits (``& mk``).
 Columns are bits, column ``j`` is bit ``j``; the lowest free bit is tried first, so solutions come out in
 lexicographic order. Rows are 1-based as in the seed (``k = 1 .. n``, ``k = 0`` ends the search).
 
+Examples
+--------
+>>> count(8).total
+92
+>>> count(8, nodes=True).profile
+(1, 8, 42, 140, 344, 568, 550, 312, 92)
+>>> [q.tolist() for q in batches(4)]
+[[[1, 3, 0, 2], [2, 0, 3, 1]]]
+
+Notes
+-----
+A feasible node is a queen placed on a free square (a ``p`` taken from ``pos``), plus the root: the search
+stands on exactly the nodes of Knuth's backtrack tree. ``checks`` counts the row tests
+``pos = ~(c | l | r | m) & mk``, each of which tests every square of a row at once: one per queen placed
+and one more each time a row runs out of squares.
+
 References
 ----------
 Seed 000 (算法典型例题:N皇后问题,五种解法,逐步优化), section 位运算, ``queen(int n)`` with
@@ -20,77 +36,17 @@ Seed 000 (算法典型例题:N皇后问题,五种解法,逐步优化), section �
 import numpy as np
 from numba import njit
 
-from nqueens.native._chunks import board_size, stream, tally
-from nqueens.record import Tally
+from nqueens.native._wrappers import seed_solver
 
 __all__ = ["count", "batches", "warmup"]
 
-# Columns are the bits of an int64, bit 63 being the sign.
-_MAX_N = 63
 
-
-def count(n, *, nodes=False):
-    """Count the solutions with seed 000's bitwise method.
-
-    Parameters
-    ----------
-    n : int
-        Board size, an integer from 1 to 63 (columns are bits of an int64).
-    nodes : bool
-        Run the instrumented kernel instead: also the feasible nodes per depth (``profile``) and
-        ``stats["checks"]``.
-
-    Returns
-    -------
-    Tally
-
-    Raises
-    ------
-    NQueensError
-        If ``n`` is not an integer in 1..63.
-
-    Examples
-    --------
-    >>> count(8).total
-    92
-    >>> count(8, nodes=True).profile
-    (1, 8, 42, 140, 344, 568, 550, 312, 92)
-
-    Notes
-    -----
-    A feasible node is a queen placed on a free square (a ``p`` taken from ``pos``), plus the root: the search
-    stands on exactly the nodes of Knuth's backtrack tree. ``checks`` counts the row tests
-    ``pos = ~(c | l | r | m) & mk``, each of which tests every square of a row at once: one per queen placed
-    and one more each time a row runs out of squares.
-    """
-    n = board_size(n, "bitwise", _MAX_N, "64-bit masks")
-    if nodes:
-        return tally(_search, n, _start(n))
-    return Tally(total=int(_count(n)))
-
-
-def batches(n, *, limit=None):
-    """Stream the solutions as ``(m, n)`` arrays straight from the resumable kernel, in lexicographic order.
-
-    Examples
-    --------
-    >>> [q.tolist() for q in batches(4)]
-    [[[1, 3, 0, 2], [2, 0, 3, 1]]]
-    """
-    n = board_size(n, "bitwise", _MAX_N, "64-bit masks")
-    return stream(_search, n, _start(n), limit)
-
-
-def warmup():
-    """Compile the kernels (or load them from numba's cache)."""
-    count(4)
-    count(4, nodes=True)
-
-
-def _start(n):
-    # The search state: k, then the four stacks c, l, r, m of n + 2 entries each (st[0..n+1] in the seed).
-    state = np.zeros(1 + 4 * (n + 2), np.int64)
+def _start(n, rows=None):
+    # The search state: k, then the four stacks c, l, r, m of n + 2 entries each (st[0..n+1] in the seed), then
+    # the allowed columns of each row (all of them for the plain problem).
+    state = np.zeros(1 + 4 * (n + 2) + n, np.int64)
     state[0] = -1
+    state[1 + 4 * (n + 2) :] = (1 << n) - 1 if rows is None else rows
     return state
 
 
@@ -133,6 +89,7 @@ def _search(n, state, out, profile, checks):
     l = state[1 + w : 1 + 2 * w]
     r = state[1 + 2 * w : 1 + 3 * w]
     m = state[1 + 3 * w : 1 + 4 * w]
+    allowed = state[1 + 4 * w :]
     k = state[0]
     if k < 0:
         profile[0] += 1
@@ -140,7 +97,7 @@ def _search(n, state, out, profile, checks):
     write = out.shape[0] > 0
     found = 0
     while k > 0:
-        pos = ~(c[k] | l[k] | r[k] | m[k]) & mk
+        pos = ~(c[k] | l[k] | r[k] | m[k]) & mk & allowed[k - 1]
         checks[0] += 1
         if pos == 0:
             k -= 1
@@ -169,3 +126,6 @@ def _search(n, state, out, profile, checks):
             break
     state[0] = k
     return found
+
+
+count, batches, warmup = seed_solver("bitwise", _count, _search, _start, masked=True)

@@ -45,6 +45,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from numba import njit
 
+from nqueens import memory
 from nqueens.board import check_n, dtype_for
 from nqueens.errors import NQueensError
 
@@ -52,6 +53,7 @@ __all__ = [
     "METHODS",
     "Construction",
     "construct",
+    "memory_needed",
     "explicit",
     "toroidal",
     "linear",
@@ -151,6 +153,7 @@ def construct(n, method="explicit", *, seed=None, max_steps=None):
     if method != "min-conflicts" and (seed is not None or max_steps is not None):
         raise NQueensError(f"seed and max_steps (--seed, --max-steps) apply to min-conflicts only, not to {method}")
     n = check_n(n)
+    memory.check(memory_needed(n, method), f"constructing and verifying a solution of n = {n} by {method}")
     stats = {}
     if method == "min-conflicts":
         _check_solvable(n)
@@ -689,6 +692,24 @@ def _solve_min_conflicts(n, seed, max_steps):
             "try another seed, more steps, or --method explicit"
         )
     return q.astype(dtype_for(n)), {"steps": int(steps), "start_conflicts": int(out[0]), "restarts": int(out[1])}
+
+
+def memory_needed(n, method="explicit"):
+    """Bytes that :func:`construct` allocates for ``n``: the solution, the verifier's marks, and for
+    ``min-conflicts`` its counters (8-byte columns, counts per column and diagonal, the conflict list).
+
+    Examples
+    --------
+    >>> memory_needed(10**6)
+    9000000
+    """
+    q = dtype_for(n).itemsize * n
+    marks = 5 * n  # verify(): Y (n), L and R (2n - 1 each), one byte each
+    if method == "min-conflicts":
+        return q + marks + 57 * n
+    if method == "toroidal":
+        return q + marks + 16 * n
+    return q + marks
 
 
 def _check_solvable(n):

@@ -48,9 +48,10 @@ Scale
 -----
 The representatives, dealt round-robin into :func:`subproblem_count` groups, are the **subproblems**: pure
 functions of their description ``(n, ALGORITHM_VERSION, list of constellations)`` with similar amounts of
-work, so the progress bar moves evenly and ``K`` workers stay busy. :func:`count` runs them on local threads
-or on a Dask cluster (:mod:`nqueens.executors`) and writes each finished one to the result store
-(:mod:`nqueens.store`), so that an interrupted count resumes where it stopped.
+work, so the progress bar moves evenly and ``K`` workers stay busy. The facade's runner (:mod:`nqueens.run`)
+runs them on local threads or on a Dask cluster and writes each finished one to the result store, so that an
+interrupted count resumes where it stopped; this module is the algorithm alone (:func:`plan`, :func:`task`,
+:func:`combine`).
 
 References
 ----------
@@ -62,38 +63,31 @@ OEIS A000170 (total) and A002562 (fundamental solutions).
 
 Examples
 --------
->>> r = count(8, store="none")
->>> r.total, r.unique, r.classes
-(92, 12, {4: 1, 8: 11})
+>>> r = combine(8, [task(8, s.index, s.payload) for s in plan(8)])
+>>> r["total"], r["unique"]
+(92, 12)
 >>> len(start_constellations(8))
 78
 """
 
 import hashlib
-import os
-import socket
-import sys
-import time
-from dataclasses import dataclass
 
 import numpy as np
 
 from nqueens.errors import NQueensError
 from nqueens.native import engine_kernels as _k
-from nqueens.record import Tally
+from nqueens.record import Subproblem
 
 __all__ = [
     "ALGORITHM_VERSION",
     "SOLVER",
     "MAX_N",
-    "NO_STORE",
-    "STORE_FROM",
-    "Subproblem",
     "start_constellations",
     "subproblem_count",
     "plan",
     "solve",
-    "count",
+    "task",
+    "combine",
     "warmup",
 ]
 
@@ -101,41 +95,8 @@ ALGORITHM_VERSION = "3"  # changes whenever the subproblems or their results wou
 SOLVER = "fast"  # the registry name; the store keys runs by it
 MAX_N = 31  # the diagonal masks of the kernel shift up to 2n bits within an int64
 
-NO_STORE = "none"  # store=NO_STORE (--store none) keeps nothing
-
 # A count of n = _SPLIT_FROM or more is split into subproblems; smaller ones are one subproblem.
 _SPLIT_FROM = 12
-# Counts of n = STORE_FROM or more (a tenth of a second and up) go to the default result store; below that, the
-# store's own writes would take longer than the count, so only a store that is named (or --cached) is used.
-STORE_FROM = 15
-
-
-@dataclass(frozen=True, eq=False)
-class Subproblem:
-    """One independent piece of a count.
-
-    Attributes
-    ----------
-    n : int
-    index : int
-        Its place in :func:`plan` (0-based).
-    table : numpy.ndarray
-        The start constellations it completes, one row ``(t, b, l, r, h)`` each (see
-        :func:`start_constellations`).
-    digest : str
-        A hash of ``(n, ALGORITHM_VERSION, table)``: the store keeps a result only under the digest it was
-        computed for.
-    """
-
-    n: int
-    index: int
-    table: np.ndarray
-    digest: str
-
-    @property
-    def key(self):
-        """A name for the subproblem that is unique across counts (used on a cluster)."""
-        return f"{self.n}-{self.index}-{self.digest[:16]}"
 
 
 def start_constellations(n):
@@ -189,9 +150,9 @@ def plan(n):
 
     Examples
     --------
-    >>> [len(s.table) for s in plan(12)][:4]
+    >>> [len(s.payload[0]) for s in plan(12)][:4]
     [46, 46, 46, 46]
-    >>> sum(len(s.table) for s in plan(12)) == len(start_constellations(12))
+    >>> sum(len(s.payload[0]) for s in plan(12)) == len(start_constellations(12))
     True
     """
     table = start_constellations(n)
@@ -199,7 +160,7 @@ def plan(n):
     out = []
     for index in range(groups):
         part = np.ascontiguousarray(table[index::groups])
-        out.append(Subproblem(n, index, part, _digest(n, part)))
+        out.append(Subproblem(n, index, (part,), _digest(n, part)))
     return out
 
 
@@ -247,173 +208,34 @@ def warmup():
     solve(5, start_constellations(5))
 
 
-def count(n, *, nodes=False, workers=None, scheduler=None, store=None, cached=False, progress=False):
-    """Count the solutions of ``n`` queens, the fundamental ones, and these by orbit size.
+def task(n, index, payload):
+    """One subproblem of :func:`plan`: the JSON form of :func:`solve` on its constellations (a pure function)."""
+    (table,) = payload
+    result = solve(n, table)
+    return {"total": result["total"], "classes": {str(k): v for k, v in result["classes"].items()}}
 
-    Parameters
-    ----------
-    n : int
-        Board size, ``1 <= n <= MAX_N``.
-    nodes : bool
-        Not supported (the registry does not list ``nodes`` for this solver).
-    workers : int, optional
-        Local threads to run the subproblems on; all cores by default.
-    scheduler : str, optional
-        The address of a Dask distributed scheduler (``tcp://HOST:PORT``): run the subproblems on that cluster.
-    store : str, optional
-        The result store file; by default ``$NQUEENS_STORE``, else the user's cache directory (see
-        :mod:`nqueens.store`); ``"none"`` keeps nothing. The default store is used for ``n >= STORE_FROM``
-        (15) or when ``cached`` is asked; a store given by path or ``$NQUEENS_STORE``, always.
-    cached : bool
-        Return the stored answer of an earlier finished run instead of computing, if there is one.
-    progress : bool
-        Show a progress bar on stderr (for runs longer than a second).
 
-    Returns
-    -------
-    Tally
-        With ``stats``: ``constellations``, ``subproblems``, ``computed`` (this time), ``reused`` (from an
-        interrupted earlier run), ``workers``, ``store``; and ``cached`` with the stored run's ``finished`` time
-        and ``seconds`` when the answer came from the store.
+def combine(n, results):
+    """The count of ``n`` from the results of all its subproblems (:func:`task`), in any order.
 
-    Raises
-    ------
-    NQueensError
-        For a bad argument, an unreadable store, or a cluster that cannot be reached.
+    Examples
+    --------
+    >>> combine(8, [task(8, s.index, s.payload) for s in plan(8)])["classes"]
+    {1: 0, 2: 0, 4: 1, 8: 11}
     """
-    n = _check_n(n)
-    if nodes:
-        raise NQueensError(f"solver {SOLVER!r} does not count nodes")
-    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
-        raise NQueensError(f"workers must be an integer >= 1, got {workers!r}")
-    subproblems = plan(n)
-    path = _store_path(store, use_default=n >= STORE_FROM or cached)
-    if cached and path is None:
-        raise NQueensError("cached needs a result store, not --store none")
-    if path is None:
-        return _run(n, subproblems, None, workers, scheduler, progress)
-
-    from nqueens.store import ResultStore
-
-    with ResultStore(path) as results:
-        if cached:
-            found = results.finished(n, SOLVER, ALGORITHM_VERSION)
-            if found is not None:
-                return _from_record(found, results.path)
-        return _run(n, subproblems, results, workers, scheduler, progress)
-
-
-def _run(n, subproblems, results, workers, scheduler, progress):
-    from nqueens.executors import executor
-
-    started = time.perf_counter()
-    plan_digest = _plan_digest(n, subproblems)
-    run = None
-    done = {}
-    if results is not None:
-        run = results.open_run(n, SOLVER, ALGORITHM_VERSION, plan=plan_digest, subproblems=len(subproblems))
-        done = {i: r for i, (digest, r) in run.done.items() if i < len(subproblems) and subproblems[i].digest == digest}
-    reused = len(done)
-    todo = [s for s in subproblems if s.index not in done]
-    bar = _progress_bar(progress, len(subproblems), reused, n)
-    try:
-        with executor(workers, scheduler) as pool:
-            used = pool.workers
-            for index, result in pool.map_unordered(_task, [(s.key, (s.n, s.index, s.table)) for s in todo]):
-                index, seconds, result = result
-                if results is not None:
-                    results.record(run, index, subproblems[index].digest, _to_json(result), seconds)
-                done[index] = _to_json(result)
-                bar.update(1)
-    finally:
-        bar.close()
     total = 0
     classes = {1: 0, 2: 0, 4: 0, 8: 0}
-    for result in done.values():
+    for result in results:
         total += int(result["total"])
         for size, number in result["classes"].items():
             classes[int(size)] += int(number)
-    classes = {size: number for size, number in classes.items() if number}
-    unique = sum(classes.values())
-    seconds = time.perf_counter() - started
-    stats = {
-        "constellations": sum(len(s.table) for s in subproblems),
-        "subproblems": len(subproblems),
-        "computed": len(todo),
-        "reused": reused,
-        "workers": used,
-        "store": None if results is None else str(results.path),
-    }
-    if results is not None:
-        record = {"total": total, "unique": unique, "classes": {str(k): v for k, v in classes.items()}}
-        host = socket.gethostname() if scheduler is None else scheduler
-        results.finish(run, record, seconds=seconds, workers=used, host=host)
-    return Tally(total=total, unique=unique, classes=classes, stats=stats)
-
-
-def _task(n, index, table):
-    start = time.perf_counter()
-    result = solve(n, table)
-    return index, time.perf_counter() - start, result
-
-
-def _from_record(found, path):
-    result = found["result"]
-    classes = {int(size): int(number) for size, number in result["classes"].items()}
-    stats = {
-        "cached": True,
-        "finished": found["finished"],
-        "computed_seconds": found["seconds"],
-        "workers": found["workers"],
-        "host": found["host"],
-        "store": str(path),
-    }
-    return Tally(total=int(result["total"]), unique=int(result["unique"]), classes=classes, stats=stats)
-
-
-def _store_path(store, use_default):
-    """The store file to use, or ``None`` for none: a given path always, the default one when ``use_default``."""
-    if store is not None:
-        if not isinstance(store, (str, os.PathLike)):
-            raise NQueensError(f"store must be a file path or 'none', got {store!r}")
-        return None if str(store).strip().lower() == NO_STORE else store
-    from nqueens.store import ENV_VAR, default_path
-
-    if use_default or os.environ.get(ENV_VAR):
-        return default_path()
-    return None
-
-
-def _progress_bar(enabled, total, initial, n):
-    if not enabled:
-        return _NoBar()
-    from tqdm import tqdm
-
-    return tqdm(
-        total=total, initial=initial, desc=f"n = {n}", unit=" subproblems", file=sys.stderr, delay=1.0, leave=False
-    )
-
-
-class _NoBar:
-    def update(self, k):
-        pass
-
-    def close(self):
-        pass
-
-
-def _to_json(result):
-    return {"total": result["total"], "classes": {str(k): v for k, v in result["classes"].items()}}
+    constellations = len(start_constellations(n))
+    return {"total": total, "unique": sum(classes.values()), "classes": classes, "stats": {"constellations": constellations}}
 
 
 def _digest(n, table):
     """The digest of a subproblem: its description ``(n, ALGORITHM_VERSION, constellations)``."""
     text = f"nqueens {SOLVER} {ALGORITHM_VERSION} n={n} " + ";".join(",".join(map(str, row)) for row in table.tolist())
-    return hashlib.sha256(text.encode()).hexdigest()
-
-
-def _plan_digest(n, subproblems):
-    text = f"nqueens {SOLVER} {ALGORITHM_VERSION} n={n} plan " + " ".join(s.digest for s in subproblems)
     return hashlib.sha256(text.encode()).hexdigest()
 
 

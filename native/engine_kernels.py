@@ -14,6 +14,8 @@ Importing this module compiles nothing; :func:`warmup` in :mod:`nqueens.native.e
 import numpy as np
 from numba import njit
 
+from nqueens import d4
+
 __all__ = ["start_constellations", "solve_constellations"]
 
 # Fields of a row of the constellation table.
@@ -23,29 +25,8 @@ TOTAL, C1, C2, C4, C8 = range(5)
 RESULT_SIZE = 5
 
 
-@njit(cache=True, nogil=True)
-def _image(g, n, row, col):
-    """The square ``(row, col)`` under the ``g``-th symmetry of the board (0 is the identity).
-
-    1-3 rotate by 90, 180 and 270 degrees clockwise; 4 mirrors left-right, 5 top-bottom, 6 about the main
-    diagonal, 7 about the other diagonal.
-    """
-    m = n - 1
-    if g == 0:
-        return row, col
-    if g == 1:
-        return col, m - row
-    if g == 2:
-        return m - row, m - col
-    if g == 3:
-        return m - col, row
-    if g == 4:
-        return row, m - col
-    if g == 5:
-        return m - row, col
-    if g == 6:
-        return col, row
-    return m - col, m - row
+# The square (row, col) under the g-th symmetry of the board, g as in nqueens.d4.NAMES (0 is the identity).
+_image = njit(cache=True, nogil=True)(d4.square)
 
 
 @njit(cache=True, nogil=True)

@@ -16,6 +16,23 @@ examines the lines in the seed's order (the columns, then the ``i + j`` diagonal
 that it can count them; the counting kernel and :func:`next_solution` reach the same verdict in one pass over
 the rows.
 
+Examples
+--------
+>>> count(8).total
+92
+>>> count(4, nodes=True).profile
+(1, 4, 12, 24, 2)
+>>> [q.tolist() for q in batches(4)]
+[[[1, 3, 0, 2], [2, 0, 3, 1]]]
+
+Notes
+-----
+Before the leaf nothing but the columns is tested, so the feasible nodes at depth ``k < n`` are the
+``n! / (n - k)!`` arrangements of ``k`` distinct columns; at depth ``n`` they are the permutations that pass
+``check``, the solutions. ``checks`` counts the column tests ``i in cur`` (one per column looked at) and
+the lines ``check`` examines (every column, then diagonals in the seed's order up to the first holding two
+queens).
+
 References
 ----------
 Seed 004 (浅谈N皇后问题解法, https://zhuanlan.zhihu.com/p/478732443), class ``NQueen``: ``dfs``, ``check``,
@@ -25,70 +42,13 @@ Seed 004 (浅谈N皇后问题解法, https://zhuanlan.zhihu.com/p/478732443), cl
 import numpy as np
 from numba import njit
 
-from nqueens.board import check_solution
+from nqueens.board import check_n, check_solution
 from nqueens.errors import NQueensError
-from nqueens.native._chunks import board_size, stream, tally
-from nqueens.record import Tally
+from nqueens.native._limits import DIAGONALS_MAX_N, DIAGONALS_REASON
+from nqueens.native._wrappers import seed_solver
 
 __all__ = ["count", "batches", "next_solution", "warmup"]
 
-# check() keeps the 2n - 1 diagonals of each direction as the bits of an int64.
-_MAX_N = 32
-_REASON = "64-bit masks of the 2n - 1 diagonals"
-
-
-def count(n, *, nodes=False):
-    """Count the solutions by generating every permutation and testing it.
-
-    Parameters
-    ----------
-    n : int
-        Board size, an integer from 1 to 32. The search visits all ``n!`` permutations, so it is meant for
-        ``n <= 12``.
-    nodes : bool
-        Run the instrumented kernel instead: also the nodes it visits per depth (``profile``) and
-        ``stats["checks"]``.
-
-    Returns
-    -------
-    Tally
-
-    Raises
-    ------
-    NQueensError
-        If ``n`` is not an integer in 1..32.
-
-    Examples
-    --------
-    >>> count(8).total
-    92
-    >>> count(4, nodes=True).profile
-    (1, 4, 12, 24, 2)
-
-    Notes
-    -----
-    Before the leaf nothing but the columns is tested, so the feasible nodes at depth ``k < n`` are the
-    ``n! / (n - k)!`` arrangements of ``k`` distinct columns; at depth ``n`` they are the permutations that pass
-    ``check``, the solutions. ``checks`` counts the column tests ``i in cur`` (one per column looked at) and
-    the lines ``check`` examines (every column, then diagonals in the seed's order up to the first holding two
-    queens).
-    """
-    n = board_size(n, "generate-test", _MAX_N, _REASON)
-    if nodes:
-        return tally(_search, n, _start(n))
-    return Tally(total=int(_count(n)))
-
-
-def batches(n, *, limit=None):
-    """Stream the solutions as ``(m, n)`` arrays from the resumable kernel, in lexicographic order.
-
-    Examples
-    --------
-    >>> [q.tolist() for q in batches(4)]
-    [[[1, 3, 0, 2], [2, 0, 3, 1]]]
-    """
-    n = board_size(n, "generate-test", _MAX_N, _REASON)
-    return stream(_search, n, _start(n), limit)
 
 
 def next_solution(n, q=None):
@@ -122,20 +82,16 @@ def next_solution(n, q=None):
     >>> next_solution(4, (2, 0, 3, 1)) is None
     True
     """
-    n = board_size(n, "generate-test", _MAX_N, _REASON)
+    # the API calls this directly, so it checks n itself
+    n = check_n(n)
+    if n > DIAGONALS_MAX_N:
+        raise NQueensError(f"n = {n} is above the limit of next_solution, n <= {DIAGONALS_MAX_N} ({DIAGONALS_REASON})")
     if q is None:
         cur = np.empty(0, np.int64)
     else:
         cur = np.array(_as_solution(n, q), np.int64)
     found = _next(n, cur)
     return tuple(int(c) for c in found) if len(found) else None
-
-
-def warmup():
-    """Compile the kernels (or load them from numba's cache)."""
-    count(4)
-    count(4, nodes=True)
-    next_solution(4)
 
 
 def _as_solution(n, q):
@@ -368,3 +324,12 @@ def _next(n, q):
                 inq[pop] -= 1
             flag = 1
     return np.empty(0, np.int64)
+
+
+count, batches, _warmup_kernels = seed_solver("generate-test", _count, _search, _start)
+
+
+def warmup():
+    """Compile the kernels (or load them from numba's cache)."""
+    _warmup_kernels()
+    next_solution(4)

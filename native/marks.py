@@ -8,6 +8,21 @@ its column and diagonals. The first row stops at the middle ``w = (n + 1) >> 1``
 queen in the middle the second row stops at ``w - 1`` (the bound ``e``), and the count is ``res << 1``, as in
 method 2; enumerating emits each find, then its mirror image.
 
+Examples
+--------
+>>> count(8).total
+92
+>>> count(8, nodes=True).profile[:2]
+(1, 4)
+>>> [q.tolist() for q in batches(4)]
+[[[1, 3, 0, 2], [2, 0, 3, 1]]]
+
+Notes
+-----
+The nodes are those of method 2 (the same search, the same bounds): a queen placed on a square no marker
+array forbids. ``checks`` counts the marker-array lookups ``y[q[k]] || l[k + q[k]] || r[k - q[k] + n]``
+makes, stopping at the first that is taken, as ``||`` does.
+
 References
 ----------
 Seed 000 (算法典型例题:N皇后问题,五种解法,逐步优化), section 标记优化, ``int queen_3(int n)``.
@@ -16,68 +31,10 @@ Seed 000 (算法典型例题:N皇后问题,五种解法,逐步优化), section �
 import numpy as np
 from numba import njit
 
-from nqueens.native._chunks import board_size, stream, tally
+from nqueens.native._wrappers import seed_solver
 from nqueens.native.mirror import _emit_pair
-from nqueens.record import Tally
 
 __all__ = ["count", "batches", "warmup"]
-
-
-def count(n, *, nodes=False):
-    """Count the solutions with seed 000's marker arrays (mirror-halved, doubled).
-
-    Parameters
-    ----------
-    n : int
-        Board size, an integer >= 1.
-    nodes : bool
-        Run the instrumented kernel instead: also the nodes it visits per depth (``profile``) and
-        ``stats["checks"]``.
-
-    Returns
-    -------
-    Tally
-
-    Raises
-    ------
-    NQueensError
-        If ``n`` is not an integer >= 1.
-
-    Examples
-    --------
-    >>> count(8).total
-    92
-    >>> count(8, nodes=True).profile[:2]
-    (1, 4)
-
-    Notes
-    -----
-    The nodes are those of method 2 (the same search, the same bounds): a queen placed on a square no marker
-    array forbids. ``checks`` counts the marker-array lookups ``y[q[k]] || l[k + q[k]] || r[k - q[k] + n]``
-    makes, stopping at the first that is taken, as ``||`` does.
-    """
-    n = board_size(n, "marks")
-    if nodes:
-        return tally(_search, n, _start(n))
-    return Tally(total=int(_count(n)))
-
-
-def batches(n, *, limit=None):
-    """Stream the solutions as ``(m, n)`` arrays from the resumable kernel: each find, then its mirror image.
-
-    Examples
-    --------
-    >>> [q.tolist() for q in batches(4)]
-    [[[1, 3, 0, 2], [2, 0, 3, 1]]]
-    """
-    n = board_size(n, "marks")
-    return stream(_search, n, _start(n), limit, emit=2)
-
-
-def warmup():
-    """Compile the kernels (or load them from numba's cache)."""
-    count(4)
-    count(4, nodes=True)
 
 
 def _start(n):
@@ -192,3 +149,6 @@ def _search(n, state, out, profile, checks):
             break
     state[0] = k
     return found
+
+
+count, batches, warmup = seed_solver("marks", _count, _search, _start, emit=2)

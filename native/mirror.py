@@ -8,6 +8,22 @@ the first queen stands in the middle column, the second row stops at ``m - 1``; 
 found and from each other, so enumerating them as well gives every solution exactly once: each find is emitted,
 then its mirror image.
 
+Examples
+--------
+>>> count(8).total
+92
+>>> count(8, nodes=True).profile[:2]
+(1, 4)
+>>> [q.tolist() for q in batches(4)]
+[[[1, 3, 0, 2], [2, 0, 3, 1]]]
+
+Notes
+-----
+The profile is what the search visits, not an extrapolation: a node at depth ``k`` is a queen that
+``check(k)`` accepted in row ``k`` within the row's bound, so the first row holds ``(n + 1) >> 1`` nodes and
+the last holds half the solutions. ``checks`` counts the comparisons ``check(k)`` makes, one per earlier row
+it looks at.
+
 References
 ----------
 Seed 000 (算法典型例题:N皇后问题,五种解法,逐步优化), section 对称优化, ``int queen(int n)``.
@@ -16,69 +32,10 @@ Seed 000 (算法典型例题:N皇后问题,五种解法,逐步优化), section �
 import numpy as np
 from numba import njit
 
-from nqueens.native._chunks import board_size, stream, tally
+from nqueens.native._wrappers import seed_solver
 from nqueens.native.backtrack import _check, _check_counting
-from nqueens.record import Tally
 
 __all__ = ["count", "batches", "warmup"]
-
-
-def count(n, *, nodes=False):
-    """Count the solutions with seed 000's mirror-halved backtracking.
-
-    Parameters
-    ----------
-    n : int
-        Board size, an integer >= 1.
-    nodes : bool
-        Run the instrumented kernel instead: also the nodes it visits per depth (``profile``) and
-        ``stats["checks"]``.
-
-    Returns
-    -------
-    Tally
-
-    Raises
-    ------
-    NQueensError
-        If ``n`` is not an integer >= 1.
-
-    Examples
-    --------
-    >>> count(8).total
-    92
-    >>> count(8, nodes=True).profile[:2]
-    (1, 4)
-
-    Notes
-    -----
-    The profile is what the search visits, not an extrapolation: a node at depth ``k`` is a queen that
-    ``check(k)`` accepted in row ``k`` within the row's bound, so the first row holds ``(n + 1) >> 1`` nodes and
-    the last holds half the solutions. ``checks`` counts the comparisons ``check(k)`` makes, one per earlier row
-    it looks at.
-    """
-    n = board_size(n, "mirror")
-    if nodes:
-        return tally(_search, n, _start(n))
-    return Tally(total=int(_count(n)))
-
-
-def batches(n, *, limit=None):
-    """Stream the solutions as ``(m, n)`` arrays from the resumable kernel: each find, then its mirror image.
-
-    Examples
-    --------
-    >>> [q.tolist() for q in batches(4)]
-    [[[1, 3, 0, 2], [2, 0, 3, 1]]]
-    """
-    n = board_size(n, "mirror")
-    return stream(_search, n, _start(n), limit, emit=2)
-
-
-def warmup():
-    """Compile the kernels (or load them from numba's cache)."""
-    count(4)
-    count(4, nodes=True)
 
 
 def _start(n):
@@ -168,3 +125,6 @@ def _search(n, state, out, profile, checks):
             break
     state[0] = k
     return found
+
+
+count, batches, warmup = seed_solver("mirror", _count, _search, _start, emit=2)

@@ -15,6 +15,24 @@ layout's images have, so every layout comes out once. The paper recurses; the re
 stack (``J[i]``, ``E[i]``: the next and the last column of row ``i``'s loop), which it allows, since at any time
 a row has at most one unfinished layout.
 
+Examples
+--------
+>>> count(8).total
+92
+>>> count(8, nodes=True).profile[:2]
+(1, 5)
+>>> [q.tolist() for q in batches(4)]
+[[[1, 3, 0, 2], [2, 0, 3, 1]]]
+
+Notes
+-----
+The profile is what the sieve visits: depth ``d`` counts the queens placed as the ``d``-th queen (row 0,
+then row ``N - 1``, ``N - 2``, ...) on squares not struck out, and the last depth counts the layouts found
+(each stands for 2 or 4). Row 0 tries the paper's ``0 .. (N + 1) / 2``, so depth 1 holds
+``(N + 1) / 2 + 1`` nodes, even though the last row's range is empty from ``j = N / 2`` on. ``n = 1`` is
+answered without a search (the paper's bounds need ``N >= 2``).
+``checks`` counts the bit tests ``Q[i][i] & bj[j]``, one per square of a row looked at.
+
 References
 ----------
 程元斌 (Cheng Yuan-Bin), 类似筛法的 N 皇后问题求解算法 (Sieve Algorithm to N Queens Problem), seed 002:
@@ -24,73 +42,9 @@ section 3, the improved ``queen(int i, int jstart, int jend)`` and ``putout(int 
 import numpy as np
 from numba import njit
 
-from nqueens.native._chunks import board_size, stream, tally
-from nqueens.record import Tally
+from nqueens.native._wrappers import seed_solver
 
 __all__ = ["count", "batches", "warmup"]
-
-# Bit rows are int64: columns 0..62.
-_MAX_N = 63
-
-
-def count(n, *, nodes=False):
-    """Count the layouts with the sieve: each find counts 4, or 2 for a layout with ``A[0] + A[N-1] == N-1``.
-
-    Parameters
-    ----------
-    n : int
-        Board size, an integer from 1 to 63 (a board row is the bits of an int64).
-    nodes : bool
-        Run the instrumented kernel instead: also the nodes it visits per depth (``profile``) and
-        ``stats["checks"]``.
-
-    Returns
-    -------
-    Tally
-
-    Raises
-    ------
-    NQueensError
-        If ``n`` is not an integer in 1..63.
-
-    Examples
-    --------
-    >>> count(8).total
-    92
-    >>> count(8, nodes=True).profile[:2]
-    (1, 5)
-
-    Notes
-    -----
-    The profile is what the sieve visits: depth ``d`` counts the queens placed as the ``d``-th queen (row 0,
-    then row ``N - 1``, ``N - 2``, ...) on squares not struck out, and the last depth counts the layouts found
-    (each stands for 2 or 4). Row 0 tries the paper's ``0 .. (N + 1) / 2``, so depth 1 holds
-    ``(N + 1) / 2 + 1`` nodes, even though the last row's range is empty from ``j = N / 2`` on. ``n = 1`` is
-    answered without a search (the paper's bounds need ``N >= 2``).
-    ``checks`` counts the bit tests ``Q[i][i] & bj[j]``, one per square of a row looked at.
-    """
-    n = board_size(n, "sieve", _MAX_N, "64-bit rows")
-    if nodes:
-        return tally(_search, n, _start(n))
-    return Tally(total=int(_count(n)))
-
-
-def batches(n, *, limit=None):
-    """Stream the layouts as ``(m, n)`` arrays from the resumable kernel, each find followed by its flips.
-
-    Examples
-    --------
-    >>> [q.tolist() for q in batches(4)]
-    [[[1, 3, 0, 2], [2, 0, 3, 1]]]
-    """
-    n = board_size(n, "sieve", _MAX_N, "64-bit rows")
-    return stream(_search, n, _start(n), limit, emit=4)
-
-
-def warmup():
-    """Compile the kernels (or load them from numba's cache)."""
-    count(4)
-    count(4, nodes=True)
 
 
 def _start(n):
@@ -252,3 +206,6 @@ def _putout(out, at, t, n):
     for j in range(n):
         out[at + 2, j] = t[n - 1 - j]
         out[at + 3, j] = n - 1 - t[n - 1 - j]
+
+
+count, batches, warmup = seed_solver("sieve", _count, _search, _start, emit=4)

@@ -12,11 +12,31 @@ beside the classic hand-written iterative solvers and a fast symmetry-reduced co
 Importing the package compiles no kernel: kernels compile (or load from numba's cache) on first use.
 """
 
-from nqueens.analysis.render import Board
 from nqueens.api import batches, count, next_solution, solutions, solvers
 from nqueens.errors import NQueensError
+from nqueens.instance import Instance
 from nqueens.record import CountResult
 from nqueens.registry import get_solver
 
-__all__ = ["NQueensError", "CountResult", "Board", "count", "solutions", "batches", "solvers", "next_solution", "get_solver"]
-__version__ = "0.1.0"
+__all__ = [
+    "NQueensError",
+    "CountResult",
+    "Instance",
+    "Board",
+    "count",
+    "solutions",
+    "batches",
+    "solvers",
+    "next_solution",
+    "get_solver",
+]
+__version__ = "0.2.0"
+
+
+def __getattr__(name):
+    # Board draws solutions in notebooks; it lives in the analysis layer and loads numpy, so only on first use.
+    if name == "Board":
+        from nqueens.analysis.render import Board
+
+        return Board
+    raise AttributeError(f"module 'nqueens' has no attribute {name!r}")

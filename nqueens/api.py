@@ -11,15 +11,18 @@ Examples
 
 import time
 
+from nqueens import interrupt
 from nqueens.board import check_n
 from nqueens.errors import NQueensError
+from nqueens.instance import Instance, as_instance
 from nqueens.record import CountResult
 from nqueens.registry import REGISTRY, get_solver
 
-__all__ = ["DEFAULT_COUNTER", "DEFAULT_ENUMERATOR", "count", "solutions", "batches", "solvers", "next_solution"]
+__all__ = ["DEFAULT_COUNTER", "DEFAULT_ENUMERATOR", "DEFAULT_INSTANCE_SOLVER", "Instance", "count", "solutions", "batches", "solvers", "next_solution"]
 
 DEFAULT_COUNTER = "fast"
 DEFAULT_ENUMERATOR = "bitwise"
+DEFAULT_INSTANCE_SOLVER = "lines"  # built for instances: most constrained line first, empty-line pruning
 
 
 def solvers():
@@ -27,13 +30,14 @@ def solvers():
     return list(REGISTRY.values())
 
 
-def count(n, solver=None, *, nodes=False, **options):
-    """Count the solutions of the ``n``-queens problem with one registered solver.
+def count(problem, solver=None, *, nodes=False, **options):
+    """Count the solutions of an ``n``-queens problem with one registered solver.
 
     Parameters
     ----------
-    n : int
-        Board size, an integer >= 1.
+    problem : int or Instance
+        The board size ``n`` (an integer >= 1), or an :class:`~nqueens.instance.Instance` with blocked
+        squares, pre-placed queens or excluded diagonals (for solvers with ``"instance"`` in ``can``).
     solver : str, optional
         A registered name (see :func:`solvers`); the fast counter by default.
     nodes : bool
@@ -51,18 +55,32 @@ def count(n, solver=None, *, nodes=False, **options):
     NQueensError
         For a bad ``n``, an unknown solver or option, or a request the solver cannot serve.
     """
-    spec = get_solver(solver or DEFAULT_COUNTER)
-    n = spec.check_n(n)
+    instance = as_instance(problem)
+    spec = get_solver(solver or (DEFAULT_COUNTER if instance.is_plain else DEFAULT_INSTANCE_SOLVER))
+    n, extra = _admit(spec, instance)
     options = spec.check_options(options)
     if nodes and "nodes" not in spec.can:
         able = ", ".join(s.name for s in REGISTRY.values() if "nodes" in s.can)
         raise NQueensError(f"solver {spec.name!r} does not count nodes; solvers that do: {able}")
-    module = spec.load()
+    if "count" not in spec.can:
+        raise NQueensError(f"solver {spec.name!r} cannot count{_because(spec, 'count')}")
+    partial = spec.partial(options)
+    if partial is not None:
+        raise NQueensError(f"solver {spec.name!r} with {partial} finds one solution, so it cannot count; leave {partial} out")
+    module = interrupt.call(spec.load)  # a C extension interrupted while it loads would fail with ImportError
     if hasattr(module, "warmup"):
-        module.warmup()
+        interrupt.call(module.warmup)
     start = time.perf_counter()
-    tally = module.count(n, nodes=nodes, **options)
+    if spec.family == "engine":
+        from nqueens import run
+
+        tally = run.count(module, n, **{k: v for k, v in options.items() if v is not None})
+    else:
+        tally = interrupt.call(module.count, n, nodes=nodes, **extra, **options)
     seconds = time.perf_counter() - start
+    stats = dict(tally.stats)
+    if not instance.is_plain:
+        stats["instance"] = instance.describe()
     return CountResult(
         n=n,
         solver=spec.name,
@@ -72,37 +90,41 @@ def count(n, solver=None, *, nodes=False, **options):
         nodes=tally.nodes,
         profile=tally.profile,
         seconds=seconds,
-        stats=tally.stats,
+        stats=stats,
     )
 
 
-def batches(n, solver=None, *, limit=None, **options):
+def batches(problem, solver=None, *, limit=None, **options):
     """Stream the solutions as numpy arrays of shape ``(m, n)``, at most ``limit`` rows in all.
+
+    ``problem`` is a board size or an :class:`~nqueens.instance.Instance`, as for :func:`count`.
 
     Raises
     ------
     NQueensError
         For a bad ``n`` or ``limit``, an unknown solver or option, or a solver that cannot enumerate.
     """
-    spec = get_solver(solver or DEFAULT_ENUMERATOR)
-    n = spec.check_n(n)
+    instance = as_instance(problem)
+    spec = get_solver(solver or (DEFAULT_ENUMERATOR if instance.is_plain else DEFAULT_INSTANCE_SOLVER))
+    n, extra = _admit(spec, instance)
     if limit is not None:
         limit = check_n(limit, what="limit")
     options = spec.check_options(options)
     if "enumerate" not in spec.can:
         able = ", ".join(s.name for s in REGISTRY.values() if "enumerate" in s.can)
         raise NQueensError(f"solver {spec.name!r} only counts; solvers that enumerate: {able}")
-    return _cut(spec.load().batches(n, limit=limit, **options), limit)
+    module = interrupt.call(spec.load)
+    return _cut(interrupt.iterate(module.batches(n, limit=limit, **extra, **options)), limit)
 
 
-def solutions(n, solver=None, *, limit=None, **options):
+def solutions(problem, solver=None, *, limit=None, **options):
     """Yield the solutions one at a time, as tuples ``q`` with ``q[row] = column`` (0-based).
 
     Nothing is materialised beyond the solver's current chunk: stop iterating and the search stops.
 
     Parameters
     ----------
-    n : int
+    problem : int or Instance
     solver : str, optional
         A registered solver that can enumerate.
     limit : int, optional
@@ -117,7 +139,7 @@ def solutions(n, solver=None, *, limit=None, **options):
     >>> list(solutions(4))
     [(1, 3, 0, 2), (2, 0, 3, 1)]
     """
-    stream = batches(n, solver, limit=limit, **options)
+    stream = batches(problem, solver, limit=limit, **options)
     return (tuple(row) for batch in stream for row in batch.tolist())
 
 
@@ -156,6 +178,24 @@ def next_solution(n, q=None):
     from nqueens.native.generate_test import next_solution as step
 
     return step(n, q)
+
+
+def _admit(spec, instance):
+    """Check ``instance`` against ``spec`` once; return ``n`` and the keywords that pass the instance on."""
+    n = spec.check_n(instance.n)
+    spec.check_memory(n)
+    if instance.is_plain:
+        return n, {}
+    if "instance" not in spec.can:
+        able = ", ".join(s.name for s in REGISTRY.values() if "instance" in s.can)
+        reason = spec.no_instance or "it does not take problem instances"
+        raise NQueensError(f"solver {spec.name!r} cannot solve an instance: {reason}; solvers that can: {able}")
+    return n, {"instance": instance}
+
+
+def _because(spec, what):
+    able = ", ".join(s.name for s in REGISTRY.values() if what in s.can)
+    return f"; solvers that can: {able}"
 
 
 def _cut(stream, limit):

@@ -19,7 +19,7 @@ Every parser checks what it reads and raises :class:`~nqueens.errors.NQueensErro
 """
 
 import json
-import numpy as np
+import numbers
 
 from nqueens.errors import NQueensError
 
@@ -50,14 +50,18 @@ def dtype_for(n):
 
     Examples
     --------
-    >>> dtype_for(8), dtype_for(300), dtype_for(10**6)
-    (dtype('uint8'), dtype('uint16'), dtype('uint32'))
+    >>> dtype_for(8), dtype_for(300), dtype_for(10**6), dtype_for(2**32 + 1)
+    (dtype('uint8'), dtype('uint16'), dtype('uint32'), dtype('uint64'))
     """
+    import numpy as np  # here, so that importing the vocabulary (and `nqueens --help`) does not load numpy
+
     if n <= 256:
         return np.dtype(np.uint8)
     if n <= 65536:
         return np.dtype(np.uint16)
-    return np.dtype(np.uint32)
+    if n <= 1 << 32:
+        return np.dtype(np.uint32)
+    return np.dtype(np.uint64)
 
 
 def check_n(n, *, what="n"):
@@ -86,7 +90,7 @@ def check_n(n, *, what="n"):
         if not text.lstrip("+-").isdigit():
             raise NQueensError(f"{what} must be an integer >= 1, got {n!r}")
         value = int(text)
-    elif isinstance(n, bool) or not isinstance(n, (int, np.integer)):
+    elif isinstance(n, bool) or not isinstance(n, numbers.Integral):
         raise NQueensError(f"{what} must be an integer >= 1, got {n!r}")
     value = int(value)
     if value < 1:
@@ -191,6 +195,8 @@ def to_array(solutions, n):
     for q in rows:
         if len(q) != n:
             raise NQueensError(f"solution {list(q)} has {len(q)} rows; expected {n}")
+    import numpy as np
+
     return np.array(rows, dtype=dtype_for(n)).reshape(len(rows), n)
 
 

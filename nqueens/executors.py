@@ -21,6 +21,7 @@ Examples
 
 import os
 import queue
+import socket
 import threading
 
 from nqueens.errors import NQueensError
@@ -142,14 +143,20 @@ class DaskCluster:
 
     def __init__(self, address, timeout=None):
         timeout = CONNECT_TIMEOUT if timeout is None else timeout
-        if not isinstance(address, str) or not address.strip():
-            raise NQueensError(f"the scheduler address must look like tcp://HOST:PORT, got {address!r}")
+        host, port = _parse_address(address)
         try:
             import distributed
         except ImportError:
             raise NQueensError(
                 "--scheduler needs dask distributed, which is not installed: pip install 'nqueens[dist]'"
             ) from None
+        # A plain connection first: a Client made for an address that does not answer leaves a background close
+        # that hangs for 20 s at exit and prints a traceback. No Client is made until something listens.
+        try:
+            socket.create_connection((host, port), timeout=timeout).close()
+        except OSError as exc:
+            reason = exc.strerror or type(exc).__name__
+            raise NQueensError(f"no Dask scheduler answered at {address} within {timeout:g} s ({reason})") from None
         self._distributed = distributed
         self.where = address
         try:
@@ -200,6 +207,23 @@ class DaskCluster:
         finally:
             if self._client is not None:
                 self._client.cancel(list(futures))
+
+
+def _parse_address(address):
+    """``(host, port)`` of a scheduler address ``tcp://HOST:PORT`` (or ``HOST:PORT``), else a one-line error."""
+    allowed = "the scheduler address must look like tcp://HOST:PORT (such as tcp://10.0.0.5:8786)"
+    if not isinstance(address, str) or not address.strip():
+        raise NQueensError(f"{allowed}, got {address!r}")
+    scheme, sep, rest = address.strip().partition("://")
+    if not sep:
+        scheme, rest = "tcp", scheme
+    if scheme != "tcp":
+        raise NQueensError(f"{allowed}; other protocols ({scheme}://) are not supported, got {address!r}")
+    host, sep, port = rest.rpartition(":")
+    host = host.strip("[]")
+    if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise NQueensError(f"{allowed}, got {address!r}")
+    return host, int(port)
 
 
 def _get(results):

@@ -7,7 +7,7 @@ is the ``--json`` document of ``nqueens count``.
 
 from dataclasses import dataclass, field
 
-__all__ = ["Tally", "CountResult"]
+__all__ = ["Tally", "CountResult", "Subproblem"]
 
 
 @dataclass(frozen=True)
@@ -80,3 +80,30 @@ class CountResult:
             if value is not None and key != "profile"
         )
         return f"<table>{rows}</table>"
+
+
+@dataclass(frozen=True, eq=False)
+class Subproblem:
+    """One independent piece of an engine's count: a pure function of its description.
+
+    Attributes
+    ----------
+    n : int
+    index : int
+        Its place in the engine's plan (0-based).
+    payload : tuple
+        The arguments of the engine's ``task`` after ``n`` and ``index`` (ints and numpy arrays, picklable).
+    digest : str
+        A hash of the engine, its algorithm version, ``n`` and the payload: the result store keeps a result
+        only under the digest it was computed for.
+    """
+
+    n: int
+    index: int
+    payload: tuple
+    digest: str
+
+    @property
+    def key(self):
+        """A name for the subproblem that is unique across counts (used on a cluster)."""
+        return f"{self.n}-{self.index}-{self.digest[:16]}"

@@ -15,6 +15,15 @@ module provides:
     order; ``limit`` is a hint (the facade cuts the stream anyway) so a kernel can stop early.
 ``warmup() -> None``
     Optional: compile or load the kernels, so that timings measure the computation alone.
+
+Problem instances (:mod:`nqueens.instance`): a solver with ``"instance"`` in ``can`` also takes the keyword
+``instance`` in ``count`` and ``batches``: an :class:`~nqueens.instance.Instance` of the same ``n``, already
+validated, never the plain problem (the facade passes ``instance`` only when there are blocked squares,
+pre-placed queens or excluded diagonals). Its solutions must respect it; an inconsistent instance counts 0.
+Solvers without the capability are refused an instance by the facade, with the reason in ``no_instance``.
+
+Engines (family ``engine``) are not called through ``count``: they provide ``plan``, ``task``, ``combine`` and
+``warmup`` and :mod:`nqueens.run` runs their subproblems (threads, Dask, the result store).
 """
 
 import importlib
@@ -22,10 +31,11 @@ from dataclasses import dataclass, field
 
 from nqueens.board import check_n
 from nqueens.errors import NQueensError
+from nqueens.native._limits import DIAGONALS_MAX_N, DIAGONALS_REASON, MASK_MAX_N, MASK_REASON
 
 __all__ = ["Option", "Solver", "REGISTRY", "CAPABILITIES", "FAMILIES", "get_solver"]
 
-CAPABILITIES = ("count", "enumerate", "unique", "nodes")
+CAPABILITIES = ("count", "enumerate", "unique", "nodes", "instance")
 FAMILIES = ("native", "model", "engine")
 
 
@@ -38,6 +48,7 @@ class Option:
     default: object
     help: str
     choices: tuple = ()
+    partial: tuple = ()  # values with which the solver finds some solutions (one), not all: no count, no orbits
 
     def parse(self, value):
         """Convert ``value`` (a string from the CLI, or a Python value) to this option's type, or raise."""
@@ -85,6 +96,11 @@ class Solver:
         ``{check name: reason}`` for conformance checks expected to fail (reported as xfail).
     limit_reason : str
         Why ``max_n`` is the limit, for the error message.
+    no_instance : str
+        Why the solver refuses problem instances (when ``"instance"`` is not in ``can``), for the error message.
+    memory : tuple
+        ``(a, b)``: the solver needs about ``a * n**b`` bytes for a board of ``n`` (its arrays, matrices or
+        model); the facade refuses an ``n`` whose memory is not available, naming the bytes.
     """
 
     name: str
@@ -97,7 +113,9 @@ class Solver:
     suite_max_n: int = 12
     options: tuple = ()
     known_failures: dict = field(default_factory=dict)
-    limit_reason: str = "64-bit masks"
+    limit_reason: str = MASK_REASON
+    no_instance: str = ""
+    memory: tuple = (64, 1)
 
     def load(self):
         """Import and return the implementing module."""
@@ -121,11 +139,28 @@ class Solver:
             )
         return n
 
+    def partial(self, options):
+        """The first ``NAME=VALUE`` of the checked ``options`` under which the solver finds only some solutions
+        (such as CP-SAT's ``first=true``), or ``None`` when it finds them all."""
+        for opt in self.options:
+            if opt.partial and options.get(opt.name, opt.default) in opt.partial:
+                value = options.get(opt.name, opt.default)
+                shown = str(value).lower() if isinstance(value, bool) else value
+                return f"{opt.name}={shown}"
+        return None
+
+    def check_memory(self, n):
+        """Raise if the memory this solver needs for ``n`` (see :attr:`memory`) is not available."""
+        from nqueens import memory
+
+        a, b = self.memory
+        memory.check(a * n**b, f"solver {self.name!r} on n = {n}")
+
     def to_dict(self):
         return {"name": self.name, "family": self.family, "origin": self.origin, "can": list(self.can)}
 
 
-_BIT64 = 63  # kernels keep columns and diagonals in int64 bit masks
+_SYMMETRY = "it searches half of the board and counts each find with its mirror image"
 
 _TREE_MODE = Option(
     "mode",
@@ -135,31 +170,48 @@ _TREE_MODE = Option(
     ("backtracking", "generate-and-test"),
 )
 _TREE_PROGRESS = Option("progress", bool, False, "progress bar on stderr (explored nodes)")
+_TREE_PROPAGATION = Option(
+    "propagation",
+    str,
+    "none",
+    "backtracking mode: none (check each candidate), forward-checking (prune the rows below), or "
+    "arc-consistency (MAC over every pair of remaining rows); n <= 63 with propagation",
+    ("none", "forward-checking", "arc-consistency"),
+)
+_TREE_ORDER = Option(
+    "order",
+    str,
+    "static",
+    "backtracking mode: the next row in order (static) or the row with the fewest values left (first-fail)",
+    ("static", "first-fail"),
+)
 
 _ENTRIES = (
     Solver(
         name="bitmask-recursive",
         family="native",
         origin="seeds 001/003: recursive bitmask backtracking (col, pie, na), plain Python",
-        can=("count", "enumerate", "nodes"),
+        can=("count", "enumerate", "nodes", "instance"),
         module="nqueens.native.bitmask_recursive",
         summary="the readable recursive bitmask oracle (plain Python)",
         suite_max_n=10,
+        max_n=500,
+        limit_reason="Python's recursion depth: one call per row",
     ),
     Solver(
         name="bitwise",
         family="native",
         origin="seed 000, method 5: iterative bitwise search with a stack of (c, l, r, m)",
-        can=("count", "enumerate", "nodes"),
+        can=("count", "enumerate", "nodes", "instance"),
         module="nqueens.native.bitwise",
         summary="seed 000's non-recursive bitwise counter, compiled",
-        max_n=_BIT64,
+        max_n=MASK_MAX_N,
     ),
     Solver(
         name="backtrack",
         family="native",
         origin="seed 000, method 1: non-recursive backtracking, q[k]++ and check(k) against every earlier row",
-        can=("count", "enumerate", "nodes"),
+        can=("count", "enumerate", "nodes", "instance"),
         module="nqueens.native.backtrack",
         summary="seed 000's plain backtracking, compiled",
     ),
@@ -169,6 +221,7 @@ _ENTRIES = (
         origin="seed 000, method 2: backtracking over the left half of the first row, doubled by the mirror image",
         can=("count", "enumerate", "nodes"),
         module="nqueens.native.mirror",
+        no_instance=_SYMMETRY,
         summary="seed 000's mirror-halved backtracking, compiled",
         known_failures={"check_nodes_knuth": "it searches the left half of the first row only, about half of Knuth's tree"},
     ),
@@ -178,6 +231,7 @@ _ENTRIES = (
         origin="seed 000, method 3: the mirror-halved search with marker arrays y, l, r for columns and diagonals",
         can=("count", "enumerate", "nodes"),
         module="nqueens.native.marks",
+        no_instance=_SYMMETRY,
         summary="seed 000's marker-array backtracking, compiled",
         known_failures={"check_nodes_knuth": "it searches the left half of the first row only, about half of Knuth's tree"},
     ),
@@ -187,6 +241,7 @@ _ENTRIES = (
         origin="seed 000, method 4: the mirror-halved search over a linked list nex of the free columns",
         can=("count", "enumerate", "nodes"),
         module="nqueens.native.avail",
+        no_instance=_SYMMETRY,
         summary="seed 000's available-column list backtracking, compiled",
         known_failures={"check_nodes_knuth": "it searches the left half of the first row only, about half of Knuth's tree"},
     ),
@@ -196,8 +251,9 @@ _ENTRIES = (
         origin="seed 002 (Cheng Yuan-Bin): bit rows struck out row by row; flips and a 180-degree turn emit the rest",
         can=("count", "enumerate", "nodes"),
         module="nqueens.native.sieve",
+        no_instance="it places rows 0, n-1, n-2, ... and emits each layout with its flips and turn",
         summary="the sieve algorithm with bit rows, compiled",
-        max_n=_BIT64,
+        max_n=MASK_MAX_N,
         known_failures={
             "check_nodes_knuth": "it places row 0, then rows n-1 .. 1, for one corner pair in four: not Knuth's tree"
         },
@@ -209,36 +265,53 @@ _ENTRIES = (
         origin="seed 004: DFS over distinct columns, whole-board check only at the leaf; non-recursive next()",
         can=("count", "enumerate", "nodes"),
         module="nqueens.native.generate_test",
+        no_instance="it runs seed 004's loop as written, which tests only whole boards",
         summary="generate every permutation, test the full board; compiled",
-        max_n=32,
+        max_n=DIAGONALS_MAX_N,
         known_failures={
             "check_nodes_knuth": "it tests only full boards, so it stands on all n!/(n-k)! arrangements of distinct columns"
         },
-        limit_reason="64-bit masks of the 2n - 1 diagonals",
+        limit_reason=DIAGONALS_REASON,
+    ),
+    Solver(
+        name="lines",
+        family="native",
+        origin="the instance solver: bitmasks per row and column, the most constrained line first, pruning on "
+        "any empty row or column (for CSPLib prob079/prob080 and the excluded-diagonal instances)",
+        can=("count", "enumerate", "nodes", "instance"),
+        module="nqueens.native.lines",
+        summary="the default solver for instances (blocked squares, placed queens, excluded diagonals), compiled",
+        max_n=MASK_MAX_N,
+        known_failures={
+            "check_nodes_knuth": "it branches on the most constrained row or column, not row by row, and prunes on "
+            "empty lines, so its tree is far smaller than Knuth's",
+        },
     ),
     Solver(
         name="mary",
         family="model",
         origin="seed 003: full m-ary tree, rows explicit; columns and diagonals implicit",
-        can=("count", "enumerate", "nodes"),
+        can=("count", "enumerate", "nodes", "instance"),
         module="nqueens.models.mary",
         summary="state-space tree: n children per node (a column for the next row), compiled",
-        options=(_TREE_MODE, _TREE_PROGRESS),
+        options=(_TREE_MODE, _TREE_PROPAGATION, _TREE_ORDER, _TREE_PROGRESS),
+        memory=(16, 2),
     ),
     Solver(
         name="permutation",
         family="model",
         origin="seed 003: permutation tree, rows and columns explicit; diagonals implicit (swap-based DFS)",
-        can=("count", "enumerate", "nodes"),
+        can=("count", "enumerate", "nodes", "instance"),
         module="nqueens.models.permutation",
         summary="state-space tree: the unused columns are the children, compiled",
-        options=(_TREE_MODE, _TREE_PROGRESS),
+        options=(_TREE_MODE, _TREE_PROPAGATION, _TREE_ORDER, _TREE_PROGRESS),
+        memory=(16, 2),
     ),
     Solver(
         name="subset",
         family="model",
         origin="seed 004: the 2^(n*n) cell tree, every square a yes/no decision; all constraints implicit",
-        can=("count", "enumerate", "nodes"),
+        can=("count", "enumerate", "nodes", "instance"),
         module="nqueens.models.subset",
         summary="state-space tree: a binary decision per cell, compiled; profile has one depth per cell",
         options=(_TREE_MODE, _TREE_PROGRESS),
@@ -246,12 +319,13 @@ _ENTRIES = (
             "check_nodes_knuth": "its depths are cells (n*n + 1 of them), not rows; at the row boundaries "
             "(depths 0, 8, ..., 64) its profile is Knuth's",
         },
+        memory=(16, 2),
     ),
     Solver(
         name="dlx",
         family="model",
         origin="exact cover (rows, columns primary; diagonals secondary): Knuth's Algorithm X, dancing links",
-        can=("count", "enumerate", "nodes"),
+        can=("count", "enumerate", "nodes", "instance"),
         module="nqueens.models.dlx",
         summary="dancing links over the n*n placements, compiled; nodes = rows chosen",
         options=(
@@ -267,6 +341,7 @@ _ENTRIES = (
             "check_nodes_knuth": "it branches on the column with the fewest rows, not row by row, so its tree is "
             "smaller than Knuth's 2057 nodes (option choose=first gives that tree)",
         },
+        memory=(256, 2),
     ),
     Solver(
         name="cpsat",
@@ -284,9 +359,10 @@ _ENTRIES = (
                 "lex-leader constraints over the 8 board symmetries: only fundamental solutions (count adds "
                 "unique and classes)",
             ),
-            Option("first", bool, False, "stop at the first solution (for large n; solve only)"),
+            Option("first", bool, False, "stop at the first solution (for large n; solve only)", partial=(True,)),
             Option("workers", int, 1, "CP-SAT search workers; more than 1 only with first=true"),
         ),
+        memory=(4096, 1),
     ),
     Solver(
         name="csp",
@@ -304,8 +380,10 @@ _ENTRIES = (
                 "python-constraint's solver: its default (optimized backtracking), backtracking, recursive, or "
                 "min-conflicts (one solution, solve only)",
                 ("default", "backtracking", "recursive", "min-conflicts"),
+                partial=("min-conflicts",),
             ),
         ),
+        memory=(2048, 2),
     ),
     Solver(
         name="fast",
@@ -317,6 +395,8 @@ _ENTRIES = (
         summary="total, unique and orbit classes in one symmetry-reduced pass; threads, Dask, resumable",
         max_n=31,
         limit_reason="int64 masks hold both diagonal directions, 2n bits",
+        no_instance="it counts one start constellation per class under the 8 board symmetries, which an "
+        "instance does not keep",
         suite_max_n=16,
         options=(
             Option("workers", int, None, "local threads (default: all cores)"),

@@ -13,7 +13,12 @@ A file that is not a SQLite database, is damaged, is not a result store, or stay
 for longer than :data:`LOCK_TIMEOUT` seconds is an :class:`~nqueens.errors.NQueensError` naming the file.
 
 The file is ``--store PATH`` if given, else the ``NQUEENS_STORE`` environment variable, else
-``$XDG_CACHE_HOME/nqueens/results.sqlite`` (``~/.cache/nqueens/results.sqlite`` when that is not set).
+``$XDG_CACHE_HOME/nqueens/results.sqlite`` (``~/.cache/nqueens/results.sqlite`` when that is not set). Only that
+default cache folder is created when missing; the folder of a store that is named must exist.
+
+The same file holds the runs of experiments (``nqueens compare``, :mod:`nqueens.experiment`), one row per run in
+a table of their own, each written in its own transaction. A store written by a newer version of nqueens (a
+higher schema) is refused; an older one is brought up to date when opened.
 
 Examples
 --------
@@ -39,7 +44,7 @@ from nqueens.errors import NQueensError
 
 __all__ = ["SCHEMA", "LOCK_TIMEOUT", "ENV_VAR", "default_path", "resolve_path", "Run", "ResultStore"]
 
-SCHEMA = "1"
+SCHEMA = "2"  # 2: experiment runs
 LOCK_TIMEOUT = 30.0  # seconds to wait for another process's write lock before giving up
 ENV_VAR = "NQUEENS_STORE"
 _APPLICATION = "nqueens result store"
@@ -71,6 +76,18 @@ CREATE TABLE IF NOT EXISTS results (
     PRIMARY KEY (run, idx)
 );
 CREATE INDEX IF NOT EXISTS runs_by_key ON runs (n, solver, version, plan);
+CREATE TABLE IF NOT EXISTS experiment_runs (
+    id INTEGER PRIMARY KEY,
+    key TEXT NOT NULL,
+    solver TEXT NOT NULL,
+    problem TEXT NOT NULL,
+    question TEXT NOT NULL,
+    repeat INTEGER NOT NULL,
+    status TEXT NOT NULL,
+    record TEXT NOT NULL,
+    finished TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS experiment_runs_by_key ON experiment_runs (key);
 """
 
 
@@ -85,6 +102,11 @@ def default_path():
     env = os.environ.get(ENV_VAR)
     if env:
         return Path(env).expanduser()
+    return cache_path()
+
+
+def cache_path():
+    """The store in the user's cache directory, the one store whose folder is created when missing."""
     cache = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
     return Path(cache) / "nqueens" / "results.sqlite"
 
@@ -95,12 +117,14 @@ def resolve_path(path=None):
     Raises
     ------
     NQueensError
-        If ``path`` is empty or names a directory.
+        If ``path`` is empty, is ``none`` (which means no store, so it cannot be read), or names a directory.
     """
     if path is None:
         return default_path()
     if not isinstance(path, (str, os.PathLike)) or not str(path).strip():
         raise NQueensError(f"the result store must be a file path, got {path!r}")
+    if str(path).strip().lower() == "none":
+        raise NQueensError("'none' means no result store; give the file to read, e.g. --store results.sqlite")
     path = Path(path).expanduser()
     if path.is_dir():
         raise NQueensError(f"result store {path} is a directory; give a file path such as {path / 'results.sqlite'}")
@@ -131,26 +155,33 @@ class ResultStore:
     Parameters
     ----------
     path : str or os.PathLike, optional
-        The file; see :func:`resolve_path`. Its folder is created if needed.
+        The file; see :func:`resolve_path`. Only the default cache folder is created if needed.
     create : bool
-        Create the file if it does not exist. With ``False`` a missing file is an empty store.
+        Create the file if it does not exist. With ``False`` a missing file is an error, unless it is the
+        default store in the cache folder (which is then an empty store).
 
     Raises
     ------
     NQueensError
-        If the file cannot be created or read, is not a result store, was written with another schema, or stays
-        locked for longer than :data:`LOCK_TIMEOUT` seconds.
+        If the file cannot be created or read, its folder does not exist, is not a result store, was written by
+        a newer version of nqueens, or stays locked for longer than :data:`LOCK_TIMEOUT` seconds.
     """
 
     def __init__(self, path=None, *, create=True):
         self.path = resolve_path(path)
         self._db = None
+        default = self.path == cache_path()
         if not create and not self.path.exists():
-            return
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise NQueensError(f"cannot create the folder of result store {self.path}: {exc.strerror}") from None
+            if default:
+                return
+            raise NQueensError(f"result store {self.path} does not exist")
+        if default:
+            try:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise NQueensError(f"cannot create the folder of result store {self.path}: {exc.strerror}") from None
+        elif not self.path.parent.is_dir():
+            raise NQueensError(f"cannot create result store {self.path}: the folder {self.path.parent} does not exist")
         with self._guard():
             self._db = sqlite3.connect(self.path, timeout=LOCK_TIMEOUT, isolation_level=None)
             self._db.execute("PRAGMA busy_timeout = %d" % int(LOCK_TIMEOUT * 1000))
@@ -225,34 +256,185 @@ class ResultStore:
             self._db.execute("DELETE FROM results WHERE run = ?", (_run_id(run),))
 
     def finished(self, n, solver, version):
-        """The latest finished run of this count (a dict as in :meth:`history`), or ``None``."""
+        """The latest finished run of this count (a dict as in :meth:`history`), or ``None``.
+
+        Raises
+        ------
+        NQueensError
+            If the stored record does not add up (its classes do not make its total and unique count).
+        """
         rows = self._runs("AND n = ? AND solver = ? AND version = ? ORDER BY id DESC LIMIT 1", (n, solver, str(version)))
         return rows[0] if rows else None
 
-    def history(self):
+    def history(self, *, check=True):
         """The finished runs, oldest first: dicts with ``n, solver, total, unique, seconds, workers, host,
-        version, finished`` (DESIGN.md's keys), plus ``result`` (everything the run counted), ``subproblems`` and
-        ``reused`` (how many subproblems earlier, interrupted sessions had finished)."""
-        return self._runs("ORDER BY id", ())
+        version, finished`` (DESIGN.md's keys), plus ``id``, ``result`` (everything the run counted),
+        ``subproblems`` and ``reused`` (how many subproblems earlier, interrupted sessions had finished).
 
-    def _runs(self, where, params):
+        With ``check=False`` a record that does not add up is listed with its ``problem`` instead of raised
+        (``nqueens store list``, so that it can be deleted).
+
+        Raises
+        ------
+        NQueensError
+            If a stored record does not add up (see :meth:`finished`), unless ``check`` is false.
+        """
+        return self._runs("ORDER BY id", (), check=check)
+
+    def unfinished(self):
+        """The runs started and not finished (interrupted, or running now), oldest first: dicts with ``id, n,
+        solver, version, started, subproblems`` and ``done`` (subproblems finished so far)."""
         if self._db is None:
             return []
         with self._guard():
             rows = self._db.execute(
-                "SELECT n, solver, version, result, seconds, workers, host, finished, subproblems, reused "
+                "SELECT id, n, solver, version, started, subproblems, "
+                "(SELECT COUNT(*) FROM results WHERE results.run = runs.id) FROM runs WHERE finished IS NULL ORDER BY id"
+            ).fetchall()
+        keys = ("id", "n", "solver", "version", "started", "subproblems", "done")
+        return [dict(zip(keys, row)) for row in rows]
+
+    def run_ids(self):
+        """The ids of every counting run, finished or not."""
+        if self._db is None:
+            return []
+        with self._guard():
+            return [row[0] for row in self._db.execute("SELECT id FROM runs ORDER BY id")]
+
+    def delete_run(self, run_id):
+        """Delete one counting run (finished or not) and its subproblem results.
+
+        Raises
+        ------
+        NQueensError
+            If there is no run with that id.
+        """
+        if run_id not in self.run_ids():
+            raise NQueensError(f"result store {self.path} has no run {run_id}; `nqueens store list` shows the ids")
+        with self._guard(), self._transaction():
+            self._db.execute("DELETE FROM results WHERE run = ?", (run_id,))
+            self._db.execute("DELETE FROM runs WHERE id = ?", (run_id,))
+
+    def delete_experiment_runs(self, solver=None):
+        """Delete the recorded experiment runs (of one column, ``solver``, if given); return how many."""
+        if self._db is None:
+            return 0
+        where, params = ("WHERE solver = ?", (solver,)) if solver is not None else ("", ())
+        with self._guard(), self._transaction():
+            return self._db.execute("DELETE FROM experiment_runs " + where, params).rowcount
+
+    def vacuum(self):
+        """Give the space of deleted rows back to the file system."""
+        if self._db is not None:
+            with self._guard():
+                self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+                self._db.execute("VACUUM")
+
+    def info(self):
+        """``path``, ``size`` (bytes, with the write-ahead log), ``schema``, and the number of ``finished`` and
+        ``unfinished`` counting runs and of ``experiment_runs``."""
+        size = sum(p.stat().st_size for p in (self.path, Path(f"{self.path}-wal")) if p.exists())
+        counts = {"finished": 0, "unfinished": 0, "experiment_runs": 0}
+        if self._db is not None:
+            with self._guard():
+                counts["finished"], counts["unfinished"] = self._db.execute(
+                    "SELECT COUNT(finished), COUNT(*) - COUNT(finished) FROM runs"
+                ).fetchone()
+                counts["experiment_runs"] = self._db.execute("SELECT COUNT(*) FROM experiment_runs").fetchone()[0]
+        return {"path": str(self.path), "size": size, "schema": SCHEMA, **counts}
+
+    # -- experiment runs --------------------------------------------------------------------------------------
+
+    def record_experiment_run(self, key, record, *, replace=False):
+        """Write one run of an experiment (a JSON-able dict with ``solver``, ``n``, ``instance``, ``question``,
+        ``repeat``, ``status``, ``finished``) under its identity ``key``, in its own transaction; with
+        ``replace``, overwrite the latest row of that key instead (a verdict reached later)."""
+        problem = record.get("instance") or str(record["n"])
+        row = (key, record["solver"], problem, record["question"], int(record["repeat"]), record["status"],
+               json.dumps(record, default=str), record.get("finished") or _now())
+        with self._guard(), self._transaction():
+            latest = self._db.execute(
+                "SELECT MAX(id) FROM experiment_runs WHERE key = ?", (key,)
+            ).fetchone()[0] if replace else None
+            if latest is None:
+                self._db.execute(
+                    "INSERT INTO experiment_runs (key, solver, problem, question, repeat, status, record, finished) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    row,
+                )
+            else:
+                self._db.execute(
+                    "UPDATE experiment_runs SET status = ?, record = ? WHERE id = ?", (row[5], row[6], latest)
+                )
+
+    def experiment_runs_by_key(self, keys):
+        """``{key: record}`` of the latest stored run of each of ``keys`` that is in the store."""
+        if self._db is None:
+            return {}
+        found = {}
+        keys = list(keys)
+        with self._guard():
+            for start in range(0, len(keys), 500):
+                chunk = keys[start:start + 500]
+                marks = ",".join("?" * len(chunk))
+                for key, record in self._db.execute(
+                    f"SELECT key, record FROM experiment_runs WHERE key IN ({marks}) ORDER BY id", chunk
+                ):
+                    found[key] = self._load(record)
+        return found
+
+    def experiment_runs(self, solver=None, since=None):
+        """Every recorded experiment run, oldest first (of one column ``solver``; finished at or after the
+        ISO time ``since``): the run records, each with its ``id``."""
+        if self._db is None:
+            return []
+        where, params = [], []
+        if solver is not None:
+            where.append("solver = ?")
+            params.append(solver)
+        if since is not None:
+            where.append("finished >= ?")
+            params.append(since)
+        sql = "SELECT id, record FROM experiment_runs" + (" WHERE " + " AND ".join(where) if where else "")
+        with self._guard():
+            rows = self._db.execute(sql + " ORDER BY id", params).fetchall()
+        return [{"id": run_id, **self._load(record)} for run_id, record in rows]
+
+    def _load(self, text):
+        try:
+            record = json.loads(text)
+        except ValueError:
+            raise NQueensError(f"result store {self.path} holds a damaged experiment run") from None
+        if not isinstance(record, dict):
+            raise NQueensError(f"result store {self.path} holds a damaged experiment run")
+        return record
+
+    def _runs(self, where, params, check=True):
+        if self._db is None:
+            return []
+        with self._guard():
+            rows = self._db.execute(
+                "SELECT id, n, solver, version, result, seconds, workers, host, finished, subproblems, reused "
                 "FROM runs WHERE finished IS NOT NULL " + where,
                 params,
             ).fetchall()
         out = []
-        for n, solver, version, result, seconds, workers, host, finished, subproblems, reused in rows:
+        for run_id, n, solver, version, result, seconds, workers, host, finished, subproblems, reused in rows:
             try:
                 result = json.loads(result)
                 total, unique = result["total"], result.get("unique")
             except (TypeError, ValueError, KeyError):
                 raise NQueensError(f"result store {self.path} holds a damaged run record (n = {n})") from None
+            try:
+                _check_record(self.path, run_id, n, solver, result)
+                problem = None
+            except NQueensError as exc:
+                if check:
+                    raise
+                problem = str(exc)
             out.append(
                 {
+                    "id": run_id,
                     "n": n,
                     "solver": solver,
                     "total": total,
@@ -265,6 +447,7 @@ class ResultStore:
                     "result": result,
                     "subproblems": subproblems,
                     "reused": reused,
+                    **({} if problem is None else {"problem": problem}),
                 }
             )
         return out
@@ -272,7 +455,7 @@ class ResultStore:
     # -- plumbing ---------------------------------------------------------------------------------------------
 
     def _check(self):
-        """Refuse a file that is not a healthy SQLite database holding a result store of our schema."""
+        """Refuse a file that is not a healthy SQLite database holding a result store this version can read."""
         verdict = self._db.execute("PRAGMA quick_check").fetchone()
         if verdict is None or verdict[0] != "ok":
             raise NQueensError(f"result store {self.path} is damaged ({verdict[0] if verdict else 'no answer'})")
@@ -284,10 +467,13 @@ class ResultStore:
         meta = dict(self._db.execute("SELECT key, value FROM meta"))
         if meta.get("application") != _APPLICATION:
             raise NQueensError(f"{self.path} is a SQLite database but not an nqueens result store")
-        if meta.get("schema") != SCHEMA:
+        schema = meta.get("schema")
+        if not str(schema).isdigit():
+            raise NQueensError(f"result store {self.path} has schema {schema!r}, which no version of nqueens writes")
+        if int(schema) > int(SCHEMA):
             raise NQueensError(
-                f"result store {self.path} has schema {meta.get('schema')!r}; this version of nqueens reads schema "
-                f"{SCHEMA!r}: choose another file with --store"
+                f"result store {self.path} has schema {schema!r}, written by a newer version of nqueens; this "
+                f"version reads schemas up to {SCHEMA!r}: upgrade nqueens, or choose another file with --store"
             )
 
     def _create(self):
@@ -296,6 +482,8 @@ class ResultStore:
                 self._db.execute(statement)
         self._db.execute("INSERT OR IGNORE INTO meta (key, value) VALUES ('application', ?)", (_APPLICATION,))
         self._db.execute("INSERT OR IGNORE INTO meta (key, value) VALUES ('schema', ?)", (SCHEMA,))
+        # An older store has had the missing tables created above: it is now of this schema.
+        self._db.execute("UPDATE meta SET value = ? WHERE key = 'schema'", (SCHEMA,))
 
     @contextmanager
     def _transaction(self):
@@ -322,6 +510,27 @@ class ResultStore:
             raise NQueensError(f"cannot use result store {self.path}: {text}") from None
         except sqlite3.DatabaseError as exc:
             raise NQueensError(f"result store {self.path} cannot be read: {exc}") from None
+
+
+def _check_record(path, run_id, n, solver, result):
+    """A finished count whose orbit classes do not make its total and unique count is not a result."""
+    classes = result.get("classes")
+    if not isinstance(classes, dict):
+        return
+    try:
+        sizes = {int(size): int(number) for size, number in classes.items()}
+        total, unique = int(result["total"]), result.get("unique")
+    except (TypeError, ValueError):
+        sizes, total, unique = None, None, None
+    if sizes is None or sum(s * c for s, c in sizes.items()) != total or (
+        unique is not None and sum(sizes.values()) != int(unique)
+    ):
+        raise NQueensError(
+            f"result store {path}: the record of run {run_id} (n = {n}, {solver}) is inconsistent: its classes "
+            f"{', '.join(f'{c} of size {s}' for s, c in sorted((sizes or {}).items())) or '(unreadable)'} do not add "
+            f"up to total {result.get('total')} and unique {result.get('unique')}; delete it with "
+            f"`nqueens store delete {run_id} --store {path}`"
+        )
 
 
 def _run_id(run):

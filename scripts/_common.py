@@ -19,9 +19,21 @@ __all__ = ["parser", "run", "markdown_table", "report_header", "published"]
 _ROOT = Path(__file__).resolve().parent.parent
 
 
+class _Parser(argparse.ArgumentParser):
+    """An argument parser that, once the arguments are read, makes sure matplotlib is there for the figures."""
+
+    def parse_args(self, args=None, namespace=None):
+        parsed = super().parse_args(args, namespace)
+        try:
+            import matplotlib  # noqa: F401  (the figures; checked before the computation, not after)
+        except ImportError:
+            self.exit(2, "error: this script needs matplotlib: pip install 'nqueens[plot]'\n")
+        return parsed
+
+
 def parser(description):
-    """An argument parser whose first argument is the output folder."""
-    p = argparse.ArgumentParser(description=description)
+    """An argument parser whose first argument is the output folder (and that needs matplotlib, for the figures)."""
+    p = _Parser(description=description)
     p.add_argument("out", type=Path, help="folder to write the Markdown table and the figure into (created)")
     return p
 

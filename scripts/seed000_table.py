@@ -13,7 +13,7 @@ publishes n = 10 .. 18; beyond that its cells are empty.
 import argparse
 import sys
 
-from nqueens.analysis.compare import compare
+from nqueens.experiment import compare
 from nqueens.board import check_n
 from nqueens.errors import NQueensError
 

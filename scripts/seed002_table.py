@@ -13,7 +13,7 @@ VC++ under Windows 7; it publishes n = 9 .. 18 (n = 9 in too few milliseconds to
 import argparse
 import sys
 
-from nqueens.analysis.compare import compare
+from nqueens.experiment import compare
 from nqueens.board import check_n
 from nqueens.errors import NQueensError
 

@@ -9,8 +9,9 @@ import sys
 import pytest
 
 import nqueens
-from nqueens.analysis import estimate as estimate_module
-from nqueens.analysis.estimate import MODELS, estimate, forecast, long_run_warning
+from nqueens.analysis.estimate import MODELS, estimate
+from nqueens import forecast as forecast_module
+from nqueens.forecast import forecast, long_run_warning
 from nqueens.analysis.trees import tree_size
 from nqueens.cli import main
 
@@ -184,6 +185,16 @@ def test_forecast_scales_the_estimate_by_a_measured_rate():
     assert abs(f.nodes - 1_000_000_000) < 0.5e9  # the n = 16 tree holds about 1.1e9 nodes (bitwise counts them)
 
 
+def test_a_rate_is_measured_once_per_machine(monkeypatch):
+    calls = []
+    real = forecast_module._calibrate
+    monkeypatch.setattr(forecast_module, "_calibrate", lambda *a: calls.append(a) or real(*a))
+    first = forecast(15, "backtrack")
+    second = forecast(16, "backtrack")
+    assert len(calls) <= 1 and first.rate == second.rate and first.calibration_n == second.calibration_n
+    assert forecast_module.rates_path().is_file()
+
+
 def test_no_warning_for_short_runs():
     assert long_run_warning(8) is None
     assert long_run_warning(12, "bitmask-recursive") is None
@@ -197,7 +208,7 @@ def test_warning_for_long_runs():
 
 
 def test_count_warns_on_stderr_only(capsys, monkeypatch):
-    monkeypatch.setattr(estimate_module, "LONG_RUN_SECONDS", 1e-6)
+    monkeypatch.setattr(forecast_module, "LONG_RUN_SECONDS", 1e-6)
     code = main(["count", "13", "--solver", "bitwise", "--json"])
     out, err = capsys.readouterr()
     assert code == 0 and json.loads(out)["total"] == TOTAL[13]

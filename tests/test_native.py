@@ -369,9 +369,10 @@ def test_next_refuses_a_bad_n(n):
 # Limits, CLI, pure Python
 
 
-@pytest.mark.parametrize(("name", "limit"), [("bitwise", 63), ("sieve", 63), ("generate-test", 32)])
+@pytest.mark.parametrize(("name", "limit"), [("bitwise", 63), ("sieve", 63), ("generate-test", 32), ("lines", 63)])
 def test_limits(name, limit):
-    for call in (lambda: nqueens.count(limit + 1, name), lambda: nqueens.get_solver(name).load().count(limit + 1)):
+    """The facade checks the bit-width limit once, for counting and for enumerating."""
+    for call in (lambda: nqueens.count(limit + 1, name), lambda: nqueens.batches(limit + 1, name)):
         with pytest.raises(nqueens.NQueensError, match=f"n <= {limit}"):
             call()
 
@@ -381,7 +382,8 @@ def test_registered_as_designed():
     for name in SEED_SOLVERS:
         spec = specs[name]
         assert spec.family == "native" and spec.origin.startswith("seed 00")
-        assert set(spec.can) == {"count", "enumerate", "nodes"}
+        assert {"count", "enumerate", "nodes"} <= set(spec.can) <= {"count", "enumerate", "nodes", "instance"}
+        assert ("instance" in spec.can) == (name in ("backtrack", "bitwise"))
         assert spec.suite_max_n == 12
 
 

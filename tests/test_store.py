@@ -6,7 +6,7 @@ import sqlite3
 import pytest
 
 import nqueens
-from nqueens import NQueensError, store
+from nqueens import NQueensError, run, store
 from nqueens.cli import main
 from nqueens.native import engine
 from nqueens.store import ResultStore
@@ -15,7 +15,10 @@ from known import TOTAL, UNIQUE
 
 
 def run_cli(capsys, *argv):
-    code = main(list(argv))
+    try:
+        code = main(list(argv))
+    except SystemExit as exc:
+        code = exc.code
     out, err = capsys.readouterr()
     return code, out, err
 
@@ -44,7 +47,9 @@ def test_long_counts_use_the_default_store_short_ones_do_not(monkeypatch, tmp_pa
     r = nqueens.count(15, "fast")
     assert r.stats["store"] == str(default) and r.stats["subproblems"] > 1
     assert [e["n"] for e in ResultStore(default).history()] == [15]
-    assert nqueens.count(8, "fast", cached=True).stats["store"] == str(default)  # --cached looks in the store
+    assert nqueens.count(15, "fast", cached=True).stats["store"] == str(default)  # --cached looks in the store
+    with pytest.raises(NQueensError, match="no finished count of n = 8 by fast"):
+        nqueens.count(8, "fast", cached=True)  # and never computes
     monkeypatch.setenv("NQUEENS_STORE", str(tmp_path / "env.sqlite"))
     assert nqueens.count(6, "fast").stats["store"] == str(tmp_path / "env.sqlite")
     assert nqueens.count(13, "fast", store="none").stats["store"] is None
@@ -86,12 +91,37 @@ def test_a_foreign_sqlite_database_is_refused(capsys, tmp_path):
     _refused(capsys, path, "not an nqueens result store")
 
 
-def test_another_schema_is_refused(capsys, tmp_path):
+def test_a_store_of_a_newer_version_is_refused_by_name(capsys, tmp_path):
     path = tmp_path / "results.sqlite"
     ResultStore(path).close()
     with sqlite3.connect(path) as db:
         db.execute("UPDATE meta SET value = '99' WHERE key = 'schema'")
-    _refused(capsys, path, "schema '99'")
+    _refused(capsys, path, "schema '99', written by a newer version of nqueens")
+    code, out, err = run_cli(capsys, "history", "--store", str(path))
+    assert code == 2 and "newer version" in err and str(path) in err
+
+
+def test_an_older_store_is_brought_up_to_date(tmp_path):
+    path = tmp_path / "results.sqlite"
+    nqueens.count(12, "fast", store=str(path))
+    with sqlite3.connect(path) as db:
+        db.execute("DROP TABLE experiment_runs")
+        db.execute("UPDATE meta SET value = '1' WHERE key = 'schema'")
+    with ResultStore(path) as results:
+        assert results.info()["schema"] == store.SCHEMA and [e["n"] for e in results.history()] == [12]
+        assert results.experiment_runs() == []
+
+
+def test_a_named_store_needs_an_existing_folder_only_the_cache_folder_is_made(capsys, monkeypatch, tmp_path):
+    code, out, err = run_cli(capsys, "count", "12", "--store", str(tmp_path / "no" / "such" / "x.sqlite"))
+    assert code == 2 and "the folder" in err and "does not exist" in err and not (tmp_path / "no").exists()
+    monkeypatch.setenv("NQUEENS_STORE", str(tmp_path / "missing" / "env.sqlite"))
+    with pytest.raises(NQueensError, match="does not exist"):
+        ResultStore()
+    monkeypatch.delenv("NQUEENS_STORE")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    ResultStore().close()
+    assert (tmp_path / "cache" / "nqueens" / "results.sqlite").exists()
 
 
 def test_a_directory_is_refused(capsys, tmp_path):
@@ -119,11 +149,11 @@ def _plant_unfinished_run(path, n, version, value):
     """An unfinished run of ``n`` whose stored subproblems all claim ``value`` solutions."""
     subproblems = engine.plan(n)
     with ResultStore(path) as results:
-        run = results.open_run(
-            n, engine.SOLVER, version, plan=engine._plan_digest(n, subproblems), subproblems=len(subproblems)
+        opened = results.open_run(
+            n, engine.SOLVER, version, plan=run.plan_digest(engine, n, subproblems), subproblems=len(subproblems)
         )
         for s in subproblems[: len(subproblems) // 2]:
-            results.record(run, s.index, s.digest, {"total": value, "classes": {"8": value}}, 0.0)
+            results.record(opened, s.index, s.digest, {"total": value, "classes": {"8": value}}, 0.0)
     return len(subproblems) // 2
 
 
@@ -165,9 +195,23 @@ def test_a_finished_count_is_computed_again_unless_cached(capsys, tmp_path):
     assert len(ResultStore(path).history()) == 2  # a cached answer is not a new run
 
 
-def test_cached_without_a_stored_run_computes(tmp_path):
-    r = nqueens.count(12, "fast", store=str(tmp_path / "s.sqlite"), cached=True)
-    assert r.total == TOTAL[12] and "cached" not in r.stats
+def test_cached_without_a_stored_run_never_computes(capsys, tmp_path):
+    path = tmp_path / "s.sqlite"
+    code, out, err = run_cli(capsys, "count", "12", "--store", str(path), "--cached")
+    assert code == 2 and out == "" and err.startswith("error: no stored count of n = 12") and err.count("\n") == 1
+    nqueens.count(10, "fast", store=str(path))
+    code, out, err = run_cli(capsys, "count", "12", "--store", str(path), "--cached")
+    assert code == 2 and out == "" and "no finished count of n = 12 by fast" in err
+    assert [e["n"] for e in ResultStore(path).history()] == [10]
+
+
+def test_an_inconsistent_stored_count_is_an_error(capsys, tmp_path):
+    path = tmp_path / "s.sqlite"
+    nqueens.count(10, "fast", store=str(path))
+    with sqlite3.connect(path) as db:
+        db.execute("""UPDATE runs SET result = '{"total": 724, "unique": 92, "classes": {"4": 3, "8": 90}}'""")
+    code, out, err = run_cli(capsys, "count", "10", "--store", str(path), "--cached")
+    assert code == 2 and out == "" and "is inconsistent" in err and str(path) in err
 
 
 def test_history_lists_finished_runs(capsys, tmp_path):
@@ -189,10 +233,70 @@ def test_history_lists_finished_runs(capsys, tmp_path):
     assert lines[1].split()[:4] == ["12", "fast", str(TOTAL[12]), str(UNIQUE[12])]
 
 
-def test_history_of_a_missing_store_is_empty(capsys, tmp_path):
-    path = tmp_path / "nothing.sqlite"
-    code, out, _ = run_cli(capsys, "history", "--store", str(path), "--json")
-    assert code == 0 and json.loads(out) == [] and not path.exists()
+def test_history_of_a_missing_store_is_an_error_but_not_of_the_default_one(capsys, monkeypatch, tmp_path):
+    path = tmp_path / "typo.sqlite"
+    code, out, err = run_cli(capsys, "history", "--store", str(path), "--json")
+    assert code == 2 and out == "" and f"result store {path} does not exist" in err and not path.exists()
+    code, out, err = run_cli(capsys, "history", "--store", "none")
+    assert code == 2 and out == "" and err.startswith("error: ") and err.count("\n") == 1
+    monkeypatch.delenv("NQUEENS_STORE")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    code, out, _ = run_cli(capsys, "history", "--json")
+    assert code == 0 and json.loads(out) == []
+
+
+def test_unfinished_runs_are_visible(capsys, tmp_path):
+    path = tmp_path / "partial.sqlite"
+    planted = _plant_unfinished_run(path, 13, engine.ALGORITHM_VERSION, 7)
+    subproblems = len(engine.plan(13))
+    code, out, _ = run_cli(capsys, "history", "--store", str(path))
+    assert code == 0 and out.startswith("no finished runs")
+    assert f"unfinished: n = 13, fast, {planted} of {subproblems} subproblems done" in out
+    code, out, _ = run_cli(capsys, "store", "list", "--store", str(path))
+    assert code == 0 and "schema 2" in out and "0 finished and 1 unfinished" in out
+    assert f"{planted}/{subproblems} subproblems" in out
+
+
+def test_store_list_show_delete_vacuum(capsys, tmp_path):
+    path = str(tmp_path / "results.sqlite")
+    nqueens.count(12, "fast", store=path)
+    nqueens.count(13, "fast", store=path)
+    run_cli(capsys, "compare", "6", "--solvers", "bitwise,dlx", "--store", path)
+    code, out, _ = run_cli(capsys, "store", "list", "--store", path, "--json")
+    listing = json.loads(out)
+    assert code == 0 and listing["schema"] == store.SCHEMA and listing["size"] > 0
+    assert [(r["id"], r["n"], r["total"]) for r in listing["finished_runs"]] == [(1, 12, TOTAL[12]), (2, 13, TOTAL[13])]
+    assert listing["experiment_runs"] == 2 and listing["unfinished_runs"] == []
+    code, out, _ = run_cli(capsys, "store", "show", "2", "--store", path)
+    assert code == 0 and str(TOTAL[13]) in out and "None" not in out and "{" not in out
+    code, out, _ = run_cli(capsys, "store", "delete", "1", "--store", path)
+    assert code == 0 and [e["n"] for e in ResultStore(path).history()] == [13]
+    code, out, err = run_cli(capsys, "store", "delete", "1", "--store", path)
+    assert code == 2 and "has no run 1" in err
+    code, out, _ = run_cli(capsys, "store", "delete", "--experiment-runs", "--solver", "dlx", "--store", path)
+    assert code == 0 and out.startswith("deleted 1 experiment run of dlx")
+    assert [r["solver"] for r in ResultStore(path).experiment_runs()] == ["bitwise"]
+    code, out, _ = run_cli(capsys, "store", "vacuum", "--store", path)
+    assert code == 0 and "->" in out
+    code, out, err = run_cli(capsys, "store", "show", "--store", path)
+    assert code == 2 and "needs the id" in err
+
+
+def test_an_inconsistent_record_is_an_error_naming_the_store(capsys, tmp_path):
+    path = tmp_path / "results.sqlite"
+    nqueens.count(12, "fast", store=str(path))
+    with sqlite3.connect(path) as db:
+        (result,) = db.execute("SELECT result FROM runs").fetchone()
+        broken = json.loads(result)
+        broken["unique"] += 1
+        db.execute("UPDATE runs SET result = ?", (json.dumps(broken),))
+    with ResultStore(path) as results, pytest.raises(NQueensError, match="record of run 1 .* is inconsistent") as caught:
+        results.finished(12, engine.SOLVER, engine.ALGORITHM_VERSION)
+    assert str(path) in str(caught.value)
+    code, out, err = run_cli(capsys, "count", "12", "--store", str(path), "--cached")
+    assert code == 2 and "inconsistent" in err and err.count("\n") == 1
+    code, out, _ = run_cli(capsys, "store", "list", "--store", str(path))
+    assert code == 0 and "run 1: result store" in out and "the record of run 1 (n = 12, fast) is inconsistent" in out
 
 
 def test_history_refuses_an_unreadable_store(capsys, tmp_path):

@@ -9,7 +9,7 @@ import argparse
 import json
 import sys
 
-from nqueens.commands._common import board_size, print_json
+from nqueens.commands._common import epilog, board_size, print_json
 from nqueens.errors import NQueensError
 
 _METHODS = ("explicit", "toroidal", "min-conflicts")  # nqueens.native.construct.METHODS, without importing numba
@@ -20,6 +20,11 @@ def add_parser(sub):
     parser = sub.add_parser(
         "construct",
         help="one verified solution for a large N (explicit formula, toroidal product, min-conflicts)",
+        epilog=epilog(
+            "nqueens construct 10000000 --json",
+            "nqueens construct 625 --method toroidal --show",
+            "nqueens construct 1000000 --method min-conflicts --seed 7 --output q.txt",
+        ),
     )
     parser.add_argument("n", type=board_size, metavar="N", help="board size: 1 or >= 4")
     parser.add_argument("--method", choices=_METHODS, default="explicit", help="how to build it (default: explicit)")
@@ -37,9 +42,10 @@ def add_parser(sub):
 def run(args):
     if args.format is not None and args.output is None:
         raise NQueensError("--format is the format of --output FILE; give --output too")
+    from nqueens.interrupt import call
     from nqueens.native.construct import construct
 
-    result = construct(args.n, args.method, seed=args.seed, max_steps=args.max_steps)
+    result = call(construct, args.n, args.method, seed=args.seed, max_steps=args.max_steps)
     if args.output is not None:
         _write_file(args.output, result.solution, args.format or "text")
     write = sys.stdout.write

@@ -2,13 +2,15 @@
 
 import argparse
 
-from nqueens.analysis.estimate import MODELS, estimate
-from nqueens.commands._common import board_size, positive, print_json
+from nqueens.models import MODELS
+from nqueens.commands._common import epilog, board_size, positive, print_json
 
 
 def add_parser(sub):
     parser = sub.add_parser(
-        "estimate", help="estimate the nodes of a formulation's backtracking tree by Knuth's random probes"
+        "estimate",
+        help="estimate the nodes of a formulation's backtracking tree by Knuth's random probes",
+        epilog=epilog("nqueens estimate 30 --model permutation", "nqueens estimate 8 --model mary --probes 100000 --seed 1 --json"),
     )
     parser.add_argument("n", type=board_size, metavar="N", help="board size, an integer from 1 to 63")
     parser.add_argument("--model", required=True, choices=MODELS, help="the formulation whose tree is estimated")
@@ -19,7 +21,10 @@ def add_parser(sub):
 
 
 def run(args):
-    result = estimate(args.n, args.model, probes=args.probes, seed=args.seed)
+    from nqueens.analysis.estimate import estimate
+    from nqueens.interrupt import call
+
+    result = call(estimate, args.n, args.model, probes=args.probes, seed=args.seed)
     if args.json:
         print_json(result.to_dict())
         return 0

@@ -1,11 +1,17 @@
 """``nqueens solvers``: list the registry."""
 
 from nqueens.api import solvers
-from nqueens.commands._common import print_json
+from nqueens.commands._common import epilog, print_json
 
 
 def add_parser(sub):
-    parser = sub.add_parser("solvers", help="list the registered solvers")
+    parser = sub.add_parser(
+        "solvers",
+        help="list the registered solvers",
+        description="The registry: every solver with its family, what it can do (count, enumerate, unique, nodes, "
+        "instance) and its --option keywords.",
+        epilog=epilog("nqueens solvers", "nqueens solvers --json | python -m json.tool"),
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON document")
     parser.set_defaults(run=run)
 

@@ -1,0 +1,263 @@
+"""The compiled depth-first walker and Knuth's random probe over a state-space tree formulation.
+
+Both take the formulation as a tuple of nine small numba functions over its ``int64`` state array ``s``
+(see :mod:`nqueens.models.tree` for what each one means):
+``(width, offered, allowed, push, pop, whole, move, emit, weight)``.
+
+Neither can be cached by numba (their first argument is a tuple of functions), so both are compiled with
+``inline="always"`` into each formulation's own cached entry kernels, whose arguments are plain ints and arrays.
+numba's cache does not notice edits to this file in kernels cached from other files: after changing it, delete
+the formulations' ``__pycache__/*.nbi`` files.
+
+The per-depth counters are one ``(3, depth + 1)`` array: row :data:`GENERATED`, row :data:`FEASIBLE` and row
+:data:`PRUNED` (children that propagation removed before the search could generate them).
+"""
+
+import numpy as np
+from numba import njit
+
+__all__ = [
+    "GENERATED",
+    "FEASIBLE",
+    "PRUNED",
+    "SOLUTIONS",
+    "LEAVES",
+    "TRACED",
+    "TRACE_PRUNED",
+    "TRACE_FEASIBLE",
+    "TRACE_SOLUTION",
+    "walk",
+    "new_path",
+    "probe",
+]
+
+# Rows of the per-depth counters.
+GENERATED, FEASIBLE, PRUNED = 0, 1, 2
+
+# tally[...] slots written by the walker.
+SOLUTIONS, LEAVES, TRACED = 0, 1, 2
+
+# trace[:, 3]: what became of an explored node.
+TRACE_PRUNED, TRACE_FEASIBLE, TRACE_SOLUTION = 0, 1, 2
+
+
+@njit(nogil=True, inline="always")
+def walk(f, n, depth, top, backtracking, s, path, counts, tally, out, trace, budget):
+    """Search the tree of formulation ``f`` depth-first, resuming from ``path``; return the rows written.
+
+    ``path`` (``3 * depth + 4`` ints, see :func:`new_path`) holds the search position: ``path[0]`` is the
+    current depth (``-1`` before the start, ``-2`` once the search has ended), then per depth ``d``: the
+    children of the current depth-``d`` node tried so far, how many of them were generated, and the node's
+    index in ``trace``. The walk ends when it climbs above depth ``top``: ``top = 0`` walks the whole tree from
+    the root; a caller that has pushed a node at depth ``top`` itself (``path[0] = top``, its tried and
+    generated children 0) walks that node's subtree only, and pops the node itself.
+
+    Solutions are written to ``out`` until it is full (then the walk returns, to be resumed); an empty ``out``
+    means count only. A non-empty ``trace`` gets one row ``(parent, depth, move, flag)`` per generated node, in
+    depth-first order, the root first. A positive ``budget`` also returns (to be resumed) after that many steps.
+    """
+    width, offered, allowed, push, pop, whole, move, emit, weight = f
+    generated = counts[GENERATED]
+    feasible = counts[FEASIBLE]
+    pruned = counts[PRUNED]
+    nxt = path[1 : depth + 2]
+    kids = path[depth + 2 : 2 * depth + 3]
+    ids = path[2 * depth + 3 : 3 * depth + 4]
+    capacity = out.shape[0]
+    tracing = trace.shape[0] > 0
+    filled = 0
+    steps = 0
+    d = path[0]
+    if d == -2:
+        return 0
+    if d == -1:
+        d = 0
+        nxt[0] = 0
+        kids[0] = 0
+        generated[0] += 1
+        feasible[0] += 1
+        if tracing:
+            trace[0, 0] = -1
+            trace[0, 1] = 0
+            trace[0, 2] = -1
+            trace[0, 3] = TRACE_FEASIBLE
+            ids[0] = 0
+            tally[TRACED] = 1
+    while d >= top:
+        steps += 1
+        if budget > 0 and steps > budget:
+            path[0] = d
+            return filled
+        i = nxt[d]
+        if i < width(n, d, s):
+            nxt[d] = i + 1
+            child = d + 1
+            if not offered(n, d, i, s):
+                pruned[child] += 1
+                continue
+            generated[child] += 1
+            kids[d] += 1
+            node = -1
+            if tracing:
+                node = tally[TRACED]
+                tally[TRACED] = node + 1
+                trace[node, 0] = ids[d]
+                trace[node, 1] = child
+                trace[node, 2] = move(n, d, i, s)
+                trace[node, 3] = TRACE_PRUNED
+            if backtracking and not allowed(n, d, i, s):
+                tally[LEAVES] += 1
+                continue
+            if not push(n, d, i, s):
+                # propagation emptied a domain: the child failed its check
+                tally[LEAVES] += 1
+                pop(n, d, i, s)
+                continue
+            if child == depth:
+                tally[LEAVES] += 1
+                if backtracking or whole(n, s):
+                    feasible[child] += 1
+                    tally[SOLUTIONS] += 1
+                    if tracing:
+                        trace[node, 3] = TRACE_SOLUTION
+                    if capacity > 0:
+                        emit(n, s, out[filled])
+                        filled += 1
+                pop(n, d, i, s)
+                if capacity > 0 and filled == capacity:
+                    path[0] = d
+                    return filled
+                continue
+            feasible[child] += 1
+            if tracing:
+                trace[node, 3] = TRACE_FEASIBLE
+                ids[child] = node
+            d = child
+            nxt[d] = 0
+            kids[d] = 0
+        else:
+            if kids[d] == 0:
+                tally[LEAVES] += 1
+            d -= 1
+            if d >= top:
+                pop(n, d, nxt[d] - 1, s)
+    path[0] = -2
+    return filled
+
+
+def new_path(depth):
+    """A fresh search position for :func:`walk` over a tree of this depth (before the start)."""
+    path = np.zeros(3 * depth + 4, np.int64)
+    path[0] = -1
+    return path
+
+
+@njit(nogil=True, inline="always")
+def probe(f, n, depth, s0, probes, seed, out, level, path, counts, tally):
+    """Knuth's random probes of the backtracking tree of formulation ``f`` from the state ``s0``.
+
+    Each probe goes down from the root, choosing one feasible child at a time: child ``i`` with probability
+    ``weight(i) / sum of the weights`` (the formulation's sampling weights; uniform when they are equal), its
+    weight ``1 / probability`` multiplied into the running weight of the path. A feasible child of weight 0 is
+    not sampled: its subtree is walked exactly (with :func:`walk`) and added with the parent's weight. The
+    children are ranked by their ``move`` before the draw, so two formulations that offer the same decisions in
+    another order make the same random choices.
+
+    ``out`` receives the mean and the sum of squared deviations (Welford) of the estimated feasible nodes and
+    of the estimated generated nodes; ``level[k]`` the sum of the probes' estimates at depth ``k``. ``path``,
+    ``counts`` and ``tally`` are scratch space for the exact walks.
+    """
+    width, offered, allowed, push, pop, whole, move, emit, weight = f
+    np.random.seed(seed)
+    s = s0.copy()
+    nothing = np.zeros((0, 1), np.int64)
+    no_trace = np.zeros((0, 4), np.int64)
+    child = np.zeros(8, np.int64)
+    rank = np.zeros(8, np.int64)
+    share = np.zeros(8, np.float64)
+    mean = 0.0
+    m2 = 0.0
+    gmean = 0.0
+    gm2 = 0.0
+    for t in range(probes):
+        s[:] = s0
+        weight_now = 1.0  # 1 / probability of the current node
+        nodes = 1.0
+        generated = 1.0
+        level[0] += 1.0
+        d = 0
+        while d < depth:
+            w = width(n, d, s)
+            if w > child.shape[0]:
+                child = np.zeros(w, np.int64)
+                rank = np.zeros(w, np.int64)
+                share = np.zeros(w, np.float64)
+            m = 0
+            g = 0
+            for i in range(w):
+                if not offered(n, d, i, s):
+                    continue
+                g += 1
+                if not allowed(n, d, i, s):
+                    continue
+                ok = push(n, d, i, s)
+                pop(n, d, i, s)
+                if not ok:
+                    continue
+                # insert child i, ranked by its move
+                key = move(n, d, i, s)
+                j = m
+                while j > 0 and rank[j - 1] > key:
+                    child[j] = child[j - 1]
+                    rank[j] = rank[j - 1]
+                    share[j] = share[j - 1]
+                    j -= 1
+                child[j] = i
+                rank[j] = key
+                share[j] = weight(n, d, i, s)
+                m += 1
+            generated += weight_now * g
+            total = 0.0
+            for j in range(m):
+                if share[j] > 0.0:
+                    total += share[j]
+                    continue
+                # a subtree too small to sample: walk it exactly
+                push(n, d, child[j], s)
+                counts[:, :] = 0
+                path[0] = d + 1
+                path[d + 2] = 0
+                path[depth + d + 3] = 0
+                walk(f, n, depth, d + 1, True, s, path, counts, tally, nothing, no_trace, 0)
+                pop(n, d, child[j], s)
+                nodes += weight_now
+                level[d + 1] += weight_now
+                for k in range(d + 2, depth + 1):
+                    nodes += weight_now * counts[FEASIBLE, k]
+                    level[k] += weight_now * counts[FEASIBLE, k]
+                    generated += weight_now * counts[GENERATED, k]
+            if total == 0.0:
+                break
+            pick = -1
+            r = np.random.random() * total
+            for j in range(m):
+                if share[j] > 0.0:
+                    pick = j
+                    r -= share[j]
+                    if r < 0.0:
+                        break
+            weight_now *= total / share[pick]
+            push(n, d, child[pick], s)
+            d += 1
+            nodes += weight_now
+            level[d] += weight_now
+        delta = nodes - mean
+        mean += delta / (t + 1)
+        m2 += delta * (nodes - mean)
+        delta = generated - gmean
+        gmean += delta / (t + 1)
+        gm2 += delta * (generated - gmean)
+    out[0] = mean
+    out[1] = m2
+    out[2] = gmean
+    out[3] = gm2

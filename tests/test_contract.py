@@ -1,0 +1,216 @@
+"""The command line's contract under careless and hostile input, tested on the real program.
+
+- Ctrl-C (a real SIGINT to a real subprocess) prints ``interrupted``, exits 130 within about a second, and leaves
+  nothing on stdout that looks like a result; for counts and enumerations of every family.
+- Output that cannot be written (``> /dev/full``) is one ``error:`` line and a non-zero exit; a reader that leaves
+  (``| head -1``) ends the command quietly.
+- Empty values, options given twice and conflicting options are refused with one line.
+- ``nqueens --help`` and ``nqueens solvers`` load neither numpy nor numba.
+- A fuzz test drives the parser with random argument lists: exit 0, 1 or 2, never a traceback, and stdout in
+  the promised format.
+"""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from nqueens.cli import main
+
+from known import TOTAL
+
+NQUEENS = [sys.executable, "-m", "nqueens"]
+DATA = os.path.join(os.path.dirname(__file__), "data", "block-10-40-3.param")
+PROMPT = 3.0  # seconds an interrupted command may take to stop (the machine is shared and slow)
+
+
+def _interrupt(argv, *, after, tmp_path):
+    """Start ``nqueens argv``, send SIGINT ``after`` seconds in; return (returncode, stdout, stderr, seconds)."""
+    env = dict(os.environ, NQUEENS_STORE=str(tmp_path / "store.sqlite"))
+    proc = subprocess.Popen(NQUEENS + argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        time.sleep(after)
+        assert proc.poll() is None, f"{argv} ended before the interrupt: {proc.communicate()}"
+        sent = time.monotonic()
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+        return proc.returncode, out, err, time.monotonic() - sent
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+
+
+# Long counts and enumerations, one or more per family; each runs for minutes unless interrupted.
+INTERRUPTED = {
+    "fast count": ["count", "19", "--workers", "1", "--json"],
+    "bitwise count": ["count", "18", "--solver", "bitwise", "--json"],
+    "bitwise enumeration (text counts first)": ["solve", "18", "--format", "text"],
+    "dlx count": ["count", "17", "--solver", "dlx", "--json"],
+    "permutation tree count": ["count", "17", "--solver", "permutation"],
+    "lines enumeration": ["solve", "18", "--solver", "lines", "--format", "json"],
+    "estimate": ["estimate", "40", "--model", "permutation", "--probes", "1000000000", "--json"],
+    "construct": ["construct", "100000000", "--method", "min-conflicts", "--json"],
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("argv", INTERRUPTED.values(), ids=INTERRUPTED.keys())
+def test_ctrl_c_stops_at_once_with_no_result(argv, tmp_path):
+    code, out, err, seconds = _interrupt(argv, after=2.5, tmp_path=tmp_path)
+    assert code == 130 and err.endswith("interrupted\n"), (code, err[-500:])
+    assert "Traceback" not in err and seconds < PROMPT, seconds
+    if "--json" in argv:
+        assert out == ""  # a count's document is printed only when it is complete
+    elif argv[0] == "count":
+        assert "solutions" not in out
+
+
+def test_an_interrupted_enumeration_prints_no_count_line_of_its_own(tmp_path):
+    code, out, err, _ = _interrupt(["solve", "17", "--format", "boards"], after=2.0, tmp_path=tmp_path)
+    assert code == 130 and err.endswith("interrupted\n") and "Traceback" not in err
+    assert "solution" not in out  # only boards, as far as they went
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["solve", "8"],
+        ["count", "8", "--json"],
+        ["solve", "8", "--format", "json"],
+        ["construct", "100000", "--show"],
+        ["solvers"],
+        ["tree", "6", "--model", "mary", "--json"],
+    ],
+    ids=" ".join,
+)
+def test_a_full_disk_is_one_error_line(argv):
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(NQUEENS + argv, stdout=full, stderr=subprocess.PIPE, text=True, timeout=300)
+    assert done.returncode == 1 and done.stderr == "error: cannot write the output: No space left on device\n"
+
+
+@pytest.mark.parametrize("argv", [["solve", "12"], ["solve", "10", "--format", "text"], ["solvers"]], ids=" ".join)
+def test_a_reader_that_leaves_ends_the_command_quietly(argv):
+    proc = subprocess.Popen(NQUEENS + argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    first = proc.stdout.readline()
+    proc.stdout.close()
+    err = proc.stderr.read().decode()
+    proc.wait(timeout=300)
+    assert first and err == "" and proc.returncode == 0
+
+
+@pytest.mark.parametrize(
+    "argv,fragment",
+    [
+        (["count", "8", "--solver", ""], "--solver needs a value"),
+        (["count", "8", "--store", " "], "--store needs a value"),
+        (["solve", "8", "--option", "x="], "--option"),
+        (["count", "8", "--solver", "bitwise", "--solver", "fast"], "--solver is given twice"),
+        (["count", "8", "--json", "--json"], "--json is given twice"),
+        (["count", "8", "--workers", "2", "--option", "workers=1"], "'workers' is given twice"),
+        (["count", "8", "--option", "workers=1", "--option", "workers=2"], "'workers' is given twice"),
+        (["solve", "6", "--format", "text", "--json"], "conflicts with --format text"),
+        (["solve", "8", "--solver", "cpsat", "--option", "first=true", "--fundamental"], "--fundamental needs every"),
+        (["solve", "8", "--solver", "csp", "--option", "algorithm=min-conflicts", "--fundamental"], "finds one"),
+        (["count", "8", "--solver", "cpsat", "--option", "first=true"], "cannot count"),
+        (["count", "8", "--cached", "--store", "none"], "cached needs a result store"),
+        (["count"], "give N"),
+        (["count", "8", "--scheduler", "tcp://127.0.0.1"], "must look like tcp://HOST:PORT"),
+        (["construct", "100000000000"], "needs 1.3e+12 bytes"),
+        (["count", "--instance", "no/such/file.param"], "no/such/file.param"),
+    ],
+)
+def test_careless_input_is_one_error_line(capsys, argv, fragment):
+    try:
+        code = main(argv)
+    except SystemExit as exc:
+        code = exc.code
+    out, err = capsys.readouterr()
+    assert code == 2 and out == "" and err.startswith("error: ") and err.count("\n") == 1, err
+    assert fragment in err, err
+
+
+def test_cached_prints_the_stored_answer_or_says_there_is_none(capsys, tmp_path):
+    store = str(tmp_path / "s.sqlite")
+    assert main(["count", "15", "--store", store, "--cached"]) == 2
+    assert "no stored count of n = 15" in capsys.readouterr().err
+    assert main(["count", "15", "--store", store, "--json"]) == 0
+    computed = json.loads(capsys.readouterr().out)
+    assert main(["count", "15", "--store", store, "--cached", "--json"]) == 0
+    cached = json.loads(capsys.readouterr().out)
+    assert cached["total"] == computed["total"] == TOTAL[15] and cached["stats"]["cached"] is True
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["solvers"], ["count", "--help"], ["solvers", "--json"]], ids=" ".join)
+def test_start_up_loads_no_numpy_or_numba(argv):
+    code = (
+        "import sys, runpy\n"
+        f"sys.argv = ['nqueens', *{argv!r}]\n"
+        "try:\n    runpy.run_module('nqueens', run_name='__main__')\n"
+        "except SystemExit:\n    pass\n"
+        "heavy = sorted(m for m in ('numpy', 'numba', 'ortools', 'constraint', 'networkx', 'tqdm') if m in sys.modules)\n"
+        "print('HEAVY', heavy, file=sys.stderr)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert "HEAVY []" in done.stderr, done.stderr[-500:]
+
+
+def test_every_command_help_has_examples():
+    from nqueens.cli import COMMANDS
+
+    for name in COMMANDS:
+        done = subprocess.run(NQUEENS + [name, "--help"], capture_output=True, text=True, timeout=120)
+        assert done.returncode == 0 and "examples:" in done.stdout, name
+
+
+# -- fuzz -----------------------------------------------------------------------------------------------------
+
+_TOKENS = st.sampled_from(
+    [
+        "count", "solve", "tree", "estimate", "construct", "solvers", "history", "generate", "export",
+        "", " ", "0", "1", "4", "6", "-3", "abc", "1e3", "8.5", "99999999999", "--json", "--quiet", "--nodes",
+        "--solver", "bitwise", "fast", "dlx", "nope", "--limit", "--format", "text", "boards", "json", "xml",
+        "--option", "mode=generate-and-test", "symmetry=true", "first=true", "=", "--fundamental", "--model",
+        "mary", "permutation", "subset", "--probes", "--seed", "--method", "toroidal", "explicit", "--store",
+        "none", "--cached", "--workers", "--export", "--compare", "--instance", "tests/data/block-10-40-3.param",
+        "blocked", "excluded", "completion", "--", "-x", "--help-me",
+    ]
+)
+
+# Commands whose argument lists may start long runs are kept to small boards by the token list: the largest
+# board a fuzzed command can ask for is 6 (or the instance file's 10), except for absurd sizes every solver refuses.
+
+
+def _check_stdout(argv, out):
+    if not out:
+        return
+    if "--json" in argv or ("--format" in argv and "json" in argv and argv[0] in ("solve", "generate")):
+        if argv[0] != "generate":
+            json.loads(out)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(_TOKENS, min_size=0, max_size=7))
+def test_fuzzed_argument_lists_never_crash(capsys, tmp_path, monkeypatch, argv):
+    monkeypatch.chdir(tmp_path)  # files a fuzzed --store, --export or -o names land here
+    argv = [DATA if token == "tests/data/block-10-40-3.param" else token for token in argv]
+    if "99999999999" in argv and argv[:1] in (["estimate"], ["construct"]):
+        argv = argv[:1] + ["99999999999"]  # a refusal, never a billion probes
+    try:
+        code = main(argv)
+    except SystemExit as exc:
+        code = exc.code
+    out, err = capsys.readouterr()
+    assert code in (0, 1, 2), (argv, code, err)
+    assert "Traceback" not in err, (argv, err)
+    if code == 2:
+        assert out == "" and err.startswith("error: ") and err.count("\n") == 1, (argv, out, err)
+    if code == 0:
+        _check_stdout(argv, out)

@@ -1,0 +1,192 @@
+"""Instance files: both formats round-trip, published files load, every malformed file is one error naming
+file and line; ``nqueens generate`` is deterministic per seed and its files load."""
+
+import json
+import os
+import re
+
+import pytest
+
+from nqueens.cli import main
+from nqueens.errors import NQueensError
+from nqueens.instance import Instance
+from nqueens.instance_io import format_instance, parse_instance, read_instance, write_instance
+from nqueens.native.instances import random_blocked, random_completion, random_excluded
+
+DATA = os.path.join(os.path.dirname(__file__), "data")
+
+
+def _mixed(seed):
+    n = 6 + seed % 5
+    return Instance.make(
+        n,
+        blocked=random_blocked(n, n, seed=seed, min_free=2).blocked,
+        queens=random_completion(n, 2, seed=seed, method="random").queens,
+        excluded_sum=[seed % (2 * n - 1)],
+        excluded_difference=[-(seed % n), n - 1],
+    )
+
+
+@pytest.mark.parametrize("fmt", ["json", "param"])
+@pytest.mark.parametrize("seed", range(6))
+def test_round_trip(tmp_path, fmt, seed):
+    inst = _mixed(seed)
+    assert parse_instance(format_instance(inst, fmt), name="x", fmt=fmt) == inst
+    path = tmp_path / ("inst.json" if fmt == "json" else "inst.param")
+    write_instance(inst, path)
+    assert read_instance(path) == inst
+    # the content alone also tells the format
+    other = tmp_path / "inst.txt"
+    other.write_text(format_instance(inst, fmt))
+    assert read_instance(other) == inst
+
+
+def test_published_layouts():
+    """The three layouts CSPLib's generators print: prob080 blocks (1-based), prob079 init (0-based), the
+    paper's diags (numdiags first entries; [d, 0] is the difference diagonal d - (n - 1))."""
+    blocked = parse_instance("letting n =  10\nletting blocks =  [[1, 2], [10, 10]]\n", name="b.param")
+    assert blocked.blocked == ((0, 1), (9, 9))
+    placed = parse_instance("letting n =  12\nletting init =  [[1, 0], [3, 9]]\n", name="c.param")
+    assert placed.queens == ((1, 0), (3, 9))
+    diags = parse_instance(
+        "n =  10\nnumdiags =  3\ndiags =  [[4, 1], [2, 1], [14, 0], [8, 1]]\n", name="d.param"
+    )
+    assert diags.excluded_sum == (2, 4) and diags.excluded_difference == (5,)
+    header = "language ESSENCE' 1.0\n$ a comment\nletting n be 5 $ trailing\nletting blocked_squares = 1\n"
+    assert parse_instance(header + "letting blocks = [[5, 5]]", name="h.param").blocked == ((4, 4),)
+
+
+def test_asp_competition_file():
+    inst = read_instance(os.path.join(DATA, "asp-blocked-28-1449787798.param"))
+    assert inst.n == 28 and len(inst.blocked) == 595
+    assert inst.blocked[0] == (0, 0) and inst.blocked[-1] == (27, 26)
+
+
+MALFORMED = [
+    ("empty.param", "", 1),
+    ("blank.param", "\n\n  \n", 1),
+    ("no-n.param", "letting blocks = [[1, 1]]\n", 1),
+    ("zero-based.param", "letting n = 8\nletting blocks = [[1, 1],\n [0, 3]]\n", 3),
+    ("off-board.param", "letting n = 8\n\nletting blocks = [[9, 1]]\n", 3),
+    ("truncated.param", "letting n = 8\nletting blocks = [[1, 1],\n[2, 2]\n", 3),
+    ("truncated-pair.param", "letting n = 8\nletting blocks = [[1, 1], [2", 2),
+    ("unknown.param", "letting n = 8\nletting queens = [[1, 1]]\n", 2),
+    ("twice.param", "letting n = 8\nletting n = 9\n", 2),
+    ("no-equals.param", "letting n 8\n", 1),
+    ("bad-n.param", "letting n = 0\n", 1),
+    ("float-n.param", "letting n = 8.5\n", 1),
+    ("not-pair.param", "letting n = 8\nletting blocks = [[1, 1, 1]]\n", 2),
+    ("dup.param", "letting n = 8\nletting blocks = [[1, 1],\n[1, 1]]\n", 3),
+    ("count.param", "letting n = 8\nletting blocks = [[1, 1]]\nletting blocked_squares = 2\n", 3),
+    ("init-off.param", "letting n = 8\nletting init = [[8, 0]]\n", 2),
+    ("diag-kind.param", "n = 8\nnumdiags = 1\ndiags = [[3, 2]]\n", 3),
+    ("numdiags.param", "n = 8\nnumdiags = 3\ndiags = [[3, 1]]\n", 2),
+    ("garbage.param", "letting n = 8\n@@@\n", 2),
+    ("bad.json", '{"n": 8,\n "blocked": [[1, 1],]}\n', 2),
+    ("unknown.json", '{"n": 8,\n "blocks": [[1, 1]]}\n', 2),
+    ("no-n.json", '{"blocked": []}', 1),
+    ("off.json", '{"n": 4,\n "queens": [[0, 4]]}', 2),
+    ("string.json", '{"n": "8"}', 1),
+    ("array.json", "[1, 2]", 1),
+    ("diag.json", '{"n": 4,\n\n "excluded_sum": [7]}', 3),
+    ("truncated.json", '{"n": 4, "blocked": [[0, 1]', 1),
+]
+
+
+@pytest.mark.parametrize(("name", "text", "line"), MALFORMED, ids=[m[0] for m in MALFORMED])
+def test_malformed_file_names_file_and_line(tmp_path, name, text, line):
+    path = tmp_path / name
+    path.write_text(text)
+    with pytest.raises(NQueensError) as info:
+        read_instance(path)
+    message = str(info.value)
+    assert message.startswith(f"{path}, line {line}: "), message
+    assert "\n" not in message
+
+
+def test_binary_garbage_directory_and_missing_file(tmp_path):
+    junk = tmp_path / "junk.param"
+    junk.write_bytes(b"letting n = 8\n\xff\xfe\x00\x81garbage")
+    with pytest.raises(NQueensError, match=re.escape(f"{junk}, line 2: not a text file")):
+        read_instance(junk)
+    nul = tmp_path / "nul.json"
+    nul.write_bytes(b'{"n": 8}\x00')
+    with pytest.raises(NQueensError, match=re.escape(f"{nul}, line 1: not a text file")):
+        read_instance(nul)
+    with pytest.raises(NQueensError, match=re.escape(f"{tmp_path}: is a directory")):
+        read_instance(tmp_path)
+    with pytest.raises(NQueensError, match="cannot read"):
+        read_instance(tmp_path / "missing.param")
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["excluded", "12", "6", "--seed", "4"],
+        ["blocked", "10", "30", "--seed", "1", "--format", "json"],
+        ["completion", "12", "5", "--seed", "2"],
+        ["completion", "12", "5", "--seed", "2", "--method", "random"],
+    ],
+)
+def test_generate_is_deterministic_and_loads(tmp_path, capsys, argv):
+    outputs = []
+    for _ in range(2):
+        assert main(["generate", *argv]) == 0
+        outputs.append(capsys.readouterr().out)
+    assert outputs[0] == outputs[1]
+    other = list(argv)
+    other[other.index("--seed") + 1] = "99"
+    assert main(["generate", *other]) == 0
+    assert capsys.readouterr().out != outputs[0]
+    path = tmp_path / ("g.json" if "json" in argv else "g.param")
+    assert main(["generate", *argv, "-o", str(path)]) == 0
+    inst = read_instance(path)
+    assert inst == parse_instance(outputs[0], name="stdout")
+    k = int(argv[2])
+    assert k == {"excluded": len(inst.excluded_sum) + len(inst.excluded_difference),
+                 "blocked": len(inst.blocked), "completion": len(inst.queens)}[argv[0]]
+    if argv[0] == "completion":
+        assert inst.consistent()
+
+
+def test_generate_json_suffix(tmp_path):
+    path = tmp_path / "x.json"
+    assert main(["generate", "blocked", "8", "5", "-o", str(path)]) == 0
+    assert json.loads(path.read_text())["n"] == 8
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["excluded", "10", "60"],
+        ["blocked", "5", "25"],
+        ["completion", "5", "6"],
+        ["completion", "3", "1"],
+        ["blocked", "0", "1"],
+        ["blocked", "8", "-1"],
+        ["teleport", "8", "1"],
+        ["blocked", "8", "2", "-o", "/nonexistent-dir/x.param"],
+    ],
+)
+def test_generate_errors(capsys, argv):
+    try:
+        status = main(["generate", *argv])
+    except SystemExit as exc:  # argparse's own errors
+        status = exc.code
+    assert status == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and err.count("\n") == 1
+
+
+def test_generators_follow_their_rules():
+    inst = random_blocked(12, 60, seed=5, min_free=4)
+    rows = [sum(1 for r, _ in inst.blocked if r == i) for i in range(12)]
+    cols = [sum(1 for _, c in inst.blocked if c == i) for i in range(12)]
+    assert len(inst.blocked) == 60 and max(rows) <= 8 and max(cols) <= 8
+    # nested: the first k of one seed's list
+    big = random_excluded(14, 12, seed=3)
+    small = random_excluded(14, 8, seed=3)
+    assert set(small.excluded_sum) <= set(big.excluded_sum)
+    assert set(small.excluded_difference) <= set(big.excluded_difference)
+    allowed = big.allowed()
+    assert all(bin(mask).count("1") >= 4 for mask in allowed)
