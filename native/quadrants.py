@@ -68,7 +68,7 @@ The quadrant table of side ``h`` holds :data:`QUADRANT_PLACEMENTS` ``[h]`` place
 and shared by its threads. Each worker thread also holds the keys of the two halves of one split and the chunk
 rows of one side (about 40 bytes per key); this is small next to the table. :func:`memory_needed` gives the
 estimate, and :func:`plan` refuses an ``n`` whose estimate exceeds :data:`MEMORY_BUDGET` (2 GiB; raise it, or
-pass ``memory_budget`` to :func:`count`, on a larger machine).
+pass ``memory_budget``, on a larger machine) or the memory available now (:func:`nqueens.memory.check`).
 
 On the 2-core machine of benchmarks/quadrants_vs_kluev.py one thread takes about 0.25 s of CPU for
 ``n = 16``, 2 s for ``n = 17``, 6 s for ``n = 18`` and 260 s for ``n = 20``: the join wins over the
@@ -102,13 +102,12 @@ Examples
 import hashlib
 import threading
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
-
 import numpy as np
 
 from nqueens.errors import NQueensError
 from nqueens.native import quadrants_kernels as _k
-from nqueens.record import Tally
+from nqueens import memory
+from nqueens.record import Subproblem, Tally
 
 __all__ = [
     "SOLVER",
@@ -116,7 +115,6 @@ __all__ = [
     "MAX_N",
     "MEMORY_BUDGET",
     "QUADRANT_PLACEMENTS",
-    "Subproblem",
     "memory_needed",
     "row_splits",
     "plan",
@@ -142,35 +140,6 @@ JOIN, FIXED_180, FIXED_90 = 0, 1, 2
 
 _TABLES = {}
 _TABLES_LOCK = threading.Lock()
-
-
-@dataclass(frozen=True, eq=False)
-class Subproblem:
-    """One independent piece of a count.
-
-    Attributes
-    ----------
-    n : int
-    index : int
-        Its place in :func:`plan` (0-based).
-    payload : tuple
-        ``(JOIN, jobs)`` with ``jobs`` an int64 array of rows ``(a, b, west_rows, weight)``, or
-        ``(FIXED_180, first, last)`` / ``(FIXED_90, first, last)``: the solutions fixed by the half / quarter
-        turn whose top-row queen is in columns ``first .. last - 1``.
-    digest : str
-        sha256 of ``(SOLVER, ALGORITHM_VERSION, n, payload)``: a stored result is reused only for the same
-        description.
-    """
-
-    n: int
-    index: int
-    payload: tuple
-    digest: str
-
-    @property
-    def key(self):
-        """A name for the subproblem that is unique across counts (used on a cluster)."""
-        return f"{self.n}-{self.index}-{self.digest[:16]}"
 
 
 def memory_needed(n, workers=1):
@@ -337,20 +306,19 @@ def combine(n, results):
     return {"total": total, "unique": sum(classes.values()), "classes": classes, "stats": stats}
 
 
-def count(n, *, nodes=False, workers=1, scheduler=None, store=None, cached=False, progress=False, memory_budget=None):
+def count(n, workers=1, memory_budget=None):
     """Count the solutions of ``n`` queens, the fundamental ones, and these by orbit size, in this process.
+
+    The facade runs the same :func:`plan`, :func:`task` and :func:`combine` through :mod:`nqueens.run` (threads
+    or a cluster, the result store, the progress bar); this is the plain in-process loop, for tests and
+    benchmarks.
 
     Parameters
     ----------
     n : int
         Board size, ``1 <= n <= MAX_N``.
-    nodes : bool
-        Not supported (the registry does not list ``nodes`` for this solver).
     workers : int
         Threads to run the subproblems on (the kernels release the GIL).
-    scheduler, store, cached, progress
-        The facade's runner provides clusters, the result store and the progress bar; here only their
-        defaults are accepted (``store="none"`` too).
     memory_budget : int, optional
         Bytes the count may use; :data:`MEMORY_BUDGET` by default.
 
@@ -363,16 +331,10 @@ def count(n, *, nodes=False, workers=1, scheduler=None, store=None, cached=False
     Raises
     ------
     NQueensError
-        For a bad argument or an ``n`` that needs more memory than the budget.
+        For a bad argument or an ``n`` that needs more memory than the budget or the machine has.
     """
-    if nodes:
-        raise NQueensError(f"solver {SOLVER!r} does not count nodes")
-    if workers is None:
-        workers = 1
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise NQueensError(f"workers must be an integer >= 1, got {workers!r}")
-    if scheduler is not None or cached or (store is not None and str(store).strip().lower() != "none"):
-        raise NQueensError(f"solver {SOLVER!r} runs here without a cluster or a result store")
     n = _check_n(n)
     _check_memory(n, memory_budget, workers)
     subproblems = plan(n, memory_budget=memory_budget)
@@ -449,6 +411,7 @@ def _check_memory(n, budget, workers):
     need = memory_needed(n, workers)
     if need > limit:
         raise NQueensError(
-            f"n = {n} needs about {need} bytes ({need / 2**30:.1f} GiB) with solver {SOLVER!r}, more than the "
+            f"n = {n} needs about {need} bytes ({memory.describe(need)}) with solver {SOLVER!r}, more than the "
             f"memory budget of {limit} bytes; raise nqueens.native.quadrants.MEMORY_BUDGET or pass memory_budget"
         )
+    memory.check(need, f"solver {SOLVER!r} on n = {n}")

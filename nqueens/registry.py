@@ -416,9 +416,10 @@ _ENTRIES = (
         summary="totals by joining half boards of quadrant placements; fastest from n = 15 on; memory grows ~3x per n",
         max_n=25,
         limit_reason="join keys of 2(n-1) bits in 8 chunks of 6; the memory budget may refuse less",
+        no_instance="it joins half boards by the symmetries of the whole board, which an instance does not keep",
         suite_max_n=14,
         options=(
-            Option("workers", int, None, "local threads (default: 1)"),
+            Option("workers", int, None, "local threads (default: all cores)"),
             Option("scheduler", str, None, "address of a Dask scheduler, tcp://HOST:PORT: run on that cluster"),
             Option("store", str, None, "result store file ('none': keep nothing; default: $NQUEENS_STORE or the cache dir)"),
             Option("cached", bool, False, "return the stored answer of a finished run instead of computing"),

@@ -1,16 +1,15 @@
 """The quadrant counter against OEIS and against the fast counter."""
 
-import ast
 import os
-import pathlib
 import subprocess
 import sys
 
 import numpy as np
 import pytest
 
+import nqueens
 from nqueens.errors import NQueensError
-from nqueens.native import engine, quadrants
+from nqueens.native import quadrants
 from nqueens.native import quadrants_kernels as kernels
 
 from known import TOTAL, UNIQUE
@@ -20,14 +19,11 @@ A032522 = (1, 0, 0, 2, 2, 4, 8, 4, 16, 12, 48, 80, 136, 420, 1240, 3000, 8152, 1
 # OEIS A033148, solutions fixed by the quarter turn ("rotationally symmetric"), n = 1..20 (offset 1).
 A033148 = (1, 0, 0, 2, 2, 0, 0, 0, 0, 0, 0, 8, 8, 0, 0, 64, 128, 0, 0, 480)
 
-NATIVE = pathlib.Path(quadrants.__file__).parent
-ALLOWED = {"numpy", "numba", "nqueens.errors", "nqueens.record", "nqueens.board", "nqueens.native"}
-
 
 @pytest.mark.parametrize("n", range(1, 15))
 def test_against_oeis_and_fast(n):
     r = quadrants.count(n)
-    fast = engine.count(n, store="none")
+    fast = nqueens.count(n, "fast", store="none")
     assert r.total == TOTAL[n] == fast.total
     assert r.unique == UNIQUE[n] == fast.unique
     assert r.classes == {size: number for size, number in fast.classes.items() if number}
@@ -76,26 +72,13 @@ def test_plan_deterministic_and_task_pure():
 def test_bad_options():
     with pytest.raises(NQueensError):
         quadrants.count(8, workers=0)
-    with pytest.raises(NQueensError):
-        quadrants.count(8, nodes=True)
-    with pytest.raises(NQueensError):
-        quadrants.count(8, scheduler="tcp://nowhere:1")
 
 
-def test_layering():
-    for name in ("quadrants.py", "quadrants_kernels.py"):
-        tree = ast.parse((NATIVE / name).read_text())
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Import):
-                modules = [alias.name for alias in node.names]
-            elif isinstance(node, ast.ImportFrom):
-                modules = [node.module]
-            else:
-                continue
-            for module in modules:
-                top = module.split(".")[0]
-                assert module in ALLOWED or top in sys.stdlib_module_names or top in ALLOWED, (name, module)
-                assert module not in ("nqueens.store", "nqueens.executors", "socket", "tqdm"), (name, module)
+def test_through_the_facade():
+    r = nqueens.count(13, "quadrants", workers=2, store="none")
+    fast = nqueens.count(13, "fast", store="none")
+    assert (r.total, r.unique, r.classes) == (TOTAL[13], UNIQUE[13], fast.classes)
+    assert r.stats["subproblems"] == len(quadrants.plan(13))
 
 
 def test_python_source_without_jit():
