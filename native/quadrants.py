@@ -190,12 +190,18 @@ def row_splits(n):
             orbit = {west, full & ~west, mirrored, full & ~mirrored}
             if west == min(orbit):
                 rows.append((0, 0, west, len(orbit), -1))
+    blocks = [np.array(rows, dtype=np.int64).reshape(-1, 5)]
     if n & 1:
         for b in range(2, h + 1):
-            for west in _combinations(2 * h, h, full & ~(1 << (h + b - 1))):
-                for a in range(1, b):
-                    rows.append((a, b, west, 8, -1))
-    return np.array(rows, dtype=np.int64).reshape(-1, 5)
+            wests = np.array(_combinations(2 * h, h, full & ~(1 << (h + b - 1))), dtype=np.int64)
+            block = np.empty((len(wests) * (b - 1), 5), dtype=np.int64)
+            block[:, 0] = np.tile(np.arange(1, b), len(wests))
+            block[:, 1] = b
+            block[:, 2] = np.repeat(wests, b - 1)
+            block[:, 3] = 8
+            block[:, 4] = -1
+            blocks.append(block)
+    return np.concatenate(blocks)
 
 
 def plan(n, memory_budget=None):
@@ -386,13 +392,15 @@ def _reverse(mask, size):
 
 
 def _digest(n, payload):
-    parts = [SOLVER, ALGORITHM_VERSION, str(n)]
+    """sha256 of ``(SOLVER, ALGORITHM_VERSION, n, payload)``; arrays as their shape and little-endian int64s."""
+    digest = hashlib.sha256(f"{SOLVER} {ALGORITHM_VERSION} {n}".encode())
     for item in payload:
         if isinstance(item, np.ndarray):
-            parts.append(f"{item.shape}:" + ",".join(map(str, item.ravel().tolist())))
+            digest.update(f" array{item.shape}:".encode())
+            digest.update(np.ascontiguousarray(item, dtype="<i8").tobytes())
         else:
-            parts.append(str(int(item)))
-    return hashlib.sha256(" ".join(parts).encode()).hexdigest()
+            digest.update(f" {int(item)}".encode())
+    return digest.hexdigest()
 
 
 def _check_n(n):
