@@ -7,8 +7,8 @@ Kluev's program is built for each n with its own ``build.sh`` (g++ -std=c++20 -O
 temporary folder and run as ``nqN 1``: its first argument is the number of worker threads, so this is one
 thread. Each round runs, one after the other, Kluev on one thread, ``quadrants`` on one and on two threads, and
 (for n <= ``--fast``) the ``fast`` counter on one thread, so that the load of a shared machine falls on all of
-them alike. Ours run in a fresh child process each (kernels loaded first, not timed), which also gives the peak
-memory of that count; Kluev's time is the one it prints. Reported per n: medians, the ratio of each median to
+them alike. Ours run in a fresh child process each (kernels loaded first, not timed; ``quadrants.count`` in
+process, ``fast`` through ``nqueens.count`` without a store), which also gives the peak memory of that count; Kluev's time is the one it prints. Reported per n: medians, the ratio of each median to
 Kluev's, the parallel efficiency ``t(1) / (2 t(2))``, the CPU seconds (user time, all threads) of the
 one-thread runs against Kluev's (a ratio other processes on the machine disturb less), whether all totals agree
 with each other and with OEIS A000170, the size of the quadrant table, the half boards built and the peak
@@ -33,13 +33,18 @@ TOTAL = {14: 365596, 15: 2279184, 16: 14772512, 17: 95815104, 18: 666090624, 19:
 
 CHILD = """
 import json, resource, sys, time
-from nqueens.native import {module} as m
-n, workers = int(sys.argv[1]), int(sys.argv[2])
-m.warmup()
-options = dict(workers=workers) if "{module}" == "quadrants" else dict(workers=workers, store="none")
+import nqueens
+from nqueens.native import quadrants
+n, workers = int(sys.argv[2]), int(sys.argv[3])
+if sys.argv[1] == "quadrants":
+    quadrants.warmup()
+    run = lambda: quadrants.count(n, workers=workers)
+else:
+    nqueens.count(12, sys.argv[1], store="none")
+    run = lambda: nqueens.count(n, sys.argv[1], workers=workers, store="none")
 c0 = resource.getrusage(resource.RUSAGE_SELF).ru_utime
 t0 = time.perf_counter()
-r = m.count(n, **options)
+r = run()
 t1 = time.perf_counter()
 c1 = resource.getrusage(resource.RUSAGE_SELF).ru_utime
 peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
@@ -63,12 +68,11 @@ def kluev(binary, n):
     return float(fields["Elapsed time"].split()[0]), cpu, int(fields["Result"])
 
 
-def ours(module, n, workers):
+def ours(solver, n, workers):
     """The child's record: total, seconds, cpu, peak (bytes), stats."""
-    code = CHILD.format(module=module)
-    out = subprocess.run([sys.executable, "-c", code, str(n), str(workers)], capture_output=True, text=True)
+    out = subprocess.run([sys.executable, "-c", CHILD, solver, str(n), str(workers)], capture_output=True, text=True)
     if out.returncode != 0:
-        raise SystemExit(f"{module} failed for n = {n}: {out.stderr.strip()}")
+        raise SystemExit(f"{solver} failed for n = {n}: {out.stderr.strip()}")
     return json.loads(out.stdout)
 
 
@@ -105,7 +109,7 @@ def main(argv=None):
                 runs["q2"].append(two["seconds"])
                 totals.add(two["total"])
                 if n <= args.fast:
-                    fast = ours("engine", n, 1)
+                    fast = ours("fast", n, 1)
                     runs["fast"].append(fast["seconds"])
                     totals.add(fast["total"])
             med = {k: statistics.median(v) for k, v in runs.items() if v}
