@@ -62,11 +62,12 @@ board that places each queen with its images
 Tables and memory
 -----------------
 The quadrant table of side ``h`` holds :data:`QUADRANT_PLACEMENTS` ``[h]`` placements of 8 bytes and an index of
-``4**h + 1`` offsets of 8 bytes (the construction needs one more such array): 7.3 MiB for ``h = 8``
-(``n = 16, 17``), 35 MiB for ``h = 9``, 73 MiB for ``h = 10``, 0.6 GiB for ``h = 11`` and about 5 GiB for
-``h = 12``, growing about eightfold per ``h``, i.e. about threefold per ``n``. It is built once per process
+``4**h + 1`` offsets of 8 bytes (the construction needs one more such array): 1.9 MiB for ``h = 8``
+(``n = 16, 17``), 11 MiB for ``h = 9``, 73 MiB for ``h = 10``, 0.56 GiB for ``h = 11`` and 5.0 GiB for
+``h = 12``, growing seven- to ninefold per ``h``, i.e. about threefold per ``n``. It is built once per process
 and shared by its threads. Each worker thread also holds the keys of the two halves of one split and the chunk
-rows of one side (about 40 bytes per key); this is small next to the table. :func:`memory_needed` gives the
+rows of one side (about 40 bytes per key); the estimate allows half the table's size per thread. Measured peak
+resident sizes of a whole count (Python and numba included): 150-170 MiB for n = 16-18, 318 MiB for n = 20. :func:`memory_needed` gives the
 estimate, and :func:`plan` refuses an ``n`` whose estimate exceeds :data:`MEMORY_BUDGET` (2 GiB; raise it, or
 pass ``memory_budget``, on a larger machine) or the memory available now (:func:`nqueens.memory.check`).
 
