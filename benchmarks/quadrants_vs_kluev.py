@@ -5,7 +5,8 @@
 
 Kluev's program is built for each n with its own ``build.sh`` (g++ -std=c++20 -O3 -march=native) into a
 temporary folder and run as ``nqN 1``: its first argument is the number of worker threads, so this is one
-thread. Each round runs, one after the other, Kluev on one thread, ``quadrants`` on one and on two threads, and
+thread. Each round runs, one after the other, Kluev on one and on two threads (the second shows how free the
+second core is), ``quadrants`` on one and on two threads, and
 (for n <= ``--fast``) the ``fast`` counter on one thread, so that the load of a shared machine falls on all of
 them alike. Ours run in a fresh child process each (kernels loaded first, not timed; ``quadrants.count`` in
 process, ``fast`` through ``nqueens.count`` without a store), which also gives the peak memory of that count; Kluev's time is the one it prints. Reported per n: medians, the ratio of each median to
@@ -59,10 +60,10 @@ def build(n, folder):
     return out.stdout.strip().splitlines()[-1]
 
 
-def kluev(binary, n):
-    """(seconds, cpu seconds, total) of one run on one thread."""
+def kluev(binary, n, threads=1):
+    """(seconds, cpu seconds, total) of one run on ``threads`` threads."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime
-    out = subprocess.run([binary, "1"], capture_output=True, text=True, check=True).stdout
+    out = subprocess.run([binary, str(threads)], capture_output=True, text=True, check=True).stdout
     cpu = resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime - before
     fields = dict(line.split(":", 1) for line in out.splitlines() if ":" in line)
     return float(fields["Elapsed time"].split()[0]), cpu, int(fields["Result"])
@@ -92,7 +93,7 @@ def main(argv=None):
     with tempfile.TemporaryDirectory() as folder:
         for n in args.n:
             binary = build(n, folder)
-            runs = {"kluev": [], "q1": [], "q2": [], "fast": []}
+            runs = {"kluev": [], "kluev2": [], "q1": [], "q2": [], "fast": []}
             cpu = {"kluev": [], "q1": []}
             totals = {TOTAL.get(n)}
             record = None
@@ -100,6 +101,9 @@ def main(argv=None):
                 seconds, used, total = kluev(binary, n)
                 runs["kluev"].append(seconds)
                 cpu["kluev"].append(used)
+                totals.add(total)
+                seconds, _, total = kluev(binary, n, 2)
+                runs["kluev2"].append(seconds)
                 totals.add(total)
                 record = ours("quadrants", n, 1)
                 runs["q1"].append(record["seconds"])
@@ -117,15 +121,16 @@ def main(argv=None):
             rows.append((n, med, cpu_med, len(totals) == 1, record))
             print(f"n = {n}: {json.dumps({k: [round(x, 3) for x in v] for k, v in runs.items() if v})}", flush=True)
     print()
-    print("| n | Kluev, 1 thread | quadrants, 1 thread | quadrants, 2 threads (efficiency) | fast, 1 thread "
-          "| CPU s, Kluev / quadrants | totals agree | quadrant table | half boards | peak memory |")
-    print("|---|---|---|---|---|---|---|---|---|---|")
+    print("| n | Kluev, 1 thread | Kluev, 2 threads (efficiency) | quadrants, 1 thread "
+          "| quadrants, 2 threads (efficiency) | fast, 1 thread | CPU s, Kluev / quadrants | totals agree "
+          "| quadrant table | half boards | peak memory |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
     for n, med, cpu_med, agree, record in rows:
-        k = med["kluev"]
+        k, k2 = med["kluev"], med["kluev2"]
         q1, q2 = med["q1"], med["q2"]
         fast = f"{med['fast']:.2f} s ({med['fast'] / k:.2f}x)" if "fast" in med else ""
         print(
-            f"| {n} | {k:.2f} s | {q1:.2f} s ({q1 / k:.2f}x) | {q2:.2f} s ({q2 / k:.2f}x, {q1 / (2 * q2):.0%}) "
+            f"| {n} | {k:.2f} s | {k2:.2f} s ({k / (2 * k2):.0%}) | {q1:.2f} s ({q1 / k:.2f}x) | {q2:.2f} s ({q2 / k:.2f}x, {q1 / (2 * q2):.0%}) "
             f"| {fast} | {cpu_med['kluev']:.2f} / {cpu_med['q1']:.2f} ({cpu_med['q1'] / cpu_med['kluev']:.2f}x) "
             f"| {'yes' if agree else 'NO'} | {record['stats']['table_placements']:,} placements "
             f"| {record['stats']['half_boards']:,} | {record['peak'] / 2**20:.0f} MiB |"
