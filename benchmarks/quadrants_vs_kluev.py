@@ -1,7 +1,7 @@
 """The quadrant counter against E. Kluev's N-Queens-Count-Sol, side by side in one run.
 
-    python benchmarks/quadrants_vs_kluev.py                      # n = 16 17 18, 3 rounds
-    python benchmarks/quadrants_vs_kluev.py --n 18 --repeat 5 --fast 0
+    python benchmarks/quadrants_vs_kluev.py --kluev DIR              # n = 16 17 18, 3 rounds
+    python benchmarks/quadrants_vs_kluev.py --kluev DIR --n 18 --repeat 5 --fast 0
 
 Kluev's program is built for each n with its own ``build.sh`` (g++ -std=c++20 -O3 -march=native) into a
 temporary folder and run as ``nqN 1``: its first argument is the number of worker threads, so this is one
@@ -15,7 +15,8 @@ one-thread runs against Kluev's (a ratio other processes on the machine disturb 
 with each other and with OEIS A000170, the size of the quadrant table, the half boards built and the peak
 resident memory.
 
-If ``../shared/peers/kluev`` or ``g++`` is missing, the script says so in one line and exits.
+Kluev's sources (with its ``build.sh``) are not part of this repository: name their folder with ``--kluev DIR``
+or ``$NQUEENS_KLUEV``. Without them, or without ``g++``, the script says so in one line and exits.
 """
 
 import argparse
@@ -28,7 +29,7 @@ import subprocess
 import sys
 import tempfile
 
-PEER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "shared", "peers", "kluev")
+ENV_VAR = "NQUEENS_KLUEV"  # the folder of Kluev's sources, when --kluev is not given
 # OEIS A000170, so the benchmark checks what it times.
 TOTAL = {14: 365596, 15: 2279184, 16: 14772512, 17: 95815104, 18: 666090624, 19: 4968057848, 20: 39029188884}
 
@@ -53,8 +54,8 @@ print(json.dumps(dict(total=r.total, seconds=t1 - t0, cpu=c1 - c0, peak=peak, st
 """
 
 
-def build(n, folder):
-    out = subprocess.run([os.path.join(PEER, "build.sh"), str(n), folder], capture_output=True, text=True)
+def build(peer, n, folder):
+    out = subprocess.run([os.path.join(peer, "build.sh"), str(n), folder], capture_output=True, text=True)
     if out.returncode != 0:
         raise SystemExit(f"building Kluev's program for n = {n} failed: {out.stderr.strip()}")
     return out.stdout.strip().splitlines()[-1]
@@ -82,9 +83,11 @@ def main(argv=None):
     parser.add_argument("--n", type=int, nargs="+", default=[16, 17, 18])
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--fast", type=int, default=17, help="run the fast counter for n up to this (0: never)")
+    parser.add_argument("--kluev", default=os.environ.get(ENV_VAR), help=f"folder of Kluev's sources (${ENV_VAR})")
     args = parser.parse_args(argv)
-    if not os.path.isfile(os.path.join(PEER, "build.sh")):
-        print(f"skipped: {os.path.normpath(PEER)} is missing")
+    if not args.kluev or not os.path.isfile(os.path.join(args.kluev, "build.sh")):
+        where = f"no build.sh in {args.kluev}" if args.kluev else f"give its folder with --kluev DIR or ${ENV_VAR}"
+        print(f"skipped: Kluev's program is not at hand ({where})")
         return 0
     if shutil.which("g++") is None:
         print("skipped: g++ is not installed")
@@ -92,10 +95,10 @@ def main(argv=None):
     rows = []
     with tempfile.TemporaryDirectory() as folder:
         for n in args.n:
-            binary = build(n, folder)
+            binary = build(args.kluev, n, folder)
             runs = {"kluev": [], "kluev2": [], "q1": [], "q2": [], "fast": []}
             cpu = {"kluev": [], "q1": []}
-            totals = {TOTAL.get(n)}
+            totals = {TOTAL[n]} if n in TOTAL else set()
             record = None
             for _ in range(args.repeat):
                 seconds, used, total = kluev(binary, n)
