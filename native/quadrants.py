@@ -210,7 +210,10 @@ def plan(n, memory_budget=None):
 
     The joins of :func:`row_splits` are dealt round-robin into ``16 * 2**(n - 12)`` groups (one for
     ``n < 12``), those that share their left halves (odd ``n``: the same middle column queen and rows) as one
-    run; two more subproblems count the solutions fixed by the half and the quarter turn.
+    run; two more subproblems count the solutions fixed by the half and the quarter turn. A payload is
+    ``(JOIN, jobs)``, ``jobs`` an int64 array of rows of :func:`row_splits`, or ``(FIXED_180, first, last)`` /
+    ``(FIXED_90, first, last)``: the solutions fixed by that turn whose top-row queen is in columns
+    ``first .. last - 1``.
 
     Raises
     ------
