@@ -511,6 +511,26 @@ _ENTRIES = (
             Option("progress", bool, False, "progress bar on stderr"),
         ),
     ),
+    Solver(
+        name="quadrants",
+        family="engine",
+        origin="meet in the middle after E. Kluev's N-Queens-Count-Sol: partial solutions of the four quadrants "
+        "joined by diagonal occupancy; unique and classes by Burnside from the rotation-fixed solutions",
+        can=("count", "unique"),
+        module="nqueens.native.quadrants",
+        summary="totals by joining half boards of quadrant placements; fastest from n = 15 on; memory grows ~3x per n",
+        max_n=25,
+        limit_reason="join keys of 2(n-1) bits in 8 chunks of 6; the memory budget may refuse less",
+        no_instance="it joins half boards by the symmetries of the whole board, which an instance does not keep",
+        reach=14,
+        options=(
+            Option("workers", int, None, "local threads (default: all cores)"),
+            Option("scheduler", str, None, "address of a Dask scheduler, tcp://HOST:PORT: run on that cluster"),
+            Option("store", str, None, "result store file ('none': keep nothing; default: $NQUEENS_STORE or the cache dir)"),
+            Option("cached", bool, False, "return the stored answer of a finished run instead of computing"),
+            Option("progress", bool, False, "progress bar on stderr"),
+        ),
+    ),
 )
 
 REGISTRY = {solver.name: solver for solver in sorted(_ENTRIES, key=lambda s: (FAMILIES.index(s.family), s.name))}
