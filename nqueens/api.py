@@ -19,9 +19,10 @@ from nqueens.instance import Instance, as_instance
 from nqueens.record import CountResult
 from nqueens.registry import REGISTRY, get_solver
 
-__all__ = ["DEFAULT_COUNTER", "DEFAULT_ENUMERATOR", "DEFAULT_INSTANCE_SOLVER", "Instance", "count", "solutions", "batches", "solvers", "next_solution"]
+__all__ = ["DEFAULT_COUNTER", "DEFAULT_ENUMERATOR", "DEFAULT_INSTANCE_SOLVER", "QUADRANTS_FROM", "Instance", "default_counter", "count", "solutions", "batches", "solvers", "next_solution"]
 
-DEFAULT_COUNTER = "fast"
+DEFAULT_COUNTER = "fast"  # below QUADRANTS_FROM, and beyond the quadrant counter's limit
+QUADRANTS_FROM = 15  # from here on the quadrant counter is the faster (benchmarks/quadrants_vs_kluev.py)
 DEFAULT_ENUMERATOR = "bitwise"
 DEFAULT_INSTANCE_SOLVER = "lines"  # built for instances: most constrained line first, empty-line pruning
 
@@ -57,7 +58,7 @@ def count(problem, solver=None, *, nodes=False, **options):
         For a bad ``n``, an unknown solver or option, or a request the solver cannot serve.
     """
     instance = as_instance(problem)
-    spec = get_solver(solver or (DEFAULT_COUNTER if instance.is_plain else DEFAULT_INSTANCE_SOLVER))
+    spec = get_solver(solver or default_counter(instance))
     n, extra = _admit(spec, instance)
     options = spec.check_options(options)
     if nodes and "nodes" not in spec.can:
@@ -183,6 +184,19 @@ def next_solution(n, q=None):
     from nqueens.native.generate_test import next_solution as step
 
     return step(n, q)
+
+
+def default_counter(problem):
+    """The solver ``count`` uses when none is named: ``lines`` for an instance; for the plain board the quadrant
+    counter from ``n = QUADRANTS_FROM`` up to its limit, else the fast counter (both give total, unique and
+    orbit classes)."""
+    instance = as_instance(problem)
+    if not instance.is_plain:
+        return DEFAULT_INSTANCE_SOLVER
+    quadrants = REGISTRY["quadrants"]
+    if QUADRANTS_FROM <= instance.n <= quadrants.max_n:
+        return quadrants.name
+    return DEFAULT_COUNTER
 
 
 def _admit(spec, instance):

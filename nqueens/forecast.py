@@ -127,10 +127,10 @@ def forecast(n, solver=None, *, probes=2000, seed=0, budget=0.05, **options):
     2.5 s and 9.2 s against 2.9 s and 18.5 s taken: good to a factor of about two, which is what a warning
     before an hour-long run needs.
     """
-    from nqueens.api import DEFAULT_COUNTER
+    from nqueens.api import default_counter
     from nqueens.registry import get_solver
 
-    spec = get_solver(solver or DEFAULT_COUNTER)
+    spec = get_solver(solver or default_counter(n))
     n = spec.check_n(n)
     options = spec.check_options(options)
     nodes, stderr = quick_estimate(n, probes=probes, seed=seed)
@@ -154,12 +154,12 @@ def long_run_warning(n, solver=None, *, threshold=None, action="counting", **opt
     >>> long_run_warning(12, "bitmask-recursive") is None
     True
     """
-    from nqueens.api import DEFAULT_COUNTER
+    from nqueens.api import default_counter
     from nqueens.registry import get_solver
 
     threshold = LONG_RUN_SECONDS if threshold is None else threshold
     try:
-        spec = get_solver(solver or DEFAULT_COUNTER)
+        spec = get_solver(solver or default_counter(n))
         n = spec.check_n(n)
         if n > MAX_N:
             return None

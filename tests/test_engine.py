@@ -335,10 +335,10 @@ def _on_a_terminal(argv, until=None, timeout=120):
 
 @pytest.mark.slow
 def test_progress_bar_on_a_terminal_only_without_quiet_or_json():
-    shown = _on_a_terminal(["count", "17", "--workers", "1", "--store", "none"], until="/512")
+    shown = _on_a_terminal(["count", "17", "--solver", "fast", "--workers", "1", "--store", "none"], until="/512")
     assert "subproblems/s" in shown and "/512" in shown
     for flag in ("--quiet", "--json"):
-        quiet = _on_a_terminal(["count", "16", "--workers", "1", "--store", "none", flag])
+        quiet = _on_a_terminal(["count", "16", "--solver", "fast", "--workers", "1", "--store", "none", flag])
         assert "%|" not in quiet and "subproblems/s" not in quiet and str(TOTAL[16]) in quiet
 
 

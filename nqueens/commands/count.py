@@ -26,8 +26,8 @@ def add_parser(sub):
     parser = sub.add_parser(
         "count",
         help="count the solutions for one N (or one instance file)",
-        description="Count the solutions of N queens with one solver: the fast counter unless --solver says "
-        "otherwise (for an --instance, the instance solver 'lines').",
+        description="Count the solutions of N queens with one solver: unless --solver says otherwise, the fast "
+        "counter below n = 15 and the quadrant counter from there (for an --instance, the instance solver 'lines').",
         epilog=epilog(
             "nqueens count 12                      # total, unique and orbit classes",
             "nqueens count 12 --solver bitwise --nodes --json",
@@ -36,7 +36,9 @@ def add_parser(sub):
         ),
     )
     parser.add_argument("n", type=board_size, metavar="N", nargs="?", help="board size, an integer >= 1")
-    parser.add_argument("--solver", help="a registered solver (default: the fast counter; see `nqueens solvers`)")
+    parser.add_argument(
+        "--solver", help="a registered solver (default: fast below n = 15, quadrants from there; see `nqueens solvers`)"
+    )
     parser.add_argument("--nodes", action="store_true", help="also count search-tree nodes per depth")
     add_instance_option(parser)
     parser.add_argument("--workers", type=positive("workers"), metavar="K", help="local threads (default: all cores)")
@@ -54,7 +56,7 @@ def add_parser(sub):
 
 
 def run(args):
-    from nqueens.api import DEFAULT_COUNTER, DEFAULT_INSTANCE_SOLVER, count
+    from nqueens.api import count, default_counter
     from nqueens.forecast import long_run_warning
     from nqueens.instance import Instance
     from nqueens.registry import get_solver
@@ -62,7 +64,7 @@ def run(args):
     what = problem(args)
     options = collect_options(args.options, [(name, getattr(args, name)) for name in _SOLVER_FLAGS])
     plain = not isinstance(what, Instance) or what.is_plain
-    spec = get_solver(args.solver or (DEFAULT_COUNTER if plain else DEFAULT_INSTANCE_SOLVER))
+    spec = get_solver(args.solver or default_counter(what))
     has = {opt.name for opt in spec.options}
     if "progress" in has and "progress" not in options:
         options["progress"] = not (args.quiet or args.json) and sys.stderr.isatty()
