@@ -18,6 +18,7 @@ The contract, kept here once for every command:
 import argparse
 import importlib
 import os
+import signal
 import sys
 
 from nqueens.errors import NQueensError
@@ -106,13 +107,7 @@ def main(argv=None):
         print(f"error: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        _discard_pending_output()
-        print("interrupted", file=sys.stderr)
-        sys.stderr.flush()
-        if argv is None:
-            # The real command line: leave now, without waiting for abandoned computations to wind down.
-            os._exit(130)
-        return 130
+        return _interrupted(argv)
     except BrokenPipeError:
         # `nqueens solve 12 | head`: the reader left; not an error of ours.
         _discard_pending_output()
@@ -124,6 +119,22 @@ def main(argv=None):
         _discard_pending_output()
         print(f"error: cannot write the output: {exc.strerror or exc}", file=sys.stderr)
         return 1
+
+
+def _interrupted(argv):
+    """Say ``interrupted`` and leave with 130; more Ctrl-Cs while doing so change nothing."""
+    if argv is None:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        _discard_pending_output()
+        print("interrupted", file=sys.stderr)
+        sys.stderr.flush()
+    except KeyboardInterrupt:  # a second Ctrl-C before SIGINT was ignored
+        pass
+    if argv is None:
+        # The real command line: leave now, without waiting for abandoned computations to wind down.
+        os._exit(130)
+    return 130
 
 
 def _discard_pending_output():

@@ -214,3 +214,17 @@ def test_fuzzed_argument_lists_never_crash(capsys, tmp_path, monkeypatch, argv):
         assert out == "" and err.startswith("error: ") and err.count("\n") == 1, (argv, out, err)
     if code == 0:
         _check_stdout(argv, out)
+
+
+def test_the_kernel_cache_is_keyed_by_every_source_file(tmp_path):
+    """A kernel that inlines another module's functions must not outlive a change to that module."""
+    code = "import os, nqueens; print(os.environ['NUMBA_CACHE_DIR'])"
+    env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
+    env["XDG_CACHE_HOME"] = str(tmp_path)
+    first = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout
+    assert first.startswith(str(tmp_path / "nqueens" / "numba"))
+    again = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout
+    assert again == first
+    env["NUMBA_CACHE_DIR"] = str(tmp_path / "mine")
+    chosen = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout
+    assert chosen.strip() == str(tmp_path / "mine")
