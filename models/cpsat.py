@@ -58,6 +58,7 @@ import numpy as np
 from ortools.sat.python import cp_model
 
 from nqueens.board import check_n, dtype_for
+from nqueens import d4
 from nqueens.errors import NQueensError
 from nqueens.record import Tally
 
@@ -365,18 +366,19 @@ def _lex_leader(m, q, n):
 
 
 def _images(q, p):
-    """The 7 non-trivial images of ``q`` (``p`` its inverse): the same expressions serve ints and CP-SAT variables."""
+    """The 7 non-trivial images of ``q`` (``p`` its inverse) under the maps of :mod:`nqueens.d4`: the same
+    expressions serve ints and CP-SAT variables. A map that keeps rows as rows reads ``q``, one that swaps rows
+    and columns reads ``p``: the image's row ``i`` comes from row (or column) ``a (i - k m)`` of the original."""
     n = len(q)
     top = n - 1
-    return (
-        [top - p[i] for i in range(n)],  # rotation by 90 degrees: (r, c) -> (c, n-1-r)
-        [top - q[top - i] for i in range(n)],  # rotation by 180 degrees
-        [p[top - i] for i in range(n)],  # rotation by 270 degrees
-        [top - q[i] for i in range(n)],  # mirror left-right
-        [q[top - i] for i in range(n)],  # mirror top-bottom
-        [p[i] for i in range(n)],  # transpose (main diagonal)
-        [top - p[top - i] for i in range(n)],  # anti-transpose
-    )
+    out = []
+    for g in range(1, len(d4.NAMES)):
+        (a, b, k), (d, e, l) = d4.MAPS[g].tolist()
+        if b == 0:
+            out.append([e * q[a * (i - k * top)] + l * top for i in range(n)])
+        else:
+            out.append([d * p[b * (i - k * top)] + l * top for i in range(n)])
+    return out
 
 
 def _lex_less_equal(m, a, b):

@@ -34,7 +34,6 @@ LONG_RUN_SECONDS = 3600.0  # commands warn before a run forecast to take longer
 FLOOR_RATE = {"native": 1e5, "engine": 1e7, "model": 1e3}
 
 _RATES_FILE = "rates.json"
-MAX_N = 63  # the bit-mask solvers' limit; no forecast beyond it
 
 
 @dataclass(frozen=True)
@@ -161,8 +160,6 @@ def long_run_warning(n, solver=None, *, threshold=None, action="counting", **opt
     try:
         spec = get_solver(solver or default_counter(n))
         n = spec.check_n(n)
-        if n > MAX_N:
-            return None
         # The full permutation tree bounds the backtracking tree from above: no probe needed for small n.
         floor = threshold * FLOOR_RATE[spec.family]
         if _permutations(n) < floor or quick_estimate(n, probes=400, seed=0)[0] < floor:

@@ -70,6 +70,22 @@ def add_parser(sub):
     parser.set_defaults(run=run)
 
 
+def _warn_if_long(problems, columns):
+    """One ``warning:`` before an experiment whose largest board a named solver is forecast to need hours for
+    (without --timeout, which bounds every run)."""
+    from nqueens.forecast import long_run_warning
+
+    largest = max((p.n for p in problems if p.plain), default=None)
+    if largest is None:
+        return
+    for column in columns:
+        options = {k: v for k, v in column.options.items() if k not in ("progress", "store", "cached", "scheduler")}
+        warning = long_run_warning(largest, column.solver, **options)
+        if warning:
+            print(f"{warning} (or give --timeout S)", file=sys.stderr)
+            return
+
+
 def run(args):
     from nqueens import experiment
 
@@ -88,6 +104,8 @@ def run(args):
     if args.plot is not None and args.plot_kind == "scatter" and (columns is None or len(columns) < 2):
         raise NQueensError("--plot-kind scatter sets two solvers against each other: name them first in --solvers")
     fmt = "json" if args.json else args.format
+    if columns is not None and args.timeout is None and not args.quiet and args.question in ("count", "unique"):
+        _warn_if_long(problems, columns)
     show = _progress() if not args.quiet and sys.stderr.isatty() else None
     try:
         result = experiment.run(
