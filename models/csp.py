@@ -76,7 +76,7 @@ class Effort:
         return {"assignments": self.assignments, "constraint_calls": self.constraint_calls}
 
 
-def problem(n, algorithm="default", effort=None, seed=MIN_CONFLICTS_SEED, propagation="forward-checking"):
+def problem(n, algorithm="default", effort=None, seed=MIN_CONFLICTS_SEED, propagation="forward-checking", instance=None):
     """The python-constraint ``Problem`` for ``n`` queens with the chosen solver, instrumented.
 
     Parameters
@@ -90,6 +90,9 @@ def problem(n, algorithm="default", effort=None, seed=MIN_CONFLICTS_SEED, propag
     propagation : {"forward-checking", "none"}
         Whether the backtracking algorithms hide the attacked columns of the open rows (min-conflicts has no
         propagation).
+    instance : Instance, optional
+        Blocked squares, pre-placed queens and excluded diagonals: each row's domain is its allowed columns.
+        ``None`` is returned for the problem when a row has none (python-constraint refuses an empty domain).
 
     Returns
     -------
@@ -107,7 +110,15 @@ def problem(n, algorithm="default", effort=None, seed=MIN_CONFLICTS_SEED, propag
     effort = Effort() if effort is None else effort
     p = constraint.Problem(_solver(algorithm, seed, propagation))
     rows = list(range(n))
-    p.addVariables(rows, list(range(n)))
+    if instance is None:
+        p.addVariables(rows, list(range(n)))
+    else:
+        allowed = instance.allowed()
+        domains = [[c for c in range(n) if allowed[r] >> c & 1] for r in rows]
+        if not all(domains):
+            return None, effort
+        for row in rows:
+            p.addVariable(row, domains[row])
     for row in rows:
         p.addConstraint(_Tried(effort), [row])
     pairwise = algorithm == "min-conflicts"
@@ -119,7 +130,7 @@ def problem(n, algorithm="default", effort=None, seed=MIN_CONFLICTS_SEED, propag
     return p, effort
 
 
-def count(n, *, nodes=False, algorithm="default", propagation="forward-checking"):
+def count(n, *, nodes=False, instance=None, algorithm="default", propagation="forward-checking"):
     """Count the solutions by streaming them from ``getSolutionIter`` (no list is built).
 
     Returns
@@ -144,12 +155,12 @@ def count(n, *, nodes=False, algorithm="default", propagation="forward-checking"
     reason = incomplete(algorithm=algorithm)
     if reason:
         raise NQueensError(f"{reason}: it cannot count; use `nqueens solve N --solver csp`")
-    p, effort = problem(n, algorithm, propagation=propagation)
-    total = sum(1 for _ in p.getSolutionIter())
+    p, effort = problem(n, algorithm, propagation=propagation, instance=instance)
+    total = 0 if p is None else sum(1 for _ in p.getSolutionIter())
     return Tally(total=total, stats=effort.as_dict())
 
 
-def batches(n, *, limit=None, algorithm="default", propagation="forward-checking"):
+def batches(n, *, limit=None, instance=None, algorithm="default", propagation="forward-checking"):
     """Stream the solutions as ``(m, n)`` arrays in the solver's order; min-conflicts gives one solution.
 
     Raises
@@ -166,9 +177,11 @@ def batches(n, *, limit=None, algorithm="default", propagation="forward-checking
     _check(algorithm)
     n = check_n(n)
     dtype = dtype_for(n)
+    if instance is not None and problem(n, instance=instance)[0] is None:
+        return  # a row with no allowed square: no solution
     if algorithm == "min-conflicts":
         for restart in range(MIN_CONFLICTS_RESTARTS):
-            solution = problem(n, algorithm, seed=MIN_CONFLICTS_SEED + restart)[0].getSolution()
+            solution = problem(n, algorithm, seed=MIN_CONFLICTS_SEED + restart, instance=instance)[0].getSolution()
             if solution is not None:
                 yield np.array([[solution[r] for r in range(n)]], dtype=dtype)
                 return
@@ -178,7 +191,7 @@ def batches(n, *, limit=None, algorithm="default", propagation="forward-checking
         )
     size = _CHUNK if limit is None else max(1, min(_CHUNK, limit))
     left = limit
-    stream = problem(n, algorithm, propagation=propagation)[0].getSolutionIter()
+    stream = problem(n, algorithm, propagation=propagation, instance=instance)[0].getSolutionIter()
     rows = []
     try:
         for solution in stream:
