@@ -228,3 +228,23 @@ def test_the_kernel_cache_is_keyed_by_every_source_file(tmp_path):
     env["NUMBA_CACHE_DIR"] = str(tmp_path / "mine")
     chosen = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout
     assert chosen.strip() == str(tmp_path / "mine")
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["count", "8"], ["count", "12", "--store", "none"], ["count", "8", "--solver", "cpsat", "--option", "symmetry=true"],
+     ["count", "6", "--solver", "bitwise", "--nodes"]],
+    ids=" ".join,
+)
+def test_human_output_has_no_python_reprs(capsys, argv):
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "{" not in out and "None" not in out and "'" not in out and " 1 solutions" not in out, out
+
+
+def test_the_repository_has_its_licence_and_design_notes():
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    for name in ("LICENSE", "docs/design.md", "docs/architecture.md"):
+        assert os.path.getsize(os.path.join(root, name)) > 1000, name
+    readme = open(os.path.join(root, "README.md"), encoding="utf-8").read()
+    assert "DESIGN.md" not in readme and "../shared" not in readme
