@@ -22,8 +22,9 @@ def run(args):
         print_json([s.to_dict() for s in entries])
         return 0
     width = max(len(s.name) for s in entries)
+    can = max(len(",".join(s.can)) for s in entries)
     for s in entries:
-        print(f"{s.name:<{width}}  {s.family:<6}  {','.join(s.can):<26}  {s.summary}")
+        print(f"{s.name:<{width}}  {s.family:<6}  {','.join(s.can):<{can}}  {s.summary}")
         for opt in s.options:
             choices = f" ({'|'.join(map(str, opt.choices))})" if opt.choices else ""
             print(f"{'':<{width}}    --option {opt.name}=...{choices}: {opt.help} [default: {opt.default}]")
