@@ -92,17 +92,17 @@ def key_value(text):
     return name.strip().replace("-", "_"), value.strip()
 
 
-def add_solver_options(parser):
-    """``--option NAME=VALUE`` (repeatable): a solver-specific keyword."""
+def add_solver_options(parser, *, short=True, help="a solver-specific option (see `nqueens solvers`); repeatable"):
+    """``--option NAME=VALUE`` (repeatable): a solver-specific keyword; ``-o`` too unless ``short`` is false (for
+    commands whose ``-o`` is the output file)."""
     parser.add_argument(
-        "-o",
-        "--option",
+        *(("-o", "--option") if short else ("--option",)),
         dest="options",
         action="append",
         type=key_value,
         default=[],
         metavar="NAME=VALUE",
-        help="a solver-specific option (see `nqueens solvers`); repeatable",
+        help=help,
     )
 
 

@@ -9,7 +9,7 @@ import argparse
 import os
 import sys
 
-from nqueens.commands._common import board_size, key_value
+from nqueens.commands._common import add_solver_options, board_size
 from nqueens.errors import NQueensError
 
 _EPILOG = """examples:
@@ -41,15 +41,7 @@ def add_parser(sub):
     )
     parser.add_argument("n", type=board_size, metavar="N", help="board size, an integer >= 1")
     parser.add_argument("--model", required=True, metavar="M", help=f"one of {', '.join(_MODELS)}")
-    parser.add_argument(
-        "--option",
-        dest="options",
-        action="append",
-        type=key_value,
-        default=[],
-        metavar="NAME=VALUE",
-        help="a model option (sat: encoding=...); repeatable",
-    )
+    add_solver_options(parser, short=False, help="a model option (sat: encoding=...); repeatable")
     parser.add_argument("-o", "--output", metavar="FILE", help="the file to write ('-' or none: stdout)")
     parser.set_defaults(run=run)
 
