@@ -39,13 +39,46 @@ __all__ = ["parse_range", "SEVERITY", "cells", "agreement", "format_table", "for
 SEVERITY = ("wrong", "error", "memout", "timeout", "unsupported", "solved")
 
 # Columns of a comparison; those in _OPTIONAL appear only when some cell has a value there.
-_COLUMNS = ("n", "instance", "solver", "status", "total", "unique", "tree", "generated", "nodes", "checks",
-            "first", "seconds", "min", "max", "runs", "reused")
+_COLUMNS = (
+    "n",
+    "instance",
+    "solver",
+    "status",
+    "total",
+    "unique",
+    "tree",
+    "generated",
+    "nodes",
+    "checks",
+    "first",
+    "seconds",
+    "min",
+    "max",
+    "runs",
+    "reused",
+)
 _OPTIONAL = ("instance", "total", "unique", "tree", "generated", "nodes", "checks", "first", "reused")
 
 # Columns of ``nqueens runs``.
-RUN_COLUMNS = ("id", "finished", "n", "instance", "solver", "question", "repeat", "status", "total", "unique",
-               "seconds", "seconds_to_first", "timeout", "memory", "host", "version", "message")
+RUN_COLUMNS = (
+    "id",
+    "finished",
+    "n",
+    "instance",
+    "solver",
+    "question",
+    "repeat",
+    "status",
+    "total",
+    "unique",
+    "seconds",
+    "seconds_to_first",
+    "timeout",
+    "memory",
+    "host",
+    "version",
+    "message",
+)
 
 
 def parse_range(text):
@@ -127,14 +160,19 @@ def agreement(records):
     wrong = [r for r in records if r["status"] == "wrong"]
     if wrong:
         where = sorted({_where(r) for r in wrong}, key=str)
-        return f"the solvers do not all agree: {len(wrong)} run{'s' if len(wrong) > 1 else ''} wrong ({', '.join(where)})"
+        return (
+            f"the solvers do not all agree: {len(wrong)} run{'s' if len(wrong) > 1 else ''} wrong ({', '.join(where)})"
+        )
     answered = {r["solver"] for r in records if r["status"] == "solved"}
     if not answered:
         return "no solver answered: nothing to compare"
     first = all(r.get("question") == "first" for r in records)
     if not first and all(r.get("instance") for r in records):
-        return (f"all {len(answered)} solvers agreed on every answer" if len(answered) > 1
-                else "one solver answered: nothing to compare it with")
+        return (
+            f"all {len(answered)} solvers agreed on every answer"
+            if len(answered) > 1
+            else "one solver answered: nothing to compare it with"
+        )
     checked = "every first solution found is a solution" if first else "the published values"
     if len(answered) == 1:
         if first:
@@ -160,8 +198,11 @@ def format_table(records, fmt="markdown", *, notes=()):
         return _csv(columns, rows)
     if fmt != "markdown":
         raise NQueensError(f"format must be markdown, csv or json, got {fmt!r}")
-    lines = _markdown(columns, [[_show(c, row[c]) for c in columns] for row in rows], right=lambda c: c not in (
-        "solver", "status", "instance", "reused"))
+    lines = _markdown(
+        columns,
+        [[_show(c, row[c]) for c in columns] for row in rows],
+        right=lambda c: c not in ("solver", "status", "instance", "reused"),
+    )
     footer = [f"- {line}" for line in _reasons(table)] + [f"- {note}" for note in notes]
     return lines + ("\n" + "\n".join(footer) + "\n" if footer else "") + "\n" + agreement(records) + "\n"
 
@@ -172,15 +213,22 @@ def format_runs(records, fmt="table"):
     if fmt == "json":
         return json.dumps(records, indent=2, default=str) + "\n"
     rows = [{c: r.get(c) for c in RUN_COLUMNS} for r in records]
-    columns = [c for c in RUN_COLUMNS if c not in ("instance", "memory", "timeout", "seconds_to_first")
-               or any(row[c] is not None for row in rows)]
+    columns = [
+        c
+        for c in RUN_COLUMNS
+        if c not in ("instance", "memory", "timeout", "seconds_to_first") or any(row[c] is not None for row in rows)
+    ]
     if fmt == "csv":
         return _csv(columns, rows)
     if fmt != "table":
         raise NQueensError(f"format must be table, csv or json, got {fmt!r}")
-    return _markdown(columns, [[_show(c, row[c]) for c in columns] for row in rows],
-                     right=lambda c: c in ("id", "n", "repeat", "total", "unique", "seconds", "seconds_to_first",
-                                           "timeout", "memory"))
+    return _markdown(
+        columns,
+        [[_show(c, row[c]) for c in columns] for row in rows],
+        right=lambda c: (
+            c in ("id", "n", "repeat", "total", "unique", "seconds", "seconds_to_first", "timeout", "memory")
+        ),
+    )
 
 
 # -- helpers --------------------------------------------------------------------------------------------------

@@ -44,11 +44,11 @@ import time
 from dataclasses import dataclass
 
 import numpy as np
+from nqueens.models import tree as _tree
+from nqueens.models.tree import MODELS
 
 from nqueens.board import check_n
 from nqueens.errors import NQueensError
-from nqueens.models import tree as _tree
-from nqueens.models.tree import MODELS
 
 __all__ = ["MODELS", "MAX_N", "Estimate", "estimate", "warmup"]
 
@@ -86,7 +86,13 @@ class Estimate:
 
     def to_dict(self):
         """The ``nqueens estimate --json`` document (DESIGN.md)."""
-        return {"n": self.n, "model": self.model, "probes": self.probes, "estimate": self.estimate, "stderr": self.stderr}
+        return {
+            "n": self.n,
+            "model": self.model,
+            "probes": self.probes,
+            "estimate": self.estimate,
+            "stderr": self.stderr,
+        }
 
 
 def estimate(n, model="permutation", *, probes=10000, seed=0):

@@ -125,13 +125,22 @@ def plot_tree_sizes(rows, path=None, *, title=None):
             nodes_ax.plot(*zip(*measured), color=color, marker="o", label=f"{model}: feasible (measured)", **hollow)
         generated = [(row["n"], row["generated"]) for row in mine if row.get("generated") is not None]
         if generated:
-            nodes_ax.plot(*zip(*generated), color=color, linestyle=":", marker=".",
-                          label=f"{model}: generated (measured)")
+            nodes_ax.plot(
+                *zip(*generated), color=color, linestyle=":", marker=".", label=f"{model}: generated (measured)"
+            )
         estimated = [(row["n"], row["estimate"], row.get("stderr") or 0.0) for row in mine if row.get("estimate")]
         if estimated:
             ns, means, errors = zip(*estimated)
-            nodes_ax.errorbar(ns, means, yerr=errors, color=color, linestyle="--", marker="x", capsize=3,
-                              label=f"{model}: feasible (Knuth's estimate ± 1 s.e.)")
+            nodes_ax.errorbar(
+                ns,
+                means,
+                yerr=errors,
+                color=color,
+                linestyle="--",
+                marker="x",
+                capsize=3,
+                label=f"{model}: feasible (Knuth's estimate ± 1 s.e.)",
+            )
     full_ax.set_title("full state-space tree (explicit constraints only)")
     full_ax.set_ylabel("log10 of the nodes, root included (digits - 1)")
     full_ax.set_ylim(bottom=0)
@@ -145,8 +154,11 @@ def plot_tree_sizes(rows, path=None, *, title=None):
         if ax.get_legend_handles_labels()[0]:
             ax.legend(fontsize="small")
         ax.grid(True, which="both", alpha=0.3)
-    shown = [what for what, key in (("closed forms", "tree_size"), ("measured", "measured"), ("estimated", "estimate"))
-             if any(row.get(key) for row in rows)]
+    shown = [
+        what
+        for what, key in (("closed forms", "tree_size"), ("measured", "measured"), ("estimated", "estimate"))
+        if any(row.get(key) for row in rows)
+    ]
     fig.suptitle(title or f"Tree sizes per formulation: {', '.join(shown)} — computed on {_host()}")
     return save(fig, path)
 
@@ -228,8 +240,14 @@ def plot_unique_vs_total(rows, path=None, *, title=None):
     ax.set_xlabel("n (board size)")
     ax.set_ylabel("solutions (log scale)")
     ratio = ax.twinx()
-    ratio.plot(ns, [row["total"] / row["unique"] if row["total"] else nan for row in rows], color="tab:gray",
-               linestyle="--", marker=".", label="total / unique (right axis)")
+    ratio.plot(
+        ns,
+        [row["total"] / row["unique"] if row["total"] else nan for row in rows],
+        color="tab:gray",
+        linestyle="--",
+        marker=".",
+        label="total / unique (right axis)",
+    )
     ratio.axhline(8, color="tab:gray", linewidth=0.5)
     ratio.set_ylabel("total / unique (tends to 8)")
     ratio.set_ylim(0, 9)
@@ -452,8 +470,7 @@ def plot_scatter(records, first, second, path=None, *, timeout=None, title=None)
             continue
         cell = times.setdefault((record.get("instance") or record["n"], record["solver"]), [])
         cell.append(record["seconds"] if record["status"] == "solved" else None)
-    problems = [p for p in dict.fromkeys(key for key, _ in times)
-                if (p, first) in times and (p, second) in times]
+    problems = [p for p in dict.fromkeys(key for key, _ in times) if (p, first) in times and (p, second) in times]
     solved = [t for p in problems for s in (first, second) for t in times[p, s] if t is not None]
     if not solved:
         raise NQueensError(f"{first} and {second} have no problem in common that either solved")
@@ -470,8 +487,9 @@ def plot_scatter(records, first, second, path=None, *, timeout=None, title=None)
     if both:
         ax.scatter(*zip(*both), color="tab:blue", label="both solved")
     if some:
-        ax.scatter(*zip(*some), facecolors="none", edgecolors="tab:red",
-                   label=f"one not solved (drawn at {ceiling:g} s)")
+        ax.scatter(
+            *zip(*some), facecolors="none", edgecolors="tab:red", label=f"one not solved (drawn at {ceiling:g} s)"
+        )
     low = min(v for point in points for (v, _) in point) / 2
     ax.plot([low, ceiling * 2], [low, ceiling * 2], color="tab:gray", linestyle="--", linewidth=1, label="same time")
     ax.set_xscale("log")

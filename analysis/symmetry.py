@@ -348,8 +348,13 @@ _USES_INVERSE = frozenset(name for g, name in enumerate(SYMMETRIES) if d4.MAPS[g
 # The order in which _reduce compares the images with a solution: those that most often differ at the first
 # column first (flip-cols is smaller for every solution whose first column is right of the middle), so most
 # solutions are rejected after one or two comparisons. Codes are the indices in SYMMETRIES.
-_TEST_ORDER = np.array([SYMMETRIES.index(name) for name in (
-    "flip-cols", "flip-rows", "rot180", "rot90", "rot270", "transpose", "anti-transpose")], np.int64)
+_TEST_ORDER = np.array(
+    [
+        SYMMETRIES.index(name)
+        for name in ("flip-cols", "flip-rows", "rot180", "rot90", "rot270", "transpose", "anti-transpose")
+    ],
+    np.int64,
+)
 
 
 def _image(q, name, inv):
@@ -465,8 +470,11 @@ def _as_batch(data, check=True):
     """
     if isinstance(data, np.ndarray) and data.ndim == 2:
         q, single = data, False
-    elif isinstance(data, np.ndarray) and data.ndim == 1 or isinstance(data, (tuple, list)) and not (
-        data and isinstance(data[0], (tuple, list, np.ndarray))
+    elif (
+        isinstance(data, np.ndarray)
+        and data.ndim == 1
+        or isinstance(data, (tuple, list))
+        and not (data and isinstance(data[0], (tuple, list, np.ndarray)))
     ):
         q, single = np.asarray(data).reshape(1, -1), True
     else:

@@ -31,9 +31,10 @@ Seed 003, 回溯法-排列树 / 回溯法-满n叉树 (permutation tree, full m-a
 OEIS A000522 (``sum n!/k!``, the permutation tree) and A031972 (``sum n^k``, k = 1..n).
 """
 
+from nqueens.models.tree import MODELS, formulation
+
 from nqueens.board import check_n
 from nqueens.errors import NQueensError
-from nqueens.models.tree import MODELS, formulation
 
 __all__ = ["MODELS", "level_sizes", "tree_size", "tree_depth", "profile_table", "format_profile_table"]
 

@@ -13,9 +13,9 @@ import argparse
 import statistics
 import sys
 
-import nqueens
-
 import reference
+
+import nqueens
 
 
 def main(argv=None):
@@ -52,8 +52,10 @@ def main(argv=None):
     if c_times:
         c = statistics.median(c_times)
         print(f"  the same method in C (ref.c): median {c:.4f} s, best {min(c_times):.4f} s")
-        print(f"  speed-up of C over bitmask-recursive (median): {statistics.median(times['bitmask-recursive']) / c:.1f}x"
-              f"; bitwise / C: {statistics.median(times['bitwise']) / c:.2f}x")
+        print(
+            f"  speed-up of C over bitmask-recursive (median): {statistics.median(times['bitmask-recursive']) / c:.1f}x"
+            f"; bitwise / C: {statistics.median(times['bitwise']) / c:.2f}x"
+        )
 
 
 if __name__ == "__main__":

@@ -16,7 +16,6 @@ import sys
 import time
 
 import numpy as np
-
 from nqueens.native import construct as C
 
 
@@ -39,7 +38,9 @@ def main(argv=None):
         assert all(r.valid for r in runs), method
         seconds = [r.seconds for r in runs]
         extra = f"   steps {runs[0].stats['steps']}" if method == "min-conflicts" else ""
-        print(f"  {method:<14} n = {n:>11,}   median {statistics.median(seconds):8.3f} s   best {min(seconds):8.3f} s{extra}")
+        print(
+            f"  {method:<14} n = {n:>11,}   median {statistics.median(seconds):8.3f} s   best {min(seconds):8.3f} s{extra}"
+        )
 
     q = C.explicit(args.explicit_n)
     times = {"verify (numba)": [], "numpy check": []}
@@ -64,7 +65,9 @@ def main(argv=None):
             )
             walls.append(time.perf_counter() - start)
             assert done.returncode == 0 and '"valid": true' in done.stdout, done.stderr
-        print(f"  nqueens construct {' '.join(argv_tail):<32} median {statistics.median(walls):8.3f} s   best {min(walls):8.3f} s")
+        print(
+            f"  nqueens construct {' '.join(argv_tail):<32} median {statistics.median(walls):8.3f} s   best {min(walls):8.3f} s"
+        )
 
 
 def _numpy_check(q):

@@ -32,10 +32,10 @@ import sys
 import tempfile
 import time
 
-import nqueens
-
 import reference
 from known import TOTAL, UNIQUE  # tests/known.py, on the path through the reference package
+
+import nqueens
 
 LINES = {"one worker": 0.45, "two workers": 0.25, "efficiency": 0.90, "big seconds": 45.0}
 
@@ -83,9 +83,11 @@ def main(argv=None):
     nqueens.count(12, "fast", store="none")  # compile or load the kernels
     judged = not args.quick
     verdicts, bests = [], []
-    print(f"Fast counter against the C reference (`{reference.SOURCE.name} --mirror`, -O2), medians of "
-          f"{args.repeat} alternating round{'s' if args.repeat > 1 else ''}; totals and unique counts checked "
-          "against OEIS A000170/A002562\n")
+    print(
+        f"Fast counter against the C reference (`{reference.SOURCE.name} --mirror`, -O2), medians of "
+        f"{args.repeat} alternating round{'s' if args.repeat > 1 else ''}; totals and unique counts checked "
+        "against OEIS A000170/A002562\n"
+    )
     print("| n | C reference | fast, 1 worker | fast, 2 workers | parallel efficiency | CPU, 1 worker / C |")
     print("|---|---|---|---|---|---|")
     with tempfile.TemporaryDirectory() as folder:
@@ -105,20 +107,30 @@ def main(argv=None):
             efficiency = med["1 worker"] / (2 * med["2 workers"])
             c_cpu = statistics.median(cpu["ref"])
             cpu_ratio = f"{statistics.median(cpu['1 worker']) / c_cpu:.3f}x" if c_cpu > 0 else "-"
-            print(f"| {n} | {med['ref']:.3f} s | {med['1 worker']:.3f} s ({one:.3f}x) | "
-                  f"{med['2 workers']:.3f} s ({two:.3f}x) | {efficiency:.0%} | {cpu_ratio} |")
+            print(
+                f"| {n} | {med['ref']:.3f} s | {med['1 worker']:.3f} s ({one:.3f}x) | "
+                f"{med['2 workers']:.3f} s ({two:.3f}x) | {efficiency:.0%} | {cpu_ratio} |"
+            )
             bests.append(f"n = {n}: " + ", ".join(f"{k} {min(v):.3f} s" for k, v in runs.items()))
             verdicts += [
                 (f"n = {n}, one worker <= {LINES['one worker']}x", one <= LINES["one worker"], f"{one:.3f}x"),
                 (f"n = {n}, two workers <= {LINES['two workers']}x", two <= LINES["two workers"], f"{two:.3f}x"),
-                (f"n = {n}, efficiency >= {LINES['efficiency']:.0%}", efficiency >= LINES["efficiency"],
-                 f"{efficiency:.0%}"),
+                (
+                    f"n = {n}, efficiency >= {LINES['efficiency']:.0%}",
+                    efficiency >= LINES["efficiency"],
+                    f"{efficiency:.0%}",
+                ),
             ]
         if args.big:
             seconds = fast(args.big, 2, folder)[0]
             print(f"| {args.big} | | | {seconds:.1f} s | | |")
-            verdicts.append((f"n = {args.big}, two workers < {LINES['big seconds']:g} s",
-                             seconds < LINES["big seconds"], f"{seconds:.1f} s"))
+            verdicts.append(
+                (
+                    f"n = {args.big}, two workers < {LINES['big seconds']:g} s",
+                    seconds < LINES["big seconds"],
+                    f"{seconds:.1f} s",
+                )
+            )
     print("\nbest of the rounds: " + "; ".join(bests))
     print("speed lines" + ("" if judged else " (not judged with --quick)") + ":")
     for line, ok, value in verdicts:

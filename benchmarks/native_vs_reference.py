@@ -23,9 +23,9 @@ import argparse
 import statistics
 import sys
 
-import nqueens
-
 import reference
+
+import nqueens
 
 YARDSTICK = 1.3
 C = "C ref.c"
@@ -61,7 +61,9 @@ def secs(seconds):
 def report(title, n, times):
     """The Markdown table of one measurement."""
     c_best, c_median = min(times[C]), statistics.median(times[C])
-    print(f"### {title} (n = {n}, total {reference.TOTAL[n]:,}, {len(times[C])} round{'s' if len(times[C]) > 1 else ''})\n")
+    print(
+        f"### {title} (n = {n}, total {reference.TOTAL[n]:,}, {len(times[C])} round{'s' if len(times[C]) > 1 else ''})\n"
+    )
     print("| program | best (s) | median (s) | best / C | median / C |")
     print("|---|---:|---:|---:|---:|")
     for name, runs in times.items():
@@ -80,7 +82,9 @@ def main(argv=None):
     parser.add_argument("--slow-n", type=int, default=11, help="n for generate-test (default 11)")
     parser.add_argument("--repeat", type=int, default=3, help="rounds (default 3)")
     parser.add_argument(
-        "--quick", action="store_true", help="n = 10, 9 and 7, one round: checks that everything runs; targets not judged"
+        "--quick",
+        action="store_true",
+        help="n = 10, 9 and 7, one round: checks that everything runs; targets not judged",
     )
     args = parser.parse_args(argv)
     if args.quick:

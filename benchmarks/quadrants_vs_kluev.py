@@ -124,9 +124,11 @@ def main(argv=None):
             rows.append((n, med, cpu_med, len(totals) == 1, record))
             print(f"n = {n}: {json.dumps({k: [round(x, 3) for x in v] for k, v in runs.items() if v})}", flush=True)
     print()
-    print("| n | Kluev, 1 thread | Kluev, 2 threads (efficiency) | quadrants, 1 thread "
-          "| quadrants, 2 threads (efficiency) | fast, 1 thread | CPU s, Kluev / quadrants | totals agree "
-          "| quadrant table | half boards | peak memory |")
+    print(
+        "| n | Kluev, 1 thread | Kluev, 2 threads (efficiency) | quadrants, 1 thread "
+        "| quadrants, 2 threads (efficiency) | fast, 1 thread | CPU s, Kluev / quadrants | totals agree "
+        "| quadrant table | half boards | peak memory |"
+    )
     print("|---|---|---|---|---|---|---|---|---|---|---|")
     for n, med, cpu_med, agree, record in rows:
         k, k2 = med["kluev"], med["kluev2"]

@@ -48,7 +48,9 @@ def main(argv=None):
         print(f"| {e} | " + " | ".join(f"{medians[(e, task)]:.3f}" for task in tasks) + " |")
     totals = {e: sum(medians[(e, task)] for task in tasks) for e in sat.ENCODINGS}
     best_of = {task: min(medians[(e, task)] for e in sat.ENCODINGS) for task in tasks}
-    ratio = {e: statistics.geometric_mean([medians[(e, task)] / best_of[task] for task in tasks]) for e in sat.ENCODINGS}
+    ratio = {
+        e: statistics.geometric_mean([medians[(e, task)] / best_of[task] for task in tasks]) for e in sat.ENCODINGS
+    }
     print("\ngeometric mean of the ratios to each task's best; sum of medians:")
     for e in sorted(ratio, key=ratio.get):
         print(f"  {e:11s} {ratio[e]:5.2f}x  {totals[e]:8.3f} s")

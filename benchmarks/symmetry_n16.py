@@ -17,8 +17,9 @@ import time
 from collections import Counter
 from pathlib import Path
 
-import nqueens
 from nqueens.analysis.symmetry import fundamental_batches
+
+import nqueens
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from known import TOTAL, UNIQUE  # noqa: E402
@@ -59,8 +60,10 @@ def main(argv=None):
             raise SystemExit(f"wrong counts: {rows} solutions, {unique} fundamental, classes {found}")
     enum_s = [r[0] for r in runs]
     red_s = [r[1] for r in runs]
-    print(f"n = {args.n}: {runs[0][2]:,} solutions, {sum(runs[0][3].values()):,} fundamental, "
-          f"classes {runs[0][3]}; {args.repeat} passes")
+    print(
+        f"n = {args.n}: {runs[0][2]:,} solutions, {sum(runs[0][3].values()):,} fundamental, "
+        f"classes {runs[0][3]}; {args.repeat} passes"
+    )
     print(f"  enumeration (bitwise batches)  median {statistics.median(enum_s):8.3f} s   best {min(enum_s):8.3f} s")
     print(f"  reduction (fundamental)        median {statistics.median(red_s):8.3f} s   best {min(red_s):8.3f} s")
     print(f"  reduction / enumeration (median): {statistics.median(red_s) / statistics.median(enum_s):.2f}")

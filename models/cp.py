@@ -73,7 +73,14 @@ from nqueens.board import dtype_for
 from nqueens.record import Tally
 
 __all__ = [
-    "VARIABLE_STRATEGIES", "VALUE_STRATEGIES", "PROPAGATION", "model", "count", "batches", "first_solution", "warmup"
+    "VARIABLE_STRATEGIES",
+    "VALUE_STRATEGIES",
+    "PROPAGATION",
+    "model",
+    "count",
+    "batches",
+    "first_solution",
+    "warmup",
 ]
 
 _S = pywrapcp.Solver

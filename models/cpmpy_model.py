@@ -26,12 +26,11 @@ example", ModRef 2019; CPMpy, https://cpmpy.readthedocs.io.
 import warnings
 
 import numpy as np
+from nqueens.models import _background
 
 from nqueens.board import dtype_for
 from nqueens.errors import NQueensError
 from nqueens.record import Tally
-
-from nqueens.models import _background
 
 __all__ = ["BACKENDS", "model", "count", "batches", "warmup"]
 
@@ -194,7 +193,9 @@ def _check_complete(status, backend):
     """Raise unless the backend says it has found every solution (or none exist): never a partial count."""
     name = status.exitstatus.name
     if name not in ("OPTIMAL", "UNSATISFIABLE"):
-        raise NQueensError(f"backend {backend} stopped before it had every solution (status {name}); no count is reported")
+        raise NQueensError(
+            f"backend {backend} stopped before it had every solution (status {name}); no count is reported"
+        )
 
 
 class _interrupts:

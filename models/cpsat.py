@@ -57,8 +57,8 @@ import time
 import numpy as np
 from ortools.sat.python import cp_model
 
-from nqueens.board import check_n, dtype_for
 from nqueens import d4
+from nqueens.board import check_n, dtype_for
 from nqueens.errors import NQueensError
 from nqueens.record import Tally
 
@@ -185,8 +185,9 @@ def count(n, *, nodes=False, instance=None, symmetry=False, first=False, workers
     return Tally(total=total, unique=callback.solutions, classes=classes, stats=stats)
 
 
-def batches(n, *, limit=None, instance=None, stats=None, symmetry=False, first=False, workers=1, var="auto",
-            value="auto"):
+def batches(
+    n, *, limit=None, instance=None, stats=None, symmetry=False, first=False, workers=1, var="auto", value="auto"
+):
     """Stream the solutions as ``(m, n)`` arrays in CP-SAT's order (canonical ones only with ``symmetry``).
 
     The solve runs in a worker thread; closing the stream (or reaching ``limit``) stops the search. ``stats``,

@@ -44,9 +44,8 @@ python-constraint (``constraint``, the python-constraint2 release): ``Problem``,
 
 import random
 
-import numpy as np
-
 import constraint
+import numpy as np
 
 from nqueens.board import check_n, dtype_for
 from nqueens.errors import NQueensError
@@ -76,7 +75,9 @@ class Effort:
         return {"assignments": self.assignments, "constraint_calls": self.constraint_calls}
 
 
-def problem(n, algorithm="default", effort=None, seed=MIN_CONFLICTS_SEED, propagation="forward-checking", instance=None):
+def problem(
+    n, algorithm="default", effort=None, seed=MIN_CONFLICTS_SEED, propagation="forward-checking", instance=None
+):
     """The python-constraint ``Problem`` for ``n`` queens with the chosen solver, instrumented.
 
     Parameters

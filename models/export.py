@@ -48,7 +48,12 @@ def lp(problem):
     inst = as_instance(problem)
     rows, fixed = _program(inst)
     n = inst.n
-    out = [f"\\ nqueens {_describe(inst)}: x_r_c = 1 is a queen on square (r, c), 0-based", "Minimize", " obj: 0 x_0_0", "Subject To"]
+    out = [
+        f"\\ nqueens {_describe(inst)}: x_r_c = 1 is a queen on square (r, c), 0-based",
+        "Minimize",
+        " obj: 0 x_0_0",
+        "Subject To",
+    ]
     for name, squares, sense in rows:
         terms = " + ".join(f"x_{r}_{c}" for r, c in squares)
         out.append(f" {name}: {terms} {sense} 1")
@@ -69,7 +74,12 @@ def mps(problem):
     rows, fixed = _program(inst)
     n = inst.n
     senses = {"=": "E", "<=": "L"}
-    out = [f"* nqueens {_describe(inst)}: x_r_c = 1 is a queen on square (r, c), 0-based", "NAME nqueens", "ROWS", " N obj"]
+    out = [
+        f"* nqueens {_describe(inst)}: x_r_c = 1 is a queen on square (r, c), 0-based",
+        "NAME nqueens",
+        "ROWS",
+        " N obj",
+    ]
     out.extend(f" {senses[sense]} {name}" for name, _, sense in rows)
     member = {}
     for name, squares, _ in rows:
@@ -100,7 +110,7 @@ def minizinc(problem):
     """
     inst = as_instance(problem)
     n = inst.n
-    model = f"""% nqueens: the CP model (q[i] is the column of the queen in row i), 1-based; data: n and the instance.
+    model = """% nqueens: the CP model (q[i] is the column of the queen in row i), 1-based; data: n and the instance.
 include "globals.mzn";
 
 int: n;

@@ -37,11 +37,10 @@ Seed 003, "回溯法-满n叉树" (backtracking over the full n-ary tree): ``dfs(
 ``for (int j = 0; j < n; ++j) if (... check(board, row, j))``.
 """
 
-from numba import njit
-
 from nqueens.models import rows, tree, walk
 from nqueens.models.rows import emit as _emit
 from nqueens.models.rows import whole as _whole
+from numba import njit
 
 __all__ = ["FORMULATION", "level_sizes", "tree_size", "accounting", "graph", "count", "batches", "warmup"]
 

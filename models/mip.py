@@ -25,12 +25,11 @@ E. Balas, R. Jeroslow, "Canonical cuts on the unit hypercube", SIAM J. Appl. Mat
 """
 
 import numpy as np
+from nqueens.models import _background
 
 from nqueens.board import dtype_for
 from nqueens.errors import NQueensError
 from nqueens.record import Tally
-
-from nqueens.models import _background
 
 __all__ = ["model", "count", "batches", "warmup"]
 
@@ -55,7 +54,9 @@ def model(n, *, instance=None):
 
     solver = pywraplp.Solver.CreateSolver("SCIP")
     if solver is None:
-        raise NQueensError("this OR-tools build has no SCIP; the mip model needs OR-tools with SCIP (pip install ortools)")
+        raise NQueensError(
+            "this OR-tools build has no SCIP; the mip model needs OR-tools with SCIP (pip install ortools)"
+        )
     solver.SetNumThreads(1)
     solver.SetSolverSpecificParametersAsString(_SCIP_PARAMETERS)
     # Encoding: x[r][c] = 1 when a queen stands on square (r, c).

@@ -36,11 +36,10 @@ Seed 003, "回溯法-排列树" (backtracking over the permutation tree): ``dfs(
 ``for (int j = row; j < n; ++j)`` and ``swap(cur_path[row], cur_path[j])``.
 """
 
-from numba import njit
-
 from nqueens.models import rows, tree, walk
 from nqueens.models.rows import emit as _emit
 from nqueens.models.rows import whole as _whole
+from numba import njit
 
 __all__ = ["FORMULATION", "level_sizes", "tree_size", "accounting", "graph", "count", "batches", "warmup"]
 

@@ -50,10 +50,10 @@ D. Sabin and E. C. Freuder, *Contradicting conventional wisdom in constraint sat
 """
 
 import numpy as np
+from nqueens.models import ORDERS, PROPAGATIONS
 from numba import njit
 
 from nqueens.errors import NQueensError
-from nqueens.models import PROPAGATIONS, ORDERS
 
 __all__ = [
     "PROPAGATIONS",

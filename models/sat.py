@@ -249,7 +249,11 @@ def _ganak(n, cnf, top):
 
     child = subprocess.Popen(
         [sys.executable, "-c", _GANAK_CHILD],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
     )
     try:
         out, err = child.communicate(json.dumps({"board": n * n, "top": top, "cnf": cnf}))

@@ -43,9 +43,8 @@ constraints.
 """
 
 import numpy as np
-from numba import njit
-
 from nqueens.models import tree, walk
+from numba import njit
 
 __all__ = ["FORMULATION", "level_sizes", "tree_size", "accounting", "graph", "count", "batches", "warmup"]
 

@@ -56,12 +56,12 @@ import sys
 from dataclasses import dataclass
 
 import numpy as np
+from nqueens.models import MODELS, MODES, ORDERS, PROPAGATIONS
+from nqueens.models import walk as _walk
 
 from nqueens.board import check_n, dtype_for
 from nqueens.errors import NQueensError
-from nqueens.models import walk as _walk
 from nqueens.record import Tally
-from nqueens.models import MODES, MODELS, PROPAGATIONS, ORDERS
 
 __all__ = [
     "MODES",
@@ -279,8 +279,9 @@ def accounting(form, n, mode="backtracking", progress=False, *, propagation="non
     return _accounting(form, n, mode, propagation, order, counts, tally, s)
 
 
-def count(form, n, *, nodes=False, mode="backtracking", propagation="none", order="static", instance=None,
-          progress=False):
+def count(
+    form, n, *, nodes=False, mode="backtracking", propagation="none", order="static", instance=None, progress=False
+):
     """The registry protocol's ``count``: a :class:`~nqueens.record.Tally` from one full walk.
 
     ``stats`` holds ``generated`` (explored nodes, root included), ``checks`` (candidate tests: one per
@@ -343,8 +344,7 @@ def sample(form, n, probes, seed, *, propagation="none", order="static", instanc
     return out, level
 
 
-def run(form, n, mode="backtracking", *, propagation="none", order="static", instance=None, trace=None,
-        progress=False):
+def run(form, n, mode="backtracking", *, propagation="none", order="static", instance=None, trace=None, progress=False):
     """One full walk: the per-depth counters (rows generated, feasible, pruned), the tally and the final state.
 
     ``trace``, an ``(explored, 4)`` array, receives the explored tree (see :func:`nqueens.models.walk.walker`).
@@ -393,13 +393,16 @@ def solver(form):
 
         return graph(form, n, mode, propagation=propagation, order=order, instance=instance)
 
-    def count_(n, *, nodes=False, mode="backtracking", propagation="none", order="static", instance=None,
-               progress=False):
-        return count(form, n, nodes=nodes, mode=mode, propagation=propagation, order=order, instance=instance,
-                     progress=progress)
+    def count_(
+        n, *, nodes=False, mode="backtracking", propagation="none", order="static", instance=None, progress=False
+    ):
+        return count(
+            form, n, nodes=nodes, mode=mode, propagation=propagation, order=order, instance=instance, progress=progress
+        )
 
-    def batches_(n, *, limit=None, mode="backtracking", propagation="none", order="static", instance=None,
-                 progress=False):
+    def batches_(
+        n, *, limit=None, mode="backtracking", propagation="none", order="static", instance=None, progress=False
+    ):
         return batches(form, n, limit=limit, mode=mode, propagation=propagation, order=order, instance=instance)
 
     def warmup_():

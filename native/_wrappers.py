@@ -13,8 +13,9 @@ problem) and keeps it in the state, where ``_search`` reads it. Instances are th
 row-by-row search needs nothing more, and an inconsistent instance simply has no solution.
 """
 
-from nqueens.errors import NQueensError
 from nqueens.native._chunks import stream, tally
+
+from nqueens.errors import NQueensError
 from nqueens.record import Tally
 
 __all__ = ["seed_solver"]
@@ -61,7 +62,9 @@ def seed_solver(name, count_kernel, search, start, *, emit=1, masked=False):
         count(4)
         count(4, nodes=True)
 
-    count.__doc__ = f"""Count the solutions with {name}; ``nodes=True`` runs the instrumented kernel (``profile``, ``checks``)."""
+    count.__doc__ = (
+        f"""Count the solutions with {name}; ``nodes=True`` runs the instrumented kernel (``profile``, ``checks``)."""
+    )
     batches.__doc__ = f"""Stream the solutions of {name} as ``(m, n)`` arrays, the kernel resumed chunk after chunk."""
     warmup.__doc__ = """Compile the kernels (or load them from numba's cache)."""
     return count, batches, warmup

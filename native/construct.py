@@ -360,7 +360,9 @@ def product(a, b):
     b = _as_columns(b, "the second factor")
     for q, name in ((a, "first"), (b, "second")):
         if not is_toroidal(q):
-            raise NQueensError(f"the {name} factor is not a toroidal solution; the product needs two toroidal solutions")
+            raise NQueensError(
+                f"the {name} factor is not a toroidal solution; the product needs two toroidal solutions"
+            )
     n = len(a) * len(b)
     q = np.empty(n, dtype_for(n))
     _product(a.astype(np.int64), b.astype(np.int64), q)

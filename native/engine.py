@@ -73,9 +73,9 @@ Examples
 import hashlib
 
 import numpy as np
+from nqueens.native import engine_kernels as _k
 
 from nqueens.errors import NQueensError
-from nqueens.native import engine_kernels as _k
 from nqueens.record import Subproblem
 
 __all__ = [
@@ -230,7 +230,12 @@ def combine(n, results):
         for size, number in result["classes"].items():
             classes[int(size)] += int(number)
     constellations = len(start_constellations(n))
-    return {"total": total, "unique": sum(classes.values()), "classes": classes, "stats": {"constellations": constellations}}
+    return {
+        "total": total,
+        "unique": sum(classes.values()),
+        "classes": classes,
+        "stats": {"constellations": constellations},
+    }
 
 
 def _digest(n, table):

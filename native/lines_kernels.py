@@ -31,7 +31,6 @@ __all__ = ["layout", "search", "HEAD"]
 HEAD = 1
 
 
-
 def layout(n, m):
     """The sizes of the state's parts, in order: head, rows, cols, fr, fc, line, cand, q."""
     return (HEAD, (m + 1) * n, (m + 1) * n, m + 1, m + 1, m + 1, m + 1, n)

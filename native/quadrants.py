@@ -103,11 +103,12 @@ Examples
 import hashlib
 import threading
 from concurrent.futures import ThreadPoolExecutor
-import numpy as np
 
-from nqueens.errors import NQueensError
+import numpy as np
 from nqueens.native import quadrants_kernels as _k
+
 from nqueens import memory
+from nqueens.errors import NQueensError
 from nqueens.record import Subproblem, Tally
 
 __all__ = [
@@ -312,7 +313,12 @@ def combine(n, results):
             raise NQueensError(f"inconsistent counts for n = {n}: total {total}, R180 {r180}, R90 {r90}")
         classes = {2: r90 // 2, 4: (r180 - r90) // 4, 8: (total - r180) // 8}
     classes = {size: number for size, number in classes.items() if number}
-    stats = {"fixed_180": r180, "fixed_90": r90, "half_boards": work[JOIN], "symmetric_nodes": work[FIXED_180] + work[FIXED_90]}
+    stats = {
+        "fixed_180": r180,
+        "fixed_90": r90,
+        "half_boards": work[JOIN],
+        "symmetric_nodes": work[FIXED_180] + work[FIXED_90],
+    }
     return {"total": total, "unique": sum(classes.values()), "classes": classes, "stats": stats}
 
 

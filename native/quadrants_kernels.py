@@ -270,8 +270,14 @@ def _match(wkeys, nw, ekeys, ne, width, table, marks, plain):
         found = np.uint64(0)
         for j in range(padded):
             found += _popcount(
-                table[r0, j] & table[r1, j] & table[r2, j] & table[r3, j]
-                & table[r4, j] & table[r5, j] & table[r6, j] & table[r7, j]
+                table[r0, j]
+                & table[r1, j]
+                & table[r2, j]
+                & table[r3, j]
+                & table[r4, j]
+                & table[r5, j]
+                & table[r6, j]
+                & table[r7, j]
             )
         total += f * int(found)
     return total
@@ -375,7 +381,19 @@ def join_splits(n, offsets, pieces, jobs, out):
             table = np.zeros((CHUNKS << cbits, (cap >> 6) + 16), np.uint64)
         if not reuse:
             nw = _half(
-                offsets, pieces, subsets, start, h, west & full, west >> h, full, shifts_w, blocked_w, window, wkeys, tmp
+                offsets,
+                pieces,
+                subsets,
+                start,
+                h,
+                west & full,
+                west >> h,
+                full,
+                shifts_w,
+                blocked_w,
+                window,
+                wkeys,
+                tmp,
             )
         last_b = b if a != 0 else -1
         last_west = west

@@ -40,9 +40,8 @@ section 3, the improved ``queen(int i, int jstart, int jend)`` and ``putout(int 
 """
 
 import numpy as np
-from numba import njit
-
 from nqueens.native._wrappers import seed_solver
+from numba import njit
 
 __all__ = ["count", "batches", "warmup"]
 

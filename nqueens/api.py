@@ -19,7 +19,19 @@ from nqueens.instance import Instance, as_instance
 from nqueens.record import CountResult
 from nqueens.registry import REGISTRY, get_solver
 
-__all__ = ["DEFAULT_COUNTER", "DEFAULT_ENUMERATOR", "DEFAULT_INSTANCE_SOLVER", "QUADRANTS_FROM", "Instance", "default_counter", "count", "solutions", "batches", "solvers", "next_solution"]
+__all__ = [
+    "DEFAULT_COUNTER",
+    "DEFAULT_ENUMERATOR",
+    "DEFAULT_INSTANCE_SOLVER",
+    "QUADRANTS_FROM",
+    "Instance",
+    "default_counter",
+    "count",
+    "solutions",
+    "batches",
+    "solvers",
+    "next_solution",
+]
 
 DEFAULT_COUNTER = "fast"  # below QUADRANTS_FROM, and beyond the quadrant counter's limit
 QUADRANTS_FROM = 15  # from here on the quadrant counter is the faster (benchmarks/quadrants_vs_kluev.py)
@@ -68,7 +80,9 @@ def count(problem, solver=None, *, nodes=False, **options):
         raise NQueensError(f"solver {spec.name!r} cannot count{_because(spec, 'count')}")
     partial = spec.partial(options)
     if partial is not None:
-        raise NQueensError(f"solver {spec.name!r} with {partial} finds one solution, so it cannot count; leave {partial} out")
+        raise NQueensError(
+            f"solver {spec.name!r} with {partial} finds one solution, so it cannot count; leave {partial} out"
+        )
     module = interrupt.call(spec.load)  # a C extension interrupted while it loads would fail with ImportError
     if hasattr(module, "warmup"):
         interrupt.call(module.warmup)
@@ -233,5 +247,3 @@ def _cut(stream, limit):
         close = getattr(stream, "close", None)
         if close is not None:
             close()
-
-

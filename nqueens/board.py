@@ -319,7 +319,7 @@ def format_json(n, solutions, orbits=None, stats=None):
     >>> "".join(format_json(4, [(1, 3, 0, 2), (2, 0, 3, 1)]))
     '{"n": 4, "solutions": [[1, 3, 0, 2], [2, 0, 3, 1]]}\\n'
     """
-    yield '{"n": %d, "solutions": [' % int(n)
+    yield f'{{"n": {int(n)}, "solutions": ['
     for index, q in enumerate(solutions):
         yield (", " if index else "") + json.dumps(list(as_solution(q)))
     yield "]"

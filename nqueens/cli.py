@@ -26,8 +26,21 @@ from nqueens.errors import NQueensError
 __all__ = ["main", "COMMANDS"]
 
 # The subcommands, in the order `nqueens --help` lists them.
-COMMANDS = ("solvers", "count", "solve", "tree", "compare", "runs", "estimate", "construct", "view", "history",
-            "store", "generate", "export")
+COMMANDS = (
+    "solvers",
+    "count",
+    "solve",
+    "tree",
+    "compare",
+    "runs",
+    "estimate",
+    "construct",
+    "view",
+    "history",
+    "store",
+    "generate",
+    "export",
+)
 
 _SINGLE = (argparse._StoreAction, argparse._StoreTrueAction, argparse._StoreFalseAction, argparse._StoreConstAction)
 

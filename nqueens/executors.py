@@ -202,7 +202,9 @@ class DaskCluster:
             raise NQueensError(f"the cluster at {self.where} failed: {type(exc).__name__}: {exc}") from None
         except Exception as exc:
             if type(exc).__name__ == "KilledWorker":
-                raise NQueensError(f"the cluster at {self.where} lost the workers running a subproblem: {exc}") from None
+                raise NQueensError(
+                    f"the cluster at {self.where} lost the workers running a subproblem: {exc}"
+                ) from None
             raise
         finally:
             if self._client is not None:

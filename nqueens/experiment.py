@@ -41,6 +41,7 @@ import json
 import os
 import socket
 from dataclasses import dataclass, field
+from datetime import UTC
 
 from nqueens.errors import NQueensError
 from nqueens.experiment_worker import QUESTIONS
@@ -147,8 +148,10 @@ def parse_solvers(text):
     from nqueens.registry import get_solver
 
     if text is None or not str(text).strip():
-        raise NQueensError("--solvers is empty: name at least one solver, e.g. --solvers bitwise,dlx (leave it out to "
-                           "compare every counter)")
+        raise NQueensError(
+            "--solvers is empty: name at least one solver, e.g. --solvers bitwise,dlx (leave it out to "
+            "compare every counter)"
+        )
     columns, seen = [], {}
     for entry in str(text).split(","):
         entry = entry.strip()
@@ -160,7 +163,9 @@ def parse_solvers(text):
         for pair in pairs:
             key, sep, value = pair.partition("=")
             if not sep or not key.strip():
-                raise NQueensError(f"solver option {pair!r} in {entry!r} is not OPT=VALUE (syntax: NAME:OPT=VAL:OPT2=VAL2)")
+                raise NQueensError(
+                    f"solver option {pair!r} in {entry!r} is not OPT=VALUE (syntax: NAME:OPT=VAL:OPT2=VAL2)"
+                )
             options[key.strip().replace("-", "_")] = value.strip()
         full = spec.check_options(options)
         same = (spec.name, json.dumps(full, sort_keys=True, default=str))
@@ -209,8 +214,9 @@ def problems_from_instances(paths):
     files = []
     for path in paths:
         if os.path.isdir(path):
-            found = sorted(os.path.join(path, name) for name in os.listdir(path)
-                           if os.path.splitext(name)[1].lower() in SUFFIXES)
+            found = sorted(
+                os.path.join(path, name) for name in os.listdir(path) if os.path.splitext(name)[1].lower() in SUFFIXES
+            )
             if not found:
                 raise NQueensError(f"folder {path} holds no instance files ({', '.join(sorted(SUFFIXES))})")
             files.extend(found)
@@ -298,8 +304,10 @@ def run(
     timeout = _limit(timeout, "timeout", float)
     memory = _limit(memory, "memory", int)
     if scheduler is not None and workers != 1:
-        raise NQueensError("--workers runs local processes; with --scheduler the cluster's workers make the runs, "
-                           "so give one or the other")
+        raise NQueensError(
+            "--workers runs local processes; with --scheduler the cluster's workers make the runs, "
+            "so give one or the other"
+        )
     explicit = columns is not None
     columns = list(columns) if explicit else default_columns(question)
     problems = list(problems)
@@ -377,8 +385,9 @@ def compare(ns, solvers=None, *, repeat=1, nodes=False):
     result = run(problems, columns, repeat=repeat, nodes=nodes, store="none")
     bad = [r for r in result.records if r["status"] not in ("solved", "unsupported")]
     if bad:
-        raise NQueensError("; ".join(f"n = {r['n']}, {r['solver']}: {r['status']} {r['message'] or ''}".strip()
-                                     for r in bad))
+        raise NQueensError(
+            "; ".join(f"n = {r['n']}, {r['solver']}: {r['status']} {r['message'] or ''}".strip() for r in bad)
+        )
     best = {}
     for r in result.records:
         if r["status"] == "solved":
@@ -386,10 +395,17 @@ def compare(ns, solvers=None, *, repeat=1, nodes=False):
             if key not in best or r["seconds"] < best[key]["seconds"]:
                 best[key] = r
     return [
-        CountResult(n=r["n"], solver=r["solver"], total=r["total"], unique=r["unique"],
-                    classes=None if r["classes"] is None else {int(k): v for k, v in r["classes"].items()},
-                    nodes=r["nodes"], profile=None if r["profile"] is None else tuple(r["profile"]),
-                    seconds=r["seconds"], stats=r["stats"])
+        CountResult(
+            n=r["n"],
+            solver=r["solver"],
+            total=r["total"],
+            unique=r["unique"],
+            classes=None if r["classes"] is None else {int(k): v for k, v in r["classes"].items()},
+            nodes=r["nodes"],
+            profile=None if r["profile"] is None else tuple(r["profile"]),
+            seconds=r["seconds"],
+            stats=r["stats"],
+        )
         for r in best.values()
     ]
 
@@ -482,8 +498,23 @@ def _key(record):
     return hashlib.sha256(json.dumps(identity, sort_keys=True, default=str).encode()).hexdigest()
 
 
-_KEPT = ("n", "instance", "solver", "question", "repeat", "status", "message", *_ANSWER, "stats", "options",
-         "version", "host", "timeout", "memory", "finished")
+_KEPT = (
+    "n",
+    "instance",
+    "solver",
+    "question",
+    "repeat",
+    "status",
+    "message",
+    *_ANSWER,
+    "stats",
+    "options",
+    "version",
+    "host",
+    "timeout",
+    "memory",
+    "finished",
+)
 
 
 def _stored(record):
@@ -633,7 +664,7 @@ def _on_cluster(order, timeout, memory, scheduler):
 
 
 def _settle(record, outcome, timeout):
-    from datetime import datetime, timezone
+    from datetime import datetime
 
     record["status"] = outcome.get("status", "solved")
     record["message"] = outcome.get("message")
@@ -645,7 +676,7 @@ def _settle(record, outcome, timeout):
     if record["status"] == "solved" and timeout is not None and (record["seconds"] or 0) > timeout:
         record["status"] = "timeout"
         record["message"] = f"finished in {record['seconds']:.3f} s, beyond the limit of {timeout:g} s"
-    record["finished"] = datetime.now(timezone.utc).isoformat(timespec="seconds")
+    record["finished"] = datetime.now(UTC).isoformat(timespec="seconds")
 
 
 # -- arguments and the store ----------------------------------------------------------------------------------

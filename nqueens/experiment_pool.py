@@ -90,7 +90,7 @@ class WorkerPool:
                         outcome = message["outcome"]
                         finished.append((worker, outcome, outcome.get("status") != "memout"))
             now = time.monotonic()
-            for worker, (item, deadline) in busy.items():
+            for worker, (_item, deadline) in busy.items():
                 if deadline is not None and now >= deadline and all(w is not worker for w, _, _ in finished):
                     message = f"stopped after {timeout:g} s (the time limit)"
                     finished.append((worker, {"status": "timeout", "message": message, "seconds": None}, False))
@@ -147,8 +147,11 @@ class _Worker:
         said = [line.strip() for line in self._stderr.read().decode(errors="replace").splitlines() if line.strip()]
         last = said[-1][:200] if said else ""
         status = "memout" if any(word in line for line in said[-5:] for word in _MEMORY_WORDS) else "error"
-        return {"status": status, "message": f"its process died ({how})" + (f": {last}" if last else ""),
-                "seconds": None}
+        return {
+            "status": status,
+            "message": f"its process died ({how})" + (f": {last}" if last else ""),
+            "seconds": None,
+        }
 
     def kill(self):
         if self.process.poll() is None:

@@ -25,7 +25,16 @@ from pathlib import Path
 
 from nqueens.errors import NQueensError
 
-__all__ = ["LONG_RUN_SECONDS", "FLOOR_RATE", "Forecast", "quick_estimate", "forecast", "long_run_warning", "duration", "rates_path"]
+__all__ = [
+    "LONG_RUN_SECONDS",
+    "FLOOR_RATE",
+    "Forecast",
+    "quick_estimate",
+    "forecast",
+    "long_run_warning",
+    "duration",
+    "rates_path",
+]
 
 LONG_RUN_SECONDS = 3600.0  # commands warn before a run forecast to take longer
 
@@ -264,4 +273,3 @@ def _save_rate(key, value):
         os.replace(tmp, path)
     except OSError:
         pass
-

@@ -116,7 +116,9 @@ def parse_instance(text, *, name="<string>", fmt=None):
         line = text[: text.index("\x00")].count("\n") + 1
         raise NQueensError(f"{name}, line {line}: not a text file (NUL bytes)")
     if not text.strip():
-        raise NQueensError(f"{name}, line 1: the file is empty; an instance has at least n (letting n = 8, or {{\"n\": 8}})")
+        raise NQueensError(
+            f'{name}, line 1: the file is empty; an instance has at least n (letting n = 8, or {{"n": 8}})'
+        )
     if fmt is None:
         fmt = "json" if text.lstrip().startswith("{") else "param"
     return _parse_json(text, name) if fmt == "json" else _parse_param(text, name)
@@ -238,7 +240,9 @@ class _Tokens:
                     return _Value(items, line)
                 if sep != "," or kind != "punct":
                     found = "the end of the file (a truncated list?)" if kind == "end" else repr(sep)
-                    raise NQueensError(f"{self.name}, line {at}: expected ',' or ']' in the list opened on line {line}, found {found}")
+                    raise NQueensError(
+                        f"{self.name}, line {at}: expected ',' or ']' in the list opened on line {line}, found {found}"
+                    )
         if text == "{":
             members = {}
             if self.peek()[1] == "}":
@@ -247,7 +251,9 @@ class _Tokens:
             while True:
                 kind, key, at = self.take()
                 if kind != "string":
-                    raise NQueensError(f"{self.name}, line {at}: expected a quoted key, found {key or 'the end of the file'!r}")
+                    raise NQueensError(
+                        f"{self.name}, line {at}: expected a quoted key, found {key or 'the end of the file'!r}"
+                    )
                 key = json.loads(key)
                 if key in members:
                     raise NQueensError(f"{self.name}, line {at}: key {key!r} is given twice")
@@ -275,7 +281,7 @@ def _parse_json(text, name):
     tokens = _Tokens(text, name, comments=False)
     doc = tokens.value()
     if not isinstance(doc.value, dict):
-        raise NQueensError(f"{name}, line {doc.line}: a JSON instance is an object {{\"n\": ..., \"blocked\": ...}}")
+        raise NQueensError(f'{name}, line {doc.line}: a JSON instance is an object {{"n": ..., "blocked": ...}}')
     members = doc.value
     unknown = [key for key in members if key not in _JSON_KEYS]
     if unknown:
@@ -284,7 +290,7 @@ def _parse_json(text, name):
             f"{name}, line {members[key].line}: unknown key {key!r}; an instance has {', '.join(_JSON_KEYS)}"
         )
     if "n" not in members:
-        raise NQueensError(f"{name}, line {doc.line}: missing the board size \"n\"")
+        raise NQueensError(f'{name}, line {doc.line}: missing the board size "n"')
     at = _Where(name)
     n = at.board(members["n"])
     blocked = at.squares(members.get("blocked"), n, "blocked", 0)

@@ -417,8 +417,20 @@ _ENTRIES = (
                 "cadical195",
                 "one of pysat's bundled incremental SAT solvers (cadical195 is CaDiCaL 1.9.5)",
                 (
-                    "cadical195", "cadical153", "glucose42", "glucose4", "glucose3", "gluecard4", "gluecard3",
-                    "maplechrono", "maplecm", "maplesat", "mergesat3", "minicard", "minisat22", "minisat-gh",
+                    "cadical195",
+                    "cadical153",
+                    "glucose42",
+                    "glucose4",
+                    "glucose3",
+                    "gluecard4",
+                    "gluecard3",
+                    "maplechrono",
+                    "maplecm",
+                    "maplesat",
+                    "mergesat3",
+                    "minicard",
+                    "minisat22",
+                    "minisat-gh",
                 ),
             ),
             Option(
@@ -506,7 +518,9 @@ _ENTRIES = (
         options=(
             Option("workers", int, None, "local threads (default: all cores)"),
             Option("scheduler", str, None, "address of a Dask scheduler, tcp://HOST:PORT: run on that cluster"),
-            Option("store", str, None, "result store file ('none': keep nothing; default: $NQUEENS_STORE or the cache dir)"),
+            Option(
+                "store", str, None, "result store file ('none': keep nothing; default: $NQUEENS_STORE or the cache dir)"
+            ),
             Option("cached", bool, False, "return the stored answer of a finished run instead of computing"),
             Option("progress", bool, False, "progress bar on stderr"),
         ),
@@ -526,7 +540,9 @@ _ENTRIES = (
         options=(
             Option("workers", int, None, "local threads (default: all cores)"),
             Option("scheduler", str, None, "address of a Dask scheduler, tcp://HOST:PORT: run on that cluster"),
-            Option("store", str, None, "result store file ('none': keep nothing; default: $NQUEENS_STORE or the cache dir)"),
+            Option(
+                "store", str, None, "result store file ('none': keep nothing; default: $NQUEENS_STORE or the cache dir)"
+            ),
             Option("cached", bool, False, "return the stored answer of a finished run instead of computing"),
             Option("progress", bool, False, "progress bar on stderr"),
         ),

@@ -161,7 +161,11 @@ def _run(engine, n, subproblems, results, workers, scheduler, progress):
     done = {}
     if results is not None:
         run = results.open_run(
-            n, engine.SOLVER, engine.ALGORITHM_VERSION, plan=plan_digest(engine, n, subproblems), subproblems=len(subproblems)
+            n,
+            engine.SOLVER,
+            engine.ALGORITHM_VERSION,
+            plan=plan_digest(engine, n, subproblems),
+            subproblems=len(subproblems),
         )
         done = {i: r for i, (digest, r) in run.done.items() if i < len(subproblems) and subproblems[i].digest == digest}
     reused = len(done)

@@ -37,7 +37,7 @@ import os
 import sqlite3
 import time
 from contextlib import contextmanager
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from nqueens.errors import NQueensError
@@ -184,7 +184,7 @@ class ResultStore:
             raise NQueensError(f"cannot create result store {self.path}: the folder {self.path.parent} does not exist")
         with self._guard():
             self._db = sqlite3.connect(self.path, timeout=LOCK_TIMEOUT, isolation_level=None)
-            self._db.execute("PRAGMA busy_timeout = %d" % int(LOCK_TIMEOUT * 1000))
+            self._db.execute(f"PRAGMA busy_timeout = {int(LOCK_TIMEOUT * 1000)}")
             self._check()
             self._db.execute("PRAGMA journal_mode = WAL")
             self._db.execute("PRAGMA synchronous = NORMAL")
@@ -263,7 +263,9 @@ class ResultStore:
         NQueensError
             If the stored record does not add up (its classes do not make its total and unique count).
         """
-        rows = self._runs("AND n = ? AND solver = ? AND version = ? ORDER BY id DESC LIMIT 1", (n, solver, str(version)))
+        rows = self._runs(
+            "AND n = ? AND solver = ? AND version = ? ORDER BY id DESC LIMIT 1", (n, solver, str(version))
+        )
         return rows[0] if rows else None
 
     def history(self, *, check=True):
@@ -350,12 +352,22 @@ class ResultStore:
         ``repeat``, ``status``, ``finished``) under its identity ``key``, in its own transaction; with
         ``replace``, overwrite the latest row of that key instead (a verdict reached later)."""
         problem = record.get("instance") or str(record["n"])
-        row = (key, record["solver"], problem, record["question"], int(record["repeat"]), record["status"],
-               json.dumps(record, default=str), record.get("finished") or _now())
+        row = (
+            key,
+            record["solver"],
+            problem,
+            record["question"],
+            int(record["repeat"]),
+            record["status"],
+            json.dumps(record, default=str),
+            record.get("finished") or _now(),
+        )
         with self._guard(), self._transaction():
-            latest = self._db.execute(
-                "SELECT MAX(id) FROM experiment_runs WHERE key = ?", (key,)
-            ).fetchone()[0] if replace else None
+            latest = (
+                self._db.execute("SELECT MAX(id) FROM experiment_runs WHERE key = ?", (key,)).fetchone()[0]
+                if replace
+                else None
+            )
             if latest is None:
                 self._db.execute(
                     "INSERT INTO experiment_runs (key, solver, problem, question, repeat, status, record, finished) "
@@ -375,7 +387,7 @@ class ResultStore:
         keys = list(keys)
         with self._guard():
             for start in range(0, len(keys), 500):
-                chunk = keys[start:start + 500]
+                chunk = keys[start : start + 500]
                 marks = ",".join("?" * len(chunk))
                 for key, record in self._db.execute(
                     f"SELECT key, record FROM experiment_runs WHERE key IN ({marks}) ORDER BY id", chunk
@@ -522,8 +534,10 @@ def _check_record(path, run_id, n, solver, result):
         total, unique = int(result["total"]), result.get("unique")
     except (TypeError, ValueError):
         sizes, total, unique = None, None, None
-    if sizes is None or sum(s * c for s, c in sizes.items()) != total or (
-        unique is not None and sum(sizes.values()) != int(unique)
+    if (
+        sizes is None
+        or sum(s * c for s, c in sizes.items()) != total
+        or (unique is not None and sum(sizes.values()) != int(unique))
     ):
         raise NQueensError(
             f"result store {path}: the record of run {run_id} (n = {n}, {solver}) is inconsistent: its classes "
@@ -538,4 +552,4 @@ def _run_id(run):
 
 
 def _now():
-    return datetime.fromtimestamp(time.time(), timezone.utc).isoformat(timespec="seconds")
+    return datetime.fromtimestamp(time.time(), UTC).isoformat(timespec="seconds")

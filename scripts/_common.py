@@ -58,6 +58,7 @@ def markdown_table(columns, rows):
     | 8 | 92 |
     | 12 | 14,200 |
     """
+
     def cell(value):
         if value is None:
             return "-"

@@ -10,14 +10,14 @@ Usage::
     python scripts/estimator.py OUT [--from 8] [--to 12] [--large 16,20,24,30] [--probes 10000] [--seed 1]
 """
 
-import nqueens
+from _common import markdown_table, parser, report_header, run
 from nqueens.analysis.estimate import MODELS, estimate
 from nqueens.analysis.plots import plot_tree_sizes
 from nqueens.analysis.trees import tree_size
+
+import nqueens
 from nqueens.board import check_n
 from nqueens.errors import NQueensError
-
-from _common import markdown_table, parser, report_header, run
 
 
 def main(argv=None):
@@ -45,13 +45,28 @@ def main(argv=None):
             exact = nqueens.count(n, model, nodes=True).nodes if counted else None
             z = (guess.estimate - exact) / guess.stderr if exact is not None and guess.stderr else None
             exact_rows.append([model, n, exact, guess.estimate, guess.stderr, z, None if z is None else abs(z) <= 3])
-            points.append({"model": model, "n": n, "tree_size": tree_size(n, model), "measured": exact,
-                           "estimate": guess.estimate, "stderr": guess.stderr})
+            points.append(
+                {
+                    "model": model,
+                    "n": n,
+                    "tree_size": tree_size(n, model),
+                    "measured": exact,
+                    "estimate": guess.estimate,
+                    "stderr": guess.stderr,
+                }
+            )
         for n in large:
             guess = estimate(n, model, probes=probes, seed=args.seed)
             large_rows.append([model, n, guess.estimate, guess.stderr, guess.stderr / guess.estimate, guess.seconds])
-            points.append({"model": model, "n": n, "tree_size": tree_size(n, model), "estimate": guess.estimate,
-                           "stderr": guess.stderr})
+            points.append(
+                {
+                    "model": model,
+                    "n": n,
+                    "tree_size": tree_size(n, model),
+                    "estimate": guess.estimate,
+                    "stderr": guess.stderr,
+                }
+            )
 
     args.out.mkdir(parents=True, exist_ok=True)
     report = args.out / "estimator.md"
@@ -62,8 +77,10 @@ def main(argv=None):
         "of the backtracking tree, root included. The estimator is unbiased: the exact count should lie within "
         "3 standard errors of the estimate in all but about 3 cases in 1000. The permutation and m-ary trees "
         "stand on the same nodes, so with the same seed their probes, and estimates, are the same.\n\n"
-        + markdown_table(["model", "n", "exact nodes", "estimate", "standard error", "(estimate - exact) / s.e.",
-                          "within 3 s.e."], exact_rows)
+        + markdown_table(
+            ["model", "n", "exact nodes", "estimate", "standard error", "(estimate - exact) / s.e.", "within 3 s.e."],
+            exact_rows,
+        )
         + "\n## Beyond exhaustive search\n\n"
         + markdown_table(["model", "n", "estimate", "standard error", "relative error", "seconds"], large_rows)
     )

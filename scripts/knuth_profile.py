@@ -12,12 +12,12 @@ Usage::
 
 import platform
 
-import nqueens
+from _common import markdown_table, parser, published, report_header, run
 from nqueens.analysis.estimate import estimate
 from nqueens.analysis.plots import plot_profiles
-from nqueens.board import check_n
 
-from _common import markdown_table, parser, published, report_header, run
+import nqueens
+from nqueens.board import check_n
 
 N = 8
 
@@ -57,8 +57,12 @@ def main(argv=None):
         f"{args.seed}): {guess.estimate:.1f} nodes, standard error {guess.stderr:.1f}.\n\n"
         + markdown_table(columns, rows)
         + f"\nSolvers whose profile is Knuth's: {', '.join(agree) or 'none'}."
-        + (f" Solvers that search another tree (a first row halved by symmetry, generate-and-test, another "
-           f"branching order): {', '.join(differ)}." if differ else "")
+        + (
+            f" Solvers that search another tree (a first row halved by symmetry, generate-and-test, another "
+            f"branching order): {', '.join(differ)}."
+            if differ
+            else ""
+        )
         + "\n"
     )
     series = {"Knuth, TAOCP 7.2.2": {"feasible": knuth}}

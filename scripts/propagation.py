@@ -15,12 +15,12 @@ Usage::
 
 import time
 
+from _common import markdown_table, parser, published, report_header, run
 from nqueens.analysis.plots import plot_strategies
-from nqueens.board import check_n
-from nqueens.errors import NQueensError
 from nqueens.models import tree
 
-from _common import markdown_table, parser, published, report_header, run
+from nqueens.board import check_n
+from nqueens.errors import NQueensError
 
 SHORT = {"none": "BT", "forward-checking": "FC", "arc-consistency": "MAC"}
 
@@ -52,22 +52,32 @@ def main(argv=None):
         accounts = [found[p, o, n][0] for p, o in settings]
         bt = accounts[0]
         agree = all(a.solutions == known.TOTAL[n] for a in accounts)
-        nodes_rows.append([n] + [a.nodes for a in accounts] + [accounts[2].nodes / bt.nodes,
-                                                                accounts[4].nodes / bt.nodes,
-                                                                known.TOTAL[n], agree])
-        checks_rows.append([n] + [a.consistency_checks for a in accounts]
-                           + [accounts[2].consistency_checks / bt.consistency_checks,
-                              accounts[4].consistency_checks / bt.consistency_checks]
-                           + [found[p, o, n][1] for p, o in settings[::2]])
+        nodes_rows.append(
+            [n]
+            + [a.nodes for a in accounts]
+            + [accounts[2].nodes / bt.nodes, accounts[4].nodes / bt.nodes, known.TOTAL[n], agree]
+        )
+        checks_rows.append(
+            [n]
+            + [a.consistency_checks for a in accounts]
+            + [
+                accounts[2].consistency_checks / bt.consistency_checks,
+                accounts[4].consistency_checks / bt.consistency_checks,
+            ]
+            + [found[p, o, n][1] for p, o in settings[::2]]
+        )
         for (propagation, order), a in zip(settings, accounts):
-            figure_rows.append({"strategy": f"{propagation}, {order}", "n": n, "nodes": a.nodes,
-                                "checks": a.consistency_checks})
+            figure_rows.append(
+                {"strategy": f"{propagation}, {order}", "n": n, "nodes": a.nodes, "checks": a.consistency_checks}
+            )
 
     knuth = ""
     if first <= 8 <= last:
         bt8 = found["none", "static", 8][0]
-        knuth = (f"Plain backtracking stands on {bt8.nodes:,} nodes for n = 8; Knuth (TAOCP 7.2.2) publishes "
-                 f"{sum(known.KNUTH_PROFILE_8):,}: {'the same' if bt8.nodes == sum(known.KNUTH_PROFILE_8) else '**not the same**'}.\n\n")
+        knuth = (
+            f"Plain backtracking stands on {bt8.nodes:,} nodes for n = 8; Knuth (TAOCP 7.2.2) publishes "
+            f"{sum(known.KNUTH_PROFILE_8):,}: {'the same' if bt8.nodes == sum(known.KNUTH_PROFILE_8) else '**not the same**'}.\n\n"
+        )
     args.out.mkdir(parents=True, exist_ok=True)
     report = args.out / "propagation.md"
     figure = args.out / "propagation.png"

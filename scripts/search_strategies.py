@@ -15,12 +15,12 @@ Usage::
 
 import statistics
 
+from _common import markdown_table, parser, report_header, run
 from nqueens.analysis.plots import check_path, save
-from nqueens.board import check_n, is_solution
-from nqueens.errors import NQueensError
 from nqueens.models import cp
 
-from _common import markdown_table, parser, report_header, run
+from nqueens.board import check_n, is_solution
+from nqueens.errors import NQueensError
 
 # The MiniZinc handbook, section "Search" (docs/en/mzn_search.rst of libminizinc): failures to the first
 # solution; None is its "---", more than 100,000.
@@ -56,8 +56,12 @@ MORE = {
 def main(argv=None):
     p = parser(__doc__.splitlines()[0])
     p.add_argument("--ns", default="10,15,20,25,30,35,40,45", help="board sizes, comma-separated (the handbook's)")
-    p.add_argument("--max-failures", type=int, default=HANDBOOK_LIMIT,
-                   help="give up a search after this many failures (the handbook's ---: 100,000)")
+    p.add_argument(
+        "--max-failures",
+        type=int,
+        default=HANDBOOK_LIMIT,
+        help="give up a search after this many failures (the handbook's ---: 100,000)",
+    )
     p.add_argument("--seeds", type=int, default=5, help="runs of each random strategy (seeds 0..K-1); the median")
     args = p.parse_args(argv)
     try:
@@ -84,7 +88,9 @@ def main(argv=None):
         rows.append(row)
     deterministic = [name for name in STRATEGIES if name != "input-random"]
     agree = [
-        (name, n) for name in deterministic for n in ns
+        (name, n)
+        for name in deterministic
+        for n in ns
         if n in HANDBOOK[name] and _same(HANDBOOK[name][n], ours[name][n], limit)
     ]
     compared = [(name, n) for name in deterministic for n in ns if n in HANDBOOK[name]]
@@ -94,8 +100,9 @@ def main(argv=None):
 
     report = args.out / "search_strategies.md"
     report.write_text(
-        report_header("Search strategies on n-queens: the MiniZinc handbook's failures table", "search_strategies.py",
-                      argv)
+        report_header(
+            "Search strategies on n-queens: the MiniZinc handbook's failures table", "search_strategies.py", argv
+        )
         + "Failures (failed nodes) until the first solution, the handbook's figures beside the `cp` solver's "
         f"(OR-tools' classic CP solver, all-different with bounds propagation, its default); `---` is more than "
         f"{limit:,} failures{'' if limit == HANDBOOK_LIMIT else f' (the handbook: {HANDBOOK_LIMIT:,})'}. The "
@@ -116,8 +123,7 @@ def main(argv=None):
         "## Other strategies and the propagator\n\n"
         "*middle* is OR-tools' `ASSIGN_CENTER_VALUE` (the value nearest `(min + max) / 2`), not the median of "
         "the domain; *split* tries the lower half of the domain first; *value removal* is "
-        "`AllDifferent(vars, False)`, forward checking only.\n\n"
-        + markdown_table(more_columns, more_rows)
+        "`AllDifferent(vars, False)`, forward checking only.\n\n" + markdown_table(more_columns, more_rows)
     )
     _plot(ns, ours, limit, figure)
     print(f"wrote {report}\nwrote {figure}")
@@ -174,8 +180,9 @@ def _plot(ns, ours, limit, path):
     ax.set_ylabel("failures to the first solution + 1 (log scale)")
     ax.grid(True, which="both", alpha=0.3)
     ax.legend(fontsize="small", ncol=2, title="cp strategy (large hollow circles: the handbook)")
-    fig.suptitle(f"Failures to the first solution of n-queens per search strategy — OR-tools CP solver, "
-                 f"computed on {_host()}")
+    fig.suptitle(
+        f"Failures to the first solution of n-queens per search strategy — OR-tools CP solver, computed on {_host()}"
+    )
     save(fig, str(path))
 
 

@@ -10,13 +10,13 @@ Usage::
     python scripts/tree_sizes.py OUT [--from 4] [--to 12] [--profile-n 8]
 """
 
-import nqueens
+from _common import markdown_table, parser, report_header, run
 from nqueens.analysis.plots import plot_profiles, plot_tree_sizes
 from nqueens.analysis.trees import MODELS, format_profile_table, profile_table, tree_size
+
+import nqueens
 from nqueens.board import check_n
 from nqueens.errors import NQueensError
-
-from _common import markdown_table, parser, report_header, run
 
 
 def main(argv=None):
@@ -45,8 +45,11 @@ def main(argv=None):
         generated = {m: measured[m, n].stats.get("generated") for m in models}
         ratio = generated["mary"] / generated["permutation"] if {"mary", "permutation"} <= set(models) else None
         rows.append(
-            [n] + [tree_size(n, m) for m in MODELS] + [generated[m] for m in models]
-            + [measured[m, n].nodes for m in models] + [measured[models[0], n].total, ratio]
+            [n]
+            + [tree_size(n, m) for m in MODELS]
+            + [generated[m] for m in models]
+            + [measured[m, n].nodes for m in models]
+            + [measured[models[0], n].total, ratio]
         )
 
     profiles = {}
@@ -74,9 +77,17 @@ def main(argv=None):
         + format_profile_table(profile_table(profile_n, row_profiles))
     )
     plot_tree_sizes(
-        [{"model": m, "n": n, "tree_size": tree_size(n, m), "measured": measured[m, n].nodes,
-          "generated": measured[m, n].stats.get("generated")}
-         for m in models for n in range(first, last + 1)],
+        [
+            {
+                "model": m,
+                "n": n,
+                "tree_size": tree_size(n, m),
+                "measured": measured[m, n].nodes,
+                "generated": measured[m, n].stats.get("generated"),
+            }
+            for m in models
+            for n in range(first, last + 1)
+        ],
         sizes_figure,
     )
     plot_profiles(profile_n, profiles, profile_figure)

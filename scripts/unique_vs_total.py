@@ -13,12 +13,12 @@ Usage::
 
 import time
 
-import nqueens
+from _common import markdown_table, parser, published, report_header, run
 from nqueens.analysis.plots import plot_unique_vs_total
 from nqueens.analysis.symmetry import classes
-from nqueens.errors import NQueensError
 
-from _common import markdown_table, parser, published, report_header, run
+import nqueens
+from nqueens.errors import NQueensError
 
 
 def main(argv=None):
@@ -41,23 +41,52 @@ def main(argv=None):
         else:
             found = classes(nqueens.batches(n, solver))
             total = sum(size * number for size, number in found.items())
-        rows.append({"n": n, "total": total, "unique": sum(found.values()), "classes": found,
-                     "seconds": time.perf_counter() - start})
+        rows.append(
+            {
+                "n": n,
+                "total": total,
+                "unique": sum(found.values()),
+                "classes": found,
+                "seconds": time.perf_counter() - start,
+            }
+        )
 
     table = markdown_table(
-        ["n", "total", "OEIS A000170", "unique", "OEIS A002562", "orbits of 1", "orbits of 2", "orbits of 4",
-         "orbits of 8",
-         "total / unique", "matches OEIS"],
         [
-            [r["n"], r["total"], known.TOTAL.get(r["n"]), r["unique"], known.UNIQUE.get(r["n"]),
-             r["classes"].get(1, 0), r["classes"].get(2, 0), r["classes"].get(4, 0), r["classes"].get(8, 0),
-             r["total"] / r["unique"] if r["unique"] else None,
-             r["total"] == known.TOTAL.get(r["n"]) and r["unique"] == known.UNIQUE.get(r["n"])]
+            "n",
+            "total",
+            "OEIS A000170",
+            "unique",
+            "OEIS A002562",
+            "orbits of 1",
+            "orbits of 2",
+            "orbits of 4",
+            "orbits of 8",
+            "total / unique",
+            "matches OEIS",
+        ],
+        [
+            [
+                r["n"],
+                r["total"],
+                known.TOTAL.get(r["n"]),
+                r["unique"],
+                known.UNIQUE.get(r["n"]),
+                r["classes"].get(1, 0),
+                r["classes"].get(2, 0),
+                r["classes"].get(4, 0),
+                r["classes"].get(8, 0),
+                r["total"] / r["unique"] if r["unique"] else None,
+                r["total"] == known.TOTAL.get(r["n"]) and r["unique"] == known.UNIQUE.get(r["n"]),
+            ]
             for r in rows
         ],
     )
-    how = ("counted by `" + solver + "`" if "unique" in spec.can
-           else "enumerated by `" + solver + "` and reduced to fundamental solutions")
+    how = (
+        "counted by `" + solver + "`"
+        if "unique" in spec.can
+        else "enumerated by `" + solver + "` and reduced to fundamental solutions"
+    )
     args.out.mkdir(parents=True, exist_ok=True)
     report = args.out / "unique_vs_total.md"
     figure = args.out / "unique_vs_total.png"

@@ -6,39 +6,39 @@ enumerate"`` works. A check a solver is known to fail is named in :data:`KNOWN_F
 (test data, not the registry's), and is reported as an expected failure; no check looks at a solver's name.
 """
 
+from known import KNUTH_PROFILE_8, TOTAL, UNIQUE
+
 import nqueens
 from nqueens.board import is_solution
-
-from known import KNUTH_PROFILE_8, TOTAL, UNIQUE
 
 # Enumeration checks stop at this n (the checks hold every solution in a set).
 ENUMERATE_MAX_N = 10
 
 # {solver: {check: why it is expected to fail}}: solvers that search another tree than Knuth's.
 KNOWN_FAILURES = {
-    'avail': {
-        'check_nodes_knuth': "it searches the left half of the first row only, about half of Knuth's tree",
+    "avail": {
+        "check_nodes_knuth": "it searches the left half of the first row only, about half of Knuth's tree",
     },
-    'dlx': {
-        'check_nodes_knuth': "it branches on the column with the fewest rows, not row by row, so its tree is smaller than Knuth's 2057 nodes (option choose=first gives that tree)",
+    "dlx": {
+        "check_nodes_knuth": "it branches on the column with the fewest rows, not row by row, so its tree is smaller than Knuth's 2057 nodes (option choose=first gives that tree)",
     },
-    'generate-test': {
-        'check_nodes_knuth': 'it tests only full boards, so it stands on all n!/(n-k)! arrangements of distinct columns',
+    "generate-test": {
+        "check_nodes_knuth": "it tests only full boards, so it stands on all n!/(n-k)! arrangements of distinct columns",
     },
-    'lines': {
-        'check_nodes_knuth': "it branches on the most constrained row or column, not row by row, and prunes on empty lines, so its tree is far smaller than Knuth's",
+    "lines": {
+        "check_nodes_knuth": "it branches on the most constrained row or column, not row by row, and prunes on empty lines, so its tree is far smaller than Knuth's",
     },
-    'marks': {
-        'check_nodes_knuth': "it searches the left half of the first row only, about half of Knuth's tree",
+    "marks": {
+        "check_nodes_knuth": "it searches the left half of the first row only, about half of Knuth's tree",
     },
-    'mirror': {
-        'check_nodes_knuth': "it searches the left half of the first row only, about half of Knuth's tree",
+    "mirror": {
+        "check_nodes_knuth": "it searches the left half of the first row only, about half of Knuth's tree",
     },
-    'sieve': {
-        'check_nodes_knuth': "it places row 0, then rows n-1 .. 1, for one corner pair in four: not Knuth's tree",
+    "sieve": {
+        "check_nodes_knuth": "it places row 0, then rows n-1 .. 1, for one corner pair in four: not Knuth's tree",
     },
-    'subset': {
-        'check_nodes_knuth': "its depths are cells (n*n + 1 of them), not rows; at the row boundaries (depths 0, 8, ..., 64) its profile is Knuth's",
+    "subset": {
+        "check_nodes_knuth": "its depths are cells (n*n + 1 of them), not rows; at the row boundaries (depths 0, 8, ..., 64) its profile is Knuth's",
     },
 }
 

@@ -15,7 +15,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from known import TOTAL
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -25,7 +24,8 @@ SCRIPTS = sorted(p for folder in FOLDERS for p in (ROOT / folder).glob("*.py") i
 
 def load_reference():
     spec = importlib.util.spec_from_file_location(
-        "reference", ROOT / "benchmarks" / "reference" / "__init__.py",
+        "reference",
+        ROOT / "benchmarks" / "reference" / "__init__.py",
         submodule_search_locations=[str(ROOT / "benchmarks" / "reference")],
     )
     module = importlib.util.module_from_spec(spec)
@@ -78,7 +78,11 @@ def environment(cache, **extra):
 def script(fresh, cache, name, *args, **env):
     return subprocess.run(
         [sys.executable, str(fresh / "benchmarks" / name), *args],
-        cwd=fresh, env=environment(cache, **env), capture_output=True, text=True, timeout=300,
+        cwd=fresh,
+        env=environment(cache, **env),
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
 
 
@@ -117,7 +121,9 @@ def test_engine_vs_reference_quick(binary, fresh, cache):
     lines = done.stdout.splitlines()
     header = "| n | C reference | fast, 1 worker | fast, 2 workers | parallel efficiency | CPU, 1 worker / C |"
     row = lines[lines.index(header) + 2]
-    assert re.fullmatch(r"\| 12 \| [\d.]+ s \| [\d.]+ s \([\d.]+x\) \| [\d.]+ s \([\d.]+x\) \| \d+% \| ([\d.]+x|-) \|", row)
+    assert re.fullmatch(
+        r"\| 12 \| [\d.]+ s \| [\d.]+ s \([\d.]+x\) \| [\d.]+ s \([\d.]+x\) \| \d+% \| ([\d.]+x|-) \|", row
+    )
 
 
 def test_bitwise_vs_recursive_with_the_reference(binary, fresh, cache):
@@ -145,7 +151,11 @@ def test_every_script_answers_help(fresh, cache):
     running = {
         path.name: subprocess.Popen(
             [sys.executable, str(fresh / path.parent.name / path.name), "--help"],
-            cwd=fresh, env=environment(cache), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+            cwd=fresh,
+            env=environment(cache),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
         )
         for path in SCRIPTS
     }

@@ -6,12 +6,11 @@ import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from known import LEETCODE_4, SEED_004_6
 
 import nqueens
 from nqueens import board
 from nqueens.errors import NQueensError
-
-from known import LEETCODE_4, SEED_004_6
 
 permutations = st.integers(1, 12).flatmap(lambda n: st.permutations(range(n)))
 solution_lists = st.integers(1, 9).flatmap(

@@ -5,11 +5,10 @@ import subprocess
 import sys
 
 import pytest
+from known import LEETCODE_4, SEED_004_6, TOTAL
 
 from nqueens.board import is_solution
 from nqueens.cli import main
-
-from known import LEETCODE_4, SEED_004_6, TOTAL
 
 
 def run(capsys, *argv):
@@ -120,8 +119,9 @@ def test_compare_markdown_agrees(capsys):
 
 def test_solve_text_for_a_solver_that_finds_one_solution(capsys):
     """CP-SAT's first-solution mode cannot count; with --limit the text format still declares what follows."""
-    code, out, _ = run(capsys, "solve", "30", "--solver", "cpsat", "--option", "first=true", "--format", "text",
-                       "--limit", "1")
+    code, out, _ = run(
+        capsys, "solve", "30", "--solver", "cpsat", "--option", "first=true", "--format", "text", "--limit", "1"
+    )
     lines = out.splitlines()
     assert code == 0 and lines[0] == "1" and len(lines) == 2
     q = tuple(int(c) - 1 for c in lines[1].split(","))
@@ -132,8 +132,20 @@ def test_solve_text_for_a_solver_that_finds_one_solution(capsys):
 
 
 def test_solve_json_carries_the_solver_statistics(capsys):
-    code, out, _ = run(capsys, "solve", "10", "--solver", "cp", "--option", "var=input", "--option", "value=min",
-                       "--limit", "1", "--json")
+    code, out, _ = run(
+        capsys,
+        "solve",
+        "10",
+        "--solver",
+        "cp",
+        "--option",
+        "var=input",
+        "--option",
+        "value=min",
+        "--limit",
+        "1",
+        "--json",
+    )
     doc = json.loads(out)
     assert code == 0 and len(doc["solutions"]) == 1 and is_solution(tuple(doc["solutions"][0]))
     assert doc["stats"]["failures"] == 22  # the MiniZinc handbook's failures to the first solution, n = 10

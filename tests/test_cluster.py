@@ -16,10 +16,9 @@ import threading
 import time
 
 import pytest
+from known import TOTAL, UNIQUE
 
 import nqueens
-
-from known import TOTAL, UNIQUE
 
 distributed = pytest.importorskip("distributed")
 
@@ -48,7 +47,17 @@ def cluster(tmp_path):
         log = open(tmp_path / "scheduler.log", "w")
         logs.append(log)
         procs.append(
-            _dask("scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard", "--scheduler-file", str(info), log=log)
+            _dask(
+                "scheduler",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                "0",
+                "--no-dashboard",
+                "--scheduler-file",
+                str(info),
+                log=log,
+            )
         )
         _wait(lambda: info.exists() and info.stat().st_size > 0, "the scheduler file")
         address = json.loads(info.read_text())["address"]
@@ -57,8 +66,18 @@ def cluster(tmp_path):
             log = open(tmp_path / f"{name}.log", "w")
             logs.append(log)
             workers[name] = _dask(
-                "worker", "--scheduler-file", str(info), "--host", "127.0.0.1", "--nthreads", "1", "--no-nanny",
-                "--no-dashboard", "--name", name, log=log,
+                "worker",
+                "--scheduler-file",
+                str(info),
+                "--host",
+                "127.0.0.1",
+                "--nthreads",
+                "1",
+                "--no-nanny",
+                "--no-dashboard",
+                "--name",
+                name,
+                log=log,
             )
             procs.append(workers[name])
         with distributed.Client(address, timeout=DEADLINE) as client:

@@ -8,14 +8,13 @@ import sys
 import time
 
 import pytest
+from known import TOTAL, UNIQUE
+from nqueens.analysis.compare import cells, format_table
+from nqueens.analysis.trees import tree_size
 
 import nqueens
 from nqueens import experiment
-from nqueens.analysis.compare import cells, format_table
-from nqueens.analysis.trees import tree_size
 from nqueens.cli import main
-
-from known import TOTAL, UNIQUE
 
 ENUMERATORS = [s.name for s in nqueens.solvers() if "enumerate" in s.can]
 NQUEENS = [sys.executable, "-m", "nqueens"]
@@ -37,8 +36,12 @@ def one_error_line(code, out, err, *fragments):
 
 
 def test_every_enumerator_answers_unique_from_its_timed_enumeration():
-    result = experiment.run(experiment.problems_from_range("1..8"), experiment.parse_solvers(",".join(ENUMERATORS)),
-                            question="unique", store="none")
+    result = experiment.run(
+        experiment.problems_from_range("1..8"),
+        experiment.parse_solvers(",".join(ENUMERATORS)),
+        question="unique",
+        store="none",
+    )
     assert {r["solver"] for r in result.records} == set(ENUMERATORS)
     for r in result.records:
         assert r["status"] == "solved", r
@@ -50,8 +53,12 @@ def test_every_enumerator_answers_unique_from_its_timed_enumeration():
 
 def test_node_columns_only_when_asked_and_filled():
     with_trees = [s.name for s in nqueens.solvers() if hasattr(s.load(), "tree_size") and "nodes" in s.can]
-    result = experiment.run(experiment.problems_from_range("4..8"),
-                            experiment.parse_solvers(",".join(["bitwise", *with_trees])), nodes=True, store="none")
+    result = experiment.run(
+        experiment.problems_from_range("4..8"),
+        experiment.parse_solvers(",".join(["bitwise", *with_trees])),
+        nodes=True,
+        store="none",
+    )
     lines = format_table(result.records, "csv").splitlines()
     header = lines[0].split(",")
     assert header[:4] == ["n", "solver", "status", "total"] and "nodes" in header
@@ -75,8 +82,9 @@ def test_markdown_shows_huge_trees_readably():
 
 
 def test_repeats_give_median_min_max_and_the_number_of_runs(capsys):
-    code, out, _ = run_cli(capsys, "compare", "6..7", "--solvers", "bitwise,dlx", "--repeat", "3", "--json",
-                           "--store", "none")
+    code, out, _ = run_cli(
+        capsys, "compare", "6..7", "--solvers", "bitwise,dlx", "--repeat", "3", "--json", "--store", "none"
+    )
     table = json.loads(out)
     assert code == 0 and len(table) == 4
     for cell in table:
@@ -87,8 +95,18 @@ def test_repeats_give_median_min_max_and_the_number_of_runs(capsys):
 
 
 def test_an_option_sweep_makes_one_column_per_setting(capsys):
-    code, out, _ = run_cli(capsys, "compare", "8", "--solvers", "dlx:choose=first,dlx:choose=min-size", "--nodes",
-                           "--format", "json", "--store", "none")
+    code, out, _ = run_cli(
+        capsys,
+        "compare",
+        "8",
+        "--solvers",
+        "dlx:choose=first,dlx:choose=min-size",
+        "--nodes",
+        "--format",
+        "json",
+        "--store",
+        "none",
+    )
     table = {cell["solver"]: cell for cell in json.loads(out)}
     assert code == 0 and list(table) == ["dlx:choose=first", "dlx:choose=min-size"]
     assert table["dlx:choose=first"]["nodes"] == 2057 > table["dlx:choose=min-size"]["nodes"]  # Knuth's tree
@@ -106,11 +124,26 @@ def test_the_table_says_who_was_left_out_and_whether_all_agreed(capsys):
 
 
 def test_unsupported_cells_are_rows_with_the_reason(capsys):
-    code, out, _ = run_cli(capsys, "compare", "6..7", "--solvers", "bitwise,fast", "--question", "first",
-                           "--format", "json", "--store", "none")
+    code, out, _ = run_cli(
+        capsys,
+        "compare",
+        "6..7",
+        "--solvers",
+        "bitwise,fast",
+        "--question",
+        "first",
+        "--format",
+        "json",
+        "--store",
+        "none",
+    )
     table = json.loads(out)
     assert code == 0 and [(c["n"], c["solver"], c["status"]) for c in table] == [
-        (6, "bitwise", "solved"), (6, "fast", "unsupported"), (7, "bitwise", "solved"), (7, "fast", "unsupported")]
+        (6, "bitwise", "solved"),
+        (6, "fast", "unsupported"),
+        (7, "bitwise", "solved"),
+        (7, "fast", "unsupported"),
+    ]
     assert "only counts" in table[1]["message"] and table[0]["seconds_to_first"] is not None
 
 
@@ -145,8 +178,20 @@ def test_a_bad_plot_path_fails_before_running(tmp_path, capsys, monkeypatch, pat
 @pytest.mark.parametrize("kind", ["cactus", "time", "scatter"])
 def test_plots(tmp_path, capsys, kind):
     out = tmp_path / f"{kind}.png"
-    code, stdout, stderr = run_cli(capsys, "compare", "4..7", "--solvers", "bitwise,bitmask-recursive", "--json",
-                                   "--plot", str(out), "--plot-kind", kind, "--store", "none")
+    code, stdout, stderr = run_cli(
+        capsys,
+        "compare",
+        "4..7",
+        "--solvers",
+        "bitwise,bitmask-recursive",
+        "--json",
+        "--plot",
+        str(out),
+        "--plot-kind",
+        kind,
+        "--store",
+        "none",
+    )
     assert code == 0 and len(json.loads(stdout)) == 8 and "wrote" in stderr
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
@@ -154,8 +199,12 @@ def test_plots(tmp_path, capsys, kind):
 def test_cactus_and_scatter_figures_hold_the_runs():
     from nqueens.analysis.plots import plot_cactus, plot_scatter
 
-    result = experiment.run(experiment.problems_from_range("5..8"), experiment.parse_solvers("bitwise,dlx,fast"),
-                            question="first", store="none")
+    result = experiment.run(
+        experiment.problems_from_range("5..8"),
+        experiment.parse_solvers("bitwise,dlx,fast"),
+        question="first",
+        store="none",
+    )
     fig = plot_cactus(result.records)
     lines = {line.get_label(): line for line in fig.axes[0].get_lines()}
     assert set(lines) == {"bitwise (4 of 4 solved)", "dlx (4 of 4 solved)"}  # fast cannot answer first
@@ -167,8 +216,12 @@ def test_cactus_and_scatter_figures_hold_the_runs():
 
 def test_a_full_disk_is_one_error_line_and_a_closed_pipe_is_quiet():
     with open("/dev/full", "w") as full:
-        done = subprocess.run([*NQUEENS, "compare", "4..5", "--solvers", "bitwise", "--store", "none"],
-                              stdout=full, stderr=subprocess.PIPE, text=True)
+        done = subprocess.run(
+            [*NQUEENS, "compare", "4..5", "--solvers", "bitwise", "--store", "none"],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
     assert done.returncode != 0 and done.stderr.startswith("error: ") and done.stderr.count("\n") == 1, done.stderr
     # The reader leaves before the table is written (as `| head -1` does once it has its line).
     command = "compare 4..9 --solvers bitwise,dlx --json --store none".split()
@@ -179,8 +232,13 @@ def test_a_full_disk_is_one_error_line_and_a_closed_pipe_is_quiet():
 
 def test_ctrl_c_says_interrupted_and_prints_no_table(tmp_path):
     env = dict(os.environ, NQUEENS_STORE=str(tmp_path / "s.sqlite"), NQUEENS_WORKER_FAULT="hang@bitwise:9")
-    process = subprocess.Popen([*NQUEENS, "compare", "8..9", "--solvers", "bitwise", "--timeout", "60"],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    process = subprocess.Popen(
+        [*NQUEENS, "compare", "8..9", "--solvers", "bitwise", "--timeout", "60"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
     _wait_for_runs(tmp_path / "s.sqlite", 1)
     time.sleep(0.3)
     process.send_signal(signal.SIGINT)
@@ -196,7 +254,12 @@ def test_cells_reduce_repeats():
     ]
     (cell,) = cells(runs)
     assert (cell["status"], cell["runs"], cell["seconds"], cell["seconds_min"], cell["seconds_max"]) == (
-        "timeout", 2, 0.2, 0.1, 0.3)
+        "timeout",
+        2,
+        0.2,
+        0.1,
+        0.3,
+    )
 
 
 def _wait_for_runs(path, count, deadline=120):

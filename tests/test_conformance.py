@@ -5,11 +5,11 @@ import subprocess
 import sys
 
 import pytest
+from conformance import KNOWN_FAILURES, solver_checks
+from known import TOTAL
 
 import nqueens
-from conformance import KNOWN_FAILURES, solver_checks
 from nqueens.registry import CAPABILITIES
-from known import TOTAL
 
 
 def _params():
@@ -49,7 +49,11 @@ def test_kernels_run_as_plain_python():
     env = dict(os.environ, NUMBA_DISABLE_JIT="1")
     out = subprocess.run(
         [sys.executable, "-c", code, __import__("json").dumps(names)],
-        env=env, capture_output=True, text=True, timeout=600, check=True,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=True,
     ).stdout
     got = __import__("json").loads(out)
     want = [TOTAL[n] for n in range(1, 8)]

@@ -15,14 +15,13 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from known import TOROIDAL, TOTAL
+from nqueens.native import construct as C
 
 import nqueens
 from nqueens import board
 from nqueens.cli import main
 from nqueens.commands import construct as command
-from nqueens.native import construct as C
-
-from known import TOROIDAL, TOTAL
 
 
 def numpy_valid(q):
@@ -41,7 +40,9 @@ def numpy_valid(q):
 def torus_valid(q):
     """Plain-Python toroidal check: columns, (q + i) mod n and (q - i) mod n each distinct."""
     n = len(q)
-    return all(len({f(i, int(c)) % n for i, c in enumerate(q)}) == n for f in (lambda i, c: c, int.__add__, int.__sub__))
+    return all(
+        len({f(i, int(c)) % n for i, c in enumerate(q)}) == n for f in (lambda i, c: c, int.__add__, int.__sub__)
+    )
 
 
 # -- explicit ------------------------------------------------------------------------------------------------

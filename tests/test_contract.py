@@ -20,10 +20,9 @@ import time
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from known import TOTAL
 
 from nqueens.cli import main
-
-from known import TOTAL
 
 NQUEENS = [sys.executable, "-m", "nqueens"]
 DATA = os.path.join(os.path.dirname(__file__), "data", "block-10-40-3.param")
@@ -174,13 +173,69 @@ def test_every_command_help_has_examples():
 
 _TOKENS = st.sampled_from(
     [
-        "count", "solve", "tree", "estimate", "construct", "solvers", "history", "generate", "export",
-        "", " ", "0", "1", "4", "6", "-3", "abc", "1e3", "8.5", "99999999999", "--json", "--quiet", "--nodes",
-        "--solver", "bitwise", "fast", "dlx", "nope", "--limit", "--format", "text", "boards", "json", "xml",
-        "--option", "mode=generate-and-test", "symmetry=true", "first=true", "=", "--fundamental", "--model",
-        "mary", "permutation", "subset", "--probes", "--seed", "--method", "toroidal", "explicit", "--store",
-        "none", "--cached", "--workers", "--export", "--compare", "--instance", "tests/data/block-10-40-3.param",
-        "blocked", "excluded", "completion", "--", "-x", "--help-me",
+        "count",
+        "solve",
+        "tree",
+        "estimate",
+        "construct",
+        "solvers",
+        "history",
+        "generate",
+        "export",
+        "",
+        " ",
+        "0",
+        "1",
+        "4",
+        "6",
+        "-3",
+        "abc",
+        "1e3",
+        "8.5",
+        "99999999999",
+        "--json",
+        "--quiet",
+        "--nodes",
+        "--solver",
+        "bitwise",
+        "fast",
+        "dlx",
+        "nope",
+        "--limit",
+        "--format",
+        "text",
+        "boards",
+        "json",
+        "xml",
+        "--option",
+        "mode=generate-and-test",
+        "symmetry=true",
+        "first=true",
+        "=",
+        "--fundamental",
+        "--model",
+        "mary",
+        "permutation",
+        "subset",
+        "--probes",
+        "--seed",
+        "--method",
+        "toroidal",
+        "explicit",
+        "--store",
+        "none",
+        "--cached",
+        "--workers",
+        "--export",
+        "--compare",
+        "--instance",
+        "tests/data/block-10-40-3.param",
+        "blocked",
+        "excluded",
+        "completion",
+        "--",
+        "-x",
+        "--help-me",
     ]
 )
 
@@ -232,8 +287,12 @@ def test_the_kernel_cache_is_keyed_by_every_source_file(tmp_path):
 
 @pytest.mark.parametrize(
     "argv",
-    [["count", "8"], ["count", "12", "--store", "none"], ["count", "8", "--solver", "cpsat", "--option", "symmetry=true"],
-     ["count", "6", "--solver", "bitwise", "--nodes"]],
+    [
+        ["count", "8"],
+        ["count", "12", "--store", "none"],
+        ["count", "8", "--solver", "cpsat", "--option", "symmetry=true"],
+        ["count", "6", "--solver", "bitwise", "--nodes"],
+    ],
     ids=" ".join,
 )
 def test_human_output_has_no_python_reprs(capsys, argv):

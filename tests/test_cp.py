@@ -4,15 +4,14 @@ import itertools
 import json
 
 import pytest
+from known import TOTAL
+from nqueens.models import cp
 
 import nqueens
 from nqueens import NQueensError
 from nqueens.board import is_solution
 from nqueens.cli import main
 from nqueens.instance import Instance
-from nqueens.models import cp
-
-from known import TOTAL
 
 # The MiniZinc handbook, section "Search": failures to the first solution of n-queens (its nqueens.mzn, the same
 # three all-different constraints), for input_order / first_fail with indomain_min / indomain_median.
@@ -79,8 +78,24 @@ def test_count_10_on_the_command_line(capsys):
 
 
 def test_solve_10_input_min_first_solution(capsys):
-    assert main(["solve", "10", "--solver", "cp", "--option", "var=input", "--option", "value=min", "--limit", "1",
-                 "--json"]) == 0
+    assert (
+        main(
+            [
+                "solve",
+                "10",
+                "--solver",
+                "cp",
+                "--option",
+                "var=input",
+                "--option",
+                "value=min",
+                "--limit",
+                "1",
+                "--json",
+            ]
+        )
+        == 0
+    )
     (q,) = json.loads(capsys.readouterr().out)["solutions"]
     assert is_solution(q)
     # Input order, smallest column first: the lexicographically first solution.

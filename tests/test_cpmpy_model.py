@@ -7,11 +7,10 @@ import sys
 import time
 
 import pytest
+from known import TOTAL
 
 import nqueens
 from nqueens.cli import main
-
-from known import TOTAL
 
 BACKENDS = ("ortools", "exact", "pysat", "choco", "z3")
 
@@ -51,7 +50,9 @@ def test_a_missing_backend_names_the_extra():
 def test_ctrl_c_stops_at_once_with_no_result(backend):
     proc = subprocess.Popen(
         [sys.executable, "-m", "nqueens", "count", "13", "--solver", "cpmpy", "--option", f"backend={backend}"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
     )
     try:
         time.sleep(4.0)

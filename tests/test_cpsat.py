@@ -4,14 +4,13 @@ import json
 import threading
 
 import pytest
+from known import TOTAL, UNIQUE
+from nqueens.models import cpsat
 
 import nqueens
 from nqueens import NQueensError
 from nqueens.board import is_solution
 from nqueens.cli import main
-from nqueens.models import cpsat
-
-from known import TOTAL, UNIQUE
 
 
 def images(q):
@@ -145,9 +144,9 @@ def test_stream_statistics():
 
 
 def test_instances():
-    from nqueens.instance import Instance
-
     from test_cp import brute_force
+
+    from nqueens.instance import Instance
 
     for inst in (
         Instance.make(7, blocked=[(0, 1), (3, 3)], queens=[(6, 2)]),
@@ -159,4 +158,3 @@ def test_instances():
         assert {tuple(r) for b in cpsat.batches(inst.n, instance=inst) for r in b.tolist()} == want
     with pytest.raises(NQueensError, match="symmetry=true"):
         cpsat.count(6, instance=Instance.make(6, queens=[(0, 1)]), symmetry=True)
-

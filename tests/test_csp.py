@@ -2,14 +2,13 @@
 
 import constraint
 import pytest
+from known import TOTAL
+from nqueens.models import csp
 
 import nqueens
 from nqueens import NQueensError
 from nqueens.board import is_solution, parse_boards
 from nqueens.cli import main
-from nqueens.models import csp
-
-from known import TOTAL
 
 
 def forward_checking_assignments(n):
@@ -112,8 +111,9 @@ def backtracking_assignments(n):
     tried = 0
     for k in range(n):
         tried += n * len(partial)
-        partial = [p + (c,) for p in partial for c in range(n)
-                   if all(c != q and abs(c - q) != k - r for r, q in enumerate(p))]
+        partial = [
+            p + (c,) for p in partial for c in range(n) if all(c != q and abs(c - q) != k - r for r, q in enumerate(p))
+        ]
     return tried
 
 

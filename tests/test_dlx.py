@@ -6,13 +6,12 @@ import subprocess
 import sys
 
 import pytest
+from known import KNUTH_PROFILE_8, TOTAL
+from nqueens.models import dlx
 
 import nqueens
 from nqueens import NQueensError
 from nqueens.board import is_solution
-from nqueens.models import dlx
-
-from known import KNUTH_PROFILE_8, TOTAL
 
 
 def algorithm_x_profile(n, minsize):

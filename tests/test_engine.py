@@ -10,23 +10,21 @@ import json
 import os
 import subprocess
 import sys
-from functools import lru_cache
+from functools import cache
 from itertools import combinations
 
 import numpy as np
 import pytest
+from known import TOTAL, UNIQUE
+from nqueens.native import engine
 
 import nqueens
 from nqueens import NQueensError
-from nqueens.native import engine
-
-from known import TOTAL, UNIQUE
-
 
 # -- the independent reference -------------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=None)
+@cache
 def _all_solutions(n):
     """Every solution, by backtracking row by row over free columns and diagonals (boolean lists)."""
     out = []
@@ -77,7 +75,7 @@ def _images(q):
     return out
 
 
-@lru_cache(maxsize=None)
+@cache
 def reference(n):
     """(total, unique, classes) by enumeration and canonical forms."""
     solutions = _all_solutions(n)
@@ -345,7 +343,9 @@ def test_progress_bar_on_a_terminal_only_without_quiet_or_json():
 def test_json_prints_nothing_else(tmp_path):
     done = subprocess.run(
         [sys.executable, "-m", "nqueens", "count", "13", "--json", "--store", str(tmp_path / "s.sqlite")],
-        capture_output=True, text=True, timeout=120,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert done.returncode == 0 and done.stderr == ""
     assert json.loads(done.stdout)["total"] == TOTAL[13]

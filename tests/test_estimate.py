@@ -7,15 +7,14 @@ import subprocess
 import sys
 
 import pytest
+from known import KNUTH_PROFILE_8, TOTAL
+from nqueens.analysis.estimate import MODELS, estimate
+from nqueens.analysis.trees import tree_size
 
 import nqueens
-from nqueens.analysis.estimate import MODELS, estimate
 from nqueens import forecast as forecast_module
-from nqueens.forecast import forecast, long_run_warning
-from nqueens.analysis.trees import tree_size
 from nqueens.cli import main
-
-from known import KNUTH_PROFILE_8, TOTAL
+from nqueens.forecast import forecast, long_run_warning
 
 
 def exact_rows(n):

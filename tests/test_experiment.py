@@ -4,29 +4,27 @@ import json
 import os
 
 import pytest
+from known import TOTAL, UNIQUE
 
 import nqueens
 from nqueens import NQueensError, experiment
 from nqueens.cli import main
 from nqueens.store import ResultStore
 
-from known import TOTAL, UNIQUE
-
 RANGE = experiment.problems_from_range
 
 
 def brute_force_is_solution(q):
     n = len(q)
-    return sorted(q) == list(range(n)) and all(
-        abs(q[i] - q[j]) != j - i for i in range(n) for j in range(i + 1, n)
-    )
+    return sorted(q) == list(range(n)) and all(abs(q[i] - q[j]) != j - i for i in range(n) for j in range(i + 1, n))
 
 
 def test_count_runs_every_solver_once_per_n_and_repeat():
     result = experiment.run(RANGE("4..9"), experiment.parse_solvers("bitwise,dlx,fast"), repeat=2, store="none")
     assert len(result.records) == 6 * 3 * 2
     assert {(r["n"], r["solver"], r["repeat"]) for r in result.records} == {
-        (n, s, k) for n in range(4, 10) for s in ("bitwise", "dlx", "fast") for k in (1, 2)}
+        (n, s, k) for n in range(4, 10) for s in ("bitwise", "dlx", "fast") for k in (1, 2)
+    }
     for r in result.records:
         assert r["status"] == "solved" and r["total"] == TOTAL[r["n"]] and r["seconds"] > 0
         assert r["unique"] == (UNIQUE[r["n"]] if r["solver"] == "fast" else None)
@@ -34,8 +32,9 @@ def test_count_runs_every_solver_once_per_n_and_repeat():
 
 
 def test_enumerate_counts_the_stream_and_times_the_first():
-    result = experiment.run(RANGE("1..8"), experiment.parse_solvers("bitwise,sieve,csp"), question="enumerate",
-                            store="none")
+    result = experiment.run(
+        RANGE("1..8"), experiment.parse_solvers("bitwise,sieve,csp"), question="enumerate", store="none"
+    )
     for r in result.records:
         assert r["status"] == "solved" and r["total"] == TOTAL[r["n"]]
         assert (r["seconds_to_first"] is None) == (TOTAL[r["n"]] == 0)
@@ -58,8 +57,7 @@ def test_first_gives_a_solution_and_seconds_to_first():
 
 
 def test_a_solver_that_cannot_answer_is_unsupported_not_skipped():
-    result = experiment.run(RANGE("6"), experiment.parse_solvers("fast,bitwise,cpsat"), question="unique",
-                            store="none")
+    result = experiment.run(RANGE("6"), experiment.parse_solvers("fast,bitwise,cpsat"), question="unique", store="none")
     statuses = {r["solver"]: (r["status"], r["unique"]) for r in result.records}
     assert statuses == {"fast": ("solved", 1), "bitwise": ("solved", 1), "cpsat": ("solved", 1)}
     result = experiment.run(RANGE("6"), experiment.parse_solvers("fast,bitwise"), question="enumerate", store="none")
@@ -68,18 +66,33 @@ def test_a_solver_that_cannot_answer_is_unsupported_not_skipped():
 
 
 def test_a_solver_that_raises_is_one_error_run():
-    result = experiment.run(RANGE("6..7"), experiment.parse_solvers("csp:algorithm=min-conflicts,bitwise"),
-                            store="none")
+    result = experiment.run(
+        RANGE("6..7"), experiment.parse_solvers("csp:algorithm=min-conflicts,bitwise"), store="none"
+    )
     statuses = [(r["n"], r["solver"], r["status"]) for r in result.records]
-    assert statuses == [(6, "csp:algorithm=min-conflicts", "error"), (6, "bitwise", "solved"),
-                        (7, "csp:algorithm=min-conflicts", "error"), (7, "bitwise", "solved")]
+    assert statuses == [
+        (6, "csp:algorithm=min-conflicts", "error"),
+        (6, "bitwise", "solved"),
+        (7, "csp:algorithm=min-conflicts", "error"),
+        (7, "bitwise", "solved"),
+    ]
     assert "cannot count" in result.records[0]["message"] and result.failures == 2
 
 
 def test_wrong_answers_are_judged_by_the_published_values_and_by_the_majority():
     def record(solver, total, n=8, **more):
-        return {"n": n, "instance": None, "solver": solver, "question": "count", "status": "solved",
-                "total": total, "unique": None, "solution": None, "message": None, **more}
+        return {
+            "n": n,
+            "instance": None,
+            "solver": solver,
+            "question": "count",
+            "status": "solved",
+            "total": total,
+            "unique": None,
+            "solution": None,
+            "message": None,
+            **more,
+        }
 
     known = [record("a", 92), record("b", 91)]
     experiment.judge(known)
@@ -105,7 +118,8 @@ def test_the_store_serves_a_repeated_experiment_and_fresh_makes_it_again(tmp_pat
     again = json.loads(capsys.readouterr().out)
     assert not any(c["reused"] for c in first) and all(c["reused"] for c in again)
     assert [(c["n"], c["solver"], c["total"], c["seconds"]) for c in again] == [
-        (c["n"], c["solver"], c["total"], c["seconds"]) for c in first]
+        (c["n"], c["solver"], c["total"], c["seconds"]) for c in first
+    ]
     assert len(ResultStore(path).experiment_runs()) == 12
     assert main([*argv, "--fresh"]) == 0
     fresh = json.loads(capsys.readouterr().out)
@@ -138,7 +152,8 @@ def test_the_store_is_named_or_taken_from_the_environment_or_none(tmp_path, monk
 def test_the_short_form_keeps_the_fastest_and_raises_on_failure():
     records = experiment.compare(range(6, 9), ["bitwise", "backtrack"], repeat=2)
     assert [(r.n, r.solver, r.total) for r in records] == [
-        (n, s, TOTAL[n]) for n in range(6, 9) for s in ("bitwise", "backtrack")]
+        (n, s, TOTAL[n]) for n in range(6, 9) for s in ("bitwise", "backtrack")
+    ]
     with pytest.raises(NQueensError, match="error"):
         experiment.compare(range(6, 7), ["csp:algorithm=min-conflicts"])
 
@@ -163,8 +178,17 @@ def test_instances_are_rows_keyed_by_file_and_checked_against_each_other(capsys)
     with open(os.path.join(data, os.pardir, "instance_answers.json")) as fh:
         answers = json.load(fh)
     names = ["block-10-40-3.param", "completion-12-4-5.param", "block-10-50-7.param"]
-    code, out, _ = run_cli(capsys, "compare", "--instances", *(os.path.join(data, name) for name in names),
-                           "--solvers", "bitwise,dlx,fast", "--json", "--store", "none")
+    code, out, _ = run_cli(
+        capsys,
+        "compare",
+        "--instances",
+        *(os.path.join(data, name) for name in names),
+        "--solvers",
+        "bitwise,dlx,fast",
+        "--json",
+        "--store",
+        "none",
+    )
     table = json.loads(out)
     assert code == 0 and [c["instance"] for c in table] == [name for name in names for _ in range(3)]
     for cell in table:
@@ -172,8 +196,19 @@ def test_instances_are_rows_keyed_by_file_and_checked_against_each_other(capsys)
             assert cell["status"] == "unsupported" and "instances" in cell["message"]
         else:
             assert cell["status"] == "solved" and cell["total"] == answers[cell["instance"]]["total"], cell
-    code, out, _ = run_cli(capsys, "compare", "--instances", os.path.join(data, names[1]), "--solvers", "bitwise,dlx",
-                           "--question", "first", "--json", "--store", "none")
+    code, out, _ = run_cli(
+        capsys,
+        "compare",
+        "--instances",
+        os.path.join(data, names[1]),
+        "--solvers",
+        "bitwise,dlx",
+        "--question",
+        "first",
+        "--json",
+        "--store",
+        "none",
+    )
     from nqueens.instance_io import read_instance
 
     queens = read_instance(os.path.join(data, names[1])).to_dict()["queens"]  # 0-based (row, column)

@@ -14,11 +14,10 @@ import time
 import uuid
 
 import pytest
+from known import TOTAL
 
 from nqueens import experiment
 from nqueens.store import ResultStore
-
-from known import TOTAL
 
 NQUEENS = [sys.executable, "-m", "nqueens"]
 
@@ -42,8 +41,18 @@ def compare(*argv, env=None, store=None):
     ],
 )
 def test_a_failed_run_is_one_record_and_the_others_are_unaffected(tmp_path, fault, status, words):
-    code, out, err = compare("7..9", "--solvers", "bitwise,dlx", "--timeout", "120", "--memory", "512", "--json",
-                             env={"NQUEENS_WORKER_FAULT": f"{fault}@bitwise:8"}, store=tmp_path / "s.sqlite")
+    code, out, err = compare(
+        "7..9",
+        "--solvers",
+        "bitwise,dlx",
+        "--timeout",
+        "120",
+        "--memory",
+        "512",
+        "--json",
+        env={"NQUEENS_WORKER_FAULT": f"{fault}@bitwise:8"},
+        store=tmp_path / "s.sqlite",
+    )
     table = json.loads(out)  # one document, failures or not
     assert code == 1, err
     for cell in table:
@@ -57,14 +66,16 @@ def test_a_failed_run_is_one_record_and_the_others_are_unaffected(tmp_path, faul
 
 def test_a_run_beyond_its_time_is_stopped_and_the_experiment_goes_on(tmp_path):
     started = time.monotonic()
-    code, out, err = compare("10..12", "--solvers", "generate-test,bitwise", "--timeout", "1", "--json",
-                             store=tmp_path / "s.sqlite")
+    code, out, err = compare(
+        "10..12", "--solvers", "generate-test,bitwise", "--timeout", "1", "--json", store=tmp_path / "s.sqlite"
+    )
     table = {(c["n"], c["solver"]): c for c in json.loads(out)}
     assert code == 0, err
     timeout = table[12, "generate-test"]
     assert timeout["status"] == "timeout" and timeout["seconds"] is None and "1 s" in timeout["message"]
-    assert all(table[n, "bitwise"]["status"] == "solved" and table[n, "bitwise"]["total"] == TOTAL[n]
-               for n in (10, 11, 12))
+    assert all(
+        table[n, "bitwise"]["status"] == "solved" and table[n, "bitwise"]["total"] == TOTAL[n] for n in (10, 11, 12)
+    )
     assert time.monotonic() - started < 120  # generate-test alone needs longer than this for n = 12 (it was stopped)
     markdown = compare("10..12", "--solvers", "generate-test,bitwise", "--timeout", "1", store=tmp_path / "s.sqlite")
     row = next(line for line in markdown[1].splitlines() if "| 12 | generate-test" in line)

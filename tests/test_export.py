@@ -4,14 +4,12 @@ import subprocess
 import sys
 
 import pytest
+from nqueens.models import export
 
 import nqueens
 from nqueens.board import is_solution
 from nqueens.cli import main
 from nqueens.instance import Instance
-from nqueens.models import export
-
-from known import TOTAL
 
 
 def read_dimacs(path):
@@ -144,7 +142,9 @@ def test_minizinc_model_and_data(tmp_path):
 
 def test_stdout_and_errors():
     run = [sys.executable, "-m", "nqueens", "export"]
-    done = subprocess.run(run + ["4", "--model", "sat", "--option", "encoding=pairwise"], capture_output=True, text=True)
+    done = subprocess.run(
+        run + ["4", "--model", "sat", "--option", "encoding=pairwise"], capture_output=True, text=True
+    )
     assert done.returncode == 0 and "p cnf 16 84" in done.stdout and done.stderr == ""
     done = subprocess.run(run + ["4", "--model", "cp", "-o", "-"], capture_output=True, text=True)
     assert done.returncode == 0 and "n = 4;" in done.stdout and "all_different" in done.stdout

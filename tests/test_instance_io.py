@@ -6,12 +6,12 @@ import os
 import re
 
 import pytest
+from nqueens.native.instances import random_blocked, random_completion, random_excluded
 
 from nqueens.cli import main
 from nqueens.errors import NQueensError
 from nqueens.instance import Instance
 from nqueens.instance_io import format_instance, parse_instance, read_instance, write_instance
-from nqueens.native.instances import random_blocked, random_completion, random_excluded
 
 DATA = os.path.join(os.path.dirname(__file__), "data")
 
@@ -48,9 +48,7 @@ def test_published_layouts():
     assert blocked.blocked == ((0, 1), (9, 9))
     placed = parse_instance("letting n =  12\nletting init =  [[1, 0], [3, 9]]\n", name="c.param")
     assert placed.queens == ((1, 0), (3, 9))
-    diags = parse_instance(
-        "n =  10\nnumdiags =  3\ndiags =  [[4, 1], [2, 1], [14, 0], [8, 1]]\n", name="d.param"
-    )
+    diags = parse_instance("n =  10\nnumdiags =  3\ndiags =  [[4, 1], [2, 1], [14, 0], [8, 1]]\n", name="d.param")
     assert diags.excluded_sum == (2, 4) and diags.excluded_difference == (5,)
     header = "language ESSENCE' 1.0\n$ a comment\nletting n be 5 $ trailing\nletting blocked_squares = 1\n"
     assert parse_instance(header + "letting blocks = [[5, 5]]", name="h.param").blocked == ((4, 4),)
@@ -143,8 +141,14 @@ def test_generate_is_deterministic_and_loads(tmp_path, capsys, argv):
     inst = read_instance(path)
     assert inst == parse_instance(outputs[0], name="stdout")
     k = int(argv[2])
-    assert k == {"excluded": len(inst.excluded_sum) + len(inst.excluded_difference),
-                 "blocked": len(inst.blocked), "completion": len(inst.queens)}[argv[0]]
+    assert (
+        k
+        == {
+            "excluded": len(inst.excluded_sum) + len(inst.excluded_difference),
+            "blocked": len(inst.blocked),
+            "completion": len(inst.queens),
+        }[argv[0]]
+    )
     if argv[0] == "completion":
         assert inst.consistent()
 

@@ -7,12 +7,12 @@ import os
 from itertools import permutations
 
 import pytest
+from nqueens.native.instances import random_blocked, random_completion, random_excluded
 
 import nqueens
 from nqueens.board import is_solution
 from nqueens.instance import Instance
 from nqueens.instance_io import read_instance
-from nqueens.native.instances import random_blocked, random_completion, random_excluded
 
 DATA = os.path.join(os.path.dirname(__file__), "data")
 
@@ -46,7 +46,9 @@ def _instances():
             cases.append(random_completion(n, 1 + seed % 2, seed=seed, method="random"))
             cases.append(random_completion(n, 2, seed=seed, method="solution"))
             cases.append(random_excluded(n, 2 + seed, seed=seed, min_free=1))
-    cases.append(Instance.make(8, blocked=[(0, 0), (3, 5)], queens=[(1, 2)], excluded_sum=[9], excluded_difference=[-2]))
+    cases.append(
+        Instance.make(8, blocked=[(0, 0), (3, 5)], queens=[(1, 2)], excluded_sum=[9], excluded_difference=[-2])
+    )
     return cases
 
 
@@ -78,8 +80,11 @@ def test_larger_instances_match_the_oracle(spec):
     oracle = nqueens.get_solver("bitmask-recursive").load()
     module = spec.load()
     for n in (9, 10):
-        for inst in (random_blocked(n, 3 * n, seed=n, min_free=3), random_excluded(n, n - 2, seed=n),
-                     random_completion(n, 3, seed=n, method="random")):
+        for inst in (
+            random_blocked(n, 3 * n, seed=n, min_free=3),
+            random_excluded(n, n - 2, seed=n),
+            random_completion(n, 3, seed=n, method="random"),
+        ):
             assert module.count(n, instance=inst).total == oracle.count(n, instance=inst).total, inst.to_dict()
 
 

@@ -31,7 +31,11 @@ def _layer(module):
 
 
 def _modules():
-    for folder, package in (("native", "nqueens.native"), ("models", "nqueens.models"), ("analysis", "nqueens.analysis")):
+    for folder, package in (
+        ("native", "nqueens.native"),
+        ("models", "nqueens.models"),
+        ("analysis", "nqueens.analysis"),
+    ):
         for path in sorted((ROOT / folder).glob("*.py")):
             name = package if path.stem == "__init__" else f"{package}.{path.stem}"
             yield name, path
@@ -65,7 +69,9 @@ def test_imports_follow_the_layers(name, path):
         layer = _layer(target)
         if layer is not None and layer not in ALLOWED[own]:
             wrong.append(f"{path.relative_to(ROOT)}:{line} imports {target} ({layer})")
-    assert not wrong, f"{name} is in the {own} layer, which may import only {sorted(ALLOWED[own])}:\n" + "\n".join(wrong)
+    assert not wrong, f"{name} is in the {own} layer, which may import only {sorted(ALLOWED[own])}:\n" + "\n".join(
+        wrong
+    )
 
 
 def test_the_rule_catches_a_violation(tmp_path):

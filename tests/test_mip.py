@@ -8,12 +8,11 @@ import sys
 import time
 
 import pytest
+from known import TOTAL
 
 import nqueens
 from nqueens.board import is_solution
 from nqueens.cli import main
-
-from known import TOTAL
 
 
 def test_count_6_with_branch_and_bound_statistics(capsys):
@@ -42,7 +41,9 @@ def test_first_solution_for_40_queens(capsys):
 def test_ctrl_c_stops_at_once_with_no_result():
     proc = subprocess.Popen(
         [sys.executable, "-m", "nqueens", "count", "10", "--solver", "mip", "--json"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
     )
     try:
         time.sleep(3.0)
@@ -58,7 +59,16 @@ def test_ctrl_c_stops_at_once_with_no_result():
             proc.wait()
 
 
-_LIBRARIES = ["ortools.linear_solver.pywraplp", "highspy", "cpmpy", "pysat.solvers", "pyganak", "z3", "exact", "pychoco"]
+_LIBRARIES = [
+    "ortools.linear_solver.pywraplp",
+    "highspy",
+    "cpmpy",
+    "pysat.solvers",
+    "pyganak",
+    "z3",
+    "exact",
+    "pychoco",
+]
 
 
 @pytest.mark.parametrize("order", ["ortools first", "ortools last"])

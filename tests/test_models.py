@@ -11,12 +11,11 @@ import subprocess
 import sys
 
 import pytest
+from known import KNUTH_PROFILE_8, TOTAL
+from nqueens.models import mary, permutation, subset, tree
 
 import nqueens
 from nqueens import NQueensError
-from nqueens.models import mary, permutation, subset, tree
-
-from known import KNUTH_PROFILE_8, TOTAL
 
 MODELS = {"mary": mary, "permutation": permutation, "subset": subset}
 

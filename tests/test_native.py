@@ -13,12 +13,11 @@ import sys
 from itertools import permutations
 
 import pytest
+from known import KNUTH_PROFILE_8, SEED_004_6, TOTAL
 
 import nqueens
 from nqueens import board
 from nqueens.cli import main
-
-from known import KNUTH_PROFILE_8, SEED_004_6, TOTAL
 
 SEED_SOLVERS = ("backtrack", "mirror", "marks", "avail", "bitwise", "sieve", "generate-test")
 
@@ -412,12 +411,18 @@ def test_pure_python_enumeration_and_nodes():
     env = dict(os.environ, NUMBA_DISABLE_JIT="1")
     done = subprocess.run(
         [sys.executable, "-c", code, json.dumps(SEED_SOLVERS)],
-        env=env, capture_output=True, text=True, timeout=300, check=True,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
     )
     got = json.loads(done.stdout)
     for name in SEED_SOLVERS:
         for n in range(1, 7):
             compiled = nqueens.count(n, name, nodes=True)
             assert got[name][n - 1] == [
-                [list(q) for q in sorted(oracle(n))], list(compiled.profile), compiled.stats["checks"]
+                [list(q) for q in sorted(oracle(n))],
+                list(compiled.profile),
+                compiled.stats["checks"],
             ], (name, n)

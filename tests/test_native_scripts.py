@@ -4,7 +4,6 @@ import importlib.util
 import os
 
 import pytest
-
 from known import TOTAL
 
 SCRIPTS = os.path.join(os.path.dirname(__file__), "..", "scripts")

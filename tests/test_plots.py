@@ -5,13 +5,12 @@ import sys
 import xml.etree.ElementTree as ET
 
 import pytest
-
-import nqueens
+from known import KNUTH_PROFILE_8, TOTAL, UNIQUE
 from nqueens.analysis.plots import plot_profiles, plot_timings, plot_tree_sizes, plot_unique_vs_total
 from nqueens.analysis.render import Board
 from nqueens.analysis.trees import tree_size
 
-from known import KNUTH_PROFILE_8, TOTAL, UNIQUE
+import nqueens
 
 PNG = b"\x89PNG\r\n\x1a\n"
 
@@ -47,8 +46,13 @@ def test_timings(tmp_path):
 
 def test_tree_sizes(tmp_path):
     rows = [
-        {"model": "mary", "n": n, "tree_size": tree_size(n, "mary"), "measured": nqueens.count(n, "bitwise", nodes=True).nodes,
-         "estimate": None}
+        {
+            "model": "mary",
+            "n": n,
+            "tree_size": tree_size(n, "mary"),
+            "measured": nqueens.count(n, "bitwise", nodes=True).nodes,
+            "estimate": None,
+        }
         for n in range(4, 9)
     ]
     fig = plot_tree_sizes(rows, tmp_path / "trees.svg")
@@ -65,8 +69,9 @@ def test_tree_sizes(tmp_path):
 
 def test_profiles(tmp_path):
     feasible = list(KNUTH_PROFILE_8)
-    fig = plot_profiles(8, {"mary": {"feasible": feasible, "generated": [1] + [8 * f for f in feasible[:-1]]}},
-                        tmp_path / "p.png")
+    fig = plot_profiles(
+        8, {"mary": {"feasible": feasible, "generated": [1] + [8 * f for f in feasible[:-1]]}}, tmp_path / "p.png"
+    )
     assert (tmp_path / "p.png").read_bytes()[:8] == PNG
     check_labels(fig)
     assert list(lines_by_label(fig)["mary: feasible"].get_ydata()) == feasible

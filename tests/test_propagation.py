@@ -9,13 +9,12 @@ import itertools
 import json
 
 import pytest
+from known import KNUTH_PROFILE_8, TOTAL
+from nqueens.models import mary, permutation, subset, tree
 
 import nqueens
 from nqueens import NQueensError
 from nqueens.cli import main
-from nqueens.models import mary, permutation, subset, tree
-
-from known import KNUTH_PROFILE_8, TOTAL
 
 ROW_TREES = {"mary": mary, "permutation": permutation}
 SETTINGS = [(p, o) for p in ("none", "forward-checking", "arc-consistency") for o in ("static", "first-fail")]
@@ -127,7 +126,9 @@ def test_accounting_matches_the_reference(model, propagation, order, n):
     assert a.pruned_by_propagation == want["pruned"] and a.solutions == TOTAL[n]
     if want["checks"] is not None:
         assert a.consistency_checks == want["checks"]
-    got = [tuple(q) for batch in ROW_TREES[model].batches(n, propagation=propagation, order=order) for q in batch.tolist()]
+    got = [
+        tuple(q) for batch in ROW_TREES[model].batches(n, propagation=propagation, order=order) for q in batch.tolist()
+    ]
     if model == "permutation":  # the seed's swaps change the order of the columns tried, not the tree
         got, want["solutions"] = sorted(got), sorted(want["solutions"])
     assert got == want["solutions"]  # the same solutions, in the order of the search
@@ -246,8 +247,10 @@ def test_tree_command_with_propagation(capsys):
     [
         (["tree", "6", "--compare", "--propagation", "forward-checking"], "use --propagation and --order with --model"),
         (["tree", "6", "--model", "subset", "--order", "first-fail"], "the subset tree takes no propagation"),
-        (["tree", "6", "--model", "mary", "--mode", "generate-and-test", "--propagation", "arc-consistency"],
-         "use mode backtracking"),
+        (
+            ["tree", "6", "--model", "mary", "--mode", "generate-and-test", "--propagation", "arc-consistency"],
+            "use mode backtracking",
+        ),
         (["tree", "6", "--model", "mary", "--propagation", "sideways"], "invalid choice"),
     ],
 )

@@ -6,13 +6,12 @@ import sys
 
 import numpy as np
 import pytest
-
-import nqueens
-from nqueens.errors import NQueensError
+from known import TOTAL, UNIQUE
 from nqueens.native import quadrants
 from nqueens.native import quadrants_kernels as kernels
 
-from known import TOTAL, UNIQUE
+import nqueens
+from nqueens.errors import NQueensError
 
 # OEIS A032522, solutions fixed by the half turn ("point symmetric"), n = 1..20 (offset 1).
 A032522 = (1, 0, 0, 2, 2, 4, 8, 4, 16, 12, 48, 80, 136, 420, 1240, 3000, 8152, 18104, 44184, 144620)

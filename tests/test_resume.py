@@ -13,7 +13,6 @@ import sys
 import time
 
 import pytest
-
 from known import TOTAL, UNIQUE
 
 DEADLINE = 300  # seconds any one wait may take, compile time on a loaded machine included
@@ -57,7 +56,10 @@ def _count(n, store):
 def _history(store):
     done = subprocess.run(
         [sys.executable, "-m", "nqueens", "history", "--store", str(store), "--json"],
-        capture_output=True, text=True, timeout=DEADLINE, check=True,
+        capture_output=True,
+        text=True,
+        timeout=DEADLINE,
+        check=True,
     )
     return json.loads(done.stdout)
 

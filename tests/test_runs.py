@@ -4,9 +4,9 @@ import csv
 import io
 import json
 
-from nqueens.cli import main
-
 from known import TOTAL
+
+from nqueens.cli import main
 
 
 def run_cli(capsys, *argv):
@@ -25,7 +25,8 @@ def test_every_repeat_is_listed(tmp_path, capsys):
     rows = list(csv.DictReader(io.StringIO(out)))
     assert code == 0 and len(rows) == 12
     assert sorted((int(r["n"]), r["solver"], int(r["repeat"])) for r in rows) == sorted(
-        (n, s, k) for n in (6, 7) for s in ("bitwise", "dlx") for k in (1, 2, 3))
+        (n, s, k) for n in (6, 7) for s in ("bitwise", "dlx") for k in (1, 2, 3)
+    )
     assert all(r["status"] == "solved" and int(r["total"]) == TOTAL[int(r["n"])] for r in rows)
     code, out, _ = run_cli(capsys, "runs", "--store", path, "--json", "--solver", "dlx")
     runs = json.loads(out)

@@ -2,20 +2,18 @@
 counting auxiliary variables is shown), Ganak agrees with enumeration, large first solutions, Ctrl-C."""
 
 import json
-import os
 import signal
 import subprocess
 import sys
 import time
 
 import pytest
+from known import TOTAL
+from nqueens.models import sat
 
 import nqueens
 from nqueens.board import is_solution
 from nqueens.cli import main
-from nqueens.models import sat
-
-from known import TOTAL
 
 ENCODINGS = ("pairwise", "seqcounter", "ladder", "totalizer", "sortnetwrk", "cardnetwrk", "bitwise")
 

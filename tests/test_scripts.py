@@ -6,13 +6,12 @@ import sys
 from pathlib import Path
 
 import pytest
-
-import nqueens
+from known import KNUTH_PROFILE_8, TOTAL, UNIQUE
 from nqueens.analysis.estimate import estimate
 from nqueens.analysis.symmetry import classes
 from nqueens.analysis.trees import tree_size
 
-from known import KNUTH_PROFILE_8, TOTAL, UNIQUE
+import nqueens
 
 SCRIPTS = Path(__file__).resolve().parent.parent / "scripts"
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -93,7 +92,9 @@ def test_tree_sizes(tmp_path):
             record = nqueens.count(n, model, nodes=True)
             assert r[f"{model} nodes"] == record.nodes and r[f"{model} generated"] == record.stats["generated"]
         assert r["solutions"] == TOTAL[n]
-    assert [r["feasible"] for r in depths if r["model"] == "mary"] == list(nqueens.count(5, "bitwise", nodes=True).profile)
+    assert [r["feasible"] for r in depths if r["model"] == "mary"] == list(
+        nqueens.count(5, "bitwise", nodes=True).profile
+    )
 
 
 def test_knuth_profile(tmp_path):
@@ -124,11 +125,17 @@ def test_estimator(tmp_path):
 
 def test_documented_command_and_bad_arguments(tmp_path):
     """`python scripts/NAME.py OUT ...` as the README says; bad input is one error line and exit status 2."""
-    ok = subprocess.run([sys.executable, str(SCRIPTS / "knuth_profile.py"), str(tmp_path), "--probes", "500"],
-                        capture_output=True, text=True)
+    ok = subprocess.run(
+        [sys.executable, str(SCRIPTS / "knuth_profile.py"), str(tmp_path), "--probes", "500"],
+        capture_output=True,
+        text=True,
+    )
     assert ok.returncode == 0 and (tmp_path / "knuth_profile.md").exists(), ok.stderr
-    bad = subprocess.run([sys.executable, str(SCRIPTS / "estimator.py"), str(tmp_path), "--from", "9", "--to", "5"],
-                         capture_output=True, text=True)
+    bad = subprocess.run(
+        [sys.executable, str(SCRIPTS / "estimator.py"), str(tmp_path), "--from", "9", "--to", "5"],
+        capture_output=True,
+        text=True,
+    )
     assert bad.returncode == 2 and bad.stderr.startswith("error: ") and "Traceback" not in bad.stderr
 
 

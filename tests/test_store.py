@@ -4,14 +4,13 @@ import json
 import sqlite3
 
 import pytest
+from known import TOTAL, UNIQUE
+from nqueens.native import engine
 
 import nqueens
 from nqueens import NQueensError, run, store
 from nqueens.cli import main
-from nqueens.native import engine
 from nqueens.store import ResultStore
-
-from known import TOTAL, UNIQUE
 
 
 def run_cli(capsys, *argv):
@@ -221,7 +220,9 @@ def test_history_lists_finished_runs(capsys, tmp_path):
     code, out, _ = run_cli(capsys, "history", "--store", path, "--json")
     runs = json.loads(out)
     assert code == 0
-    assert [list(r) for r in runs] == [["n", "solver", "total", "unique", "seconds", "workers", "host", "version", "finished"]] * 2
+    assert [list(r) for r in runs] == [
+        ["n", "solver", "total", "unique", "seconds", "workers", "host", "version", "finished"]
+    ] * 2
     assert [(r["n"], r["total"], r["unique"], r["workers"], r["solver"]) for r in runs] == [
         (12, TOTAL[12], UNIQUE[12], 2, "fast"),
         (8, TOTAL[8], UNIQUE[8], 1, "fast"),
@@ -290,7 +291,10 @@ def test_an_inconsistent_record_is_an_error_naming_the_store(capsys, tmp_path):
         broken = json.loads(result)
         broken["unique"] += 1
         db.execute("UPDATE runs SET result = ?", (json.dumps(broken),))
-    with ResultStore(path) as results, pytest.raises(NQueensError, match="record of run 1 .* is inconsistent") as caught:
+    with (
+        ResultStore(path) as results,
+        pytest.raises(NQueensError, match="record of run 1 .* is inconsistent") as caught,
+    ):
         results.finished(12, engine.SOLVER, engine.ALGORITHM_VERSION)
     assert str(path) in str(caught.value)
     code, out, err = run_cli(capsys, "count", "12", "--store", str(path), "--cached")

@@ -11,8 +11,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-import nqueens
+from known import TOTAL, UNIQUE
 from nqueens.analysis import symmetry
 from nqueens.analysis.symmetry import (
     SYMMETRIES,
@@ -28,7 +27,7 @@ from nqueens.analysis.symmetry import (
     transform,
 )
 
-from known import TOTAL, UNIQUE
+import nqueens
 
 ENUMERATORS = [s for s in nqueens.solvers() if "enumerate" in s.can]
 UNIQUE_COUNTERS = [s for s in nqueens.solvers() if "unique" in s.can]
@@ -185,9 +184,7 @@ def test_orbit_graph_components_are_the_orbits(n):
     components = list(nx.connected_components(graph))
     assert graph.number_of_nodes() == TOTAL[n]
     assert len(components) == UNIQUE[n]
-    assert _count_sizes(len(c) for c in components) == _count_sizes(
-        size for _, size in fundamental(nqueens.batches(n))
-    )
+    assert _count_sizes(len(c) for c in components) == _count_sizes(size for _, size in fundamental(nqueens.batches(n)))
     assert sorted(min(c) for c in components) == sorted(q for q, _ in fundamental(nqueens.batches(n)))
 
 

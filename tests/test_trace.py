@@ -4,12 +4,11 @@ against OEIS and the enumerators, every event against the geometry of the board.
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from known import KNUTH_PROFILE_8, TOTAL
+from nqueens.analysis.trace import KINDS, attacked, events
 
 import nqueens
-from nqueens.analysis.trace import KINDS, attacked, events
 from nqueens.board import find_conflict
-
-from known import KNUTH_PROFILE_8, TOTAL
 
 
 def profile_of(stream):

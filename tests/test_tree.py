@@ -6,10 +6,9 @@ import re
 
 import networkx as nx
 import pytest
+from known import KNUTH_PROFILE_8, TOTAL
 
 from nqueens.cli import main
-
-from known import KNUTH_PROFILE_8, TOTAL
 
 
 def run(capsys, *argv):

@@ -8,9 +8,9 @@ import itertools
 import random
 
 import pytest
+from nqueens.models import mary, permutation, subset
 
 from nqueens.instance import Instance
-from nqueens.models import mary, permutation, subset
 
 SETTINGS = [(p, o) for p in ("none", "forward-checking", "arc-consistency") for o in ("static", "first-fail")]
 

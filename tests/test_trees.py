@@ -4,11 +4,10 @@ import importlib
 import itertools
 
 import pytest
-
-import nqueens
+from known import KNUTH_PROFILE_8, TOTAL
 from nqueens.analysis.trees import MODELS, format_profile_table, level_sizes, profile_table, tree_depth, tree_size
 
-from known import KNUTH_PROFILE_8, TOTAL
+import nqueens
 
 # OEIS A000522, a(n) = sum_{k=0..n} n!/k! (n = 0..10): the nodes of the permutation tree.
 A000522 = (1, 2, 5, 16, 65, 326, 1957, 13700, 109601, 986410, 9864101)

@@ -13,15 +13,14 @@ import sys
 import time
 
 import pytest
+from known import SEED_004_6, TOTAL, UNIQUE
+from nqueens.analysis.symmetry import canonical
 
 import nqueens
 from nqueens import board
-from nqueens.analysis.symmetry import canonical
 from nqueens.cli import main
 from nqueens.viewer import browse
 from nqueens.viewer.browse import SCAN_LIMIT, TRACE_LIMIT, SolutionBrowser, TracePlayer
-
-from known import SEED_004_6, TOTAL, UNIQUE
 
 SEED_6 = board.parse_text(SEED_004_6)[1]  # the four 6-queens solutions, in order, from seed 004's file
 
@@ -188,7 +187,9 @@ def test_view_bad_input_is_one_error_line(capsys, argv, fragment):
 
 def test_view_without_a_display_says_so():
     env = {k: v for k, v in os.environ.items() if k != "DISPLAY"}
-    run = subprocess.run([sys.executable, "-m", "nqueens", "view", "6"], env=env, capture_output=True, text=True, timeout=60)
+    run = subprocess.run(
+        [sys.executable, "-m", "nqueens", "view", "6"], env=env, capture_output=True, text=True, timeout=60
+    )
     assert run.returncode == 2 and run.stdout == ""
     assert run.stderr.startswith("error: cannot open a window") and "Traceback" not in run.stderr
 
@@ -204,7 +205,9 @@ def xvfb():
     read, write = os.pipe()
     server = subprocess.Popen(
         ["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
-        pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        pass_fds=(write,),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
     )
     os.close(write)
     try:
@@ -397,7 +400,9 @@ def test_nqueens_view_opens_a_window(xvfb):
             )
             found = search.stdout.strip()
             time.sleep(0.2)
-        assert found, f"no window appeared (exit {app.poll()}): {app.stderr.read().decode() if app.poll() is not None else ''}"
+        assert found, (
+            f"no window appeared (exit {app.poll()}): {app.stderr.read().decode() if app.poll() is not None else ''}"
+        )
     finally:
         app.terminate()
         app.wait(timeout=10)

@@ -56,7 +56,9 @@ def collect_options(pairs, flags=()):
     options = {}
     for name, value in list(pairs) + [(name, value) for name, value in flags if value is not None]:
         if name in options:
-            raise NQueensError(f"the solver option {name!r} is given twice (a flag and --option, or two --option); give it once")
+            raise NQueensError(
+                f"the solver option {name!r} is given twice (a flag and --option, or two --option); give it once"
+            )
         options[name] = value
     return options
 

@@ -37,35 +37,68 @@ def add_parser(sub):
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("range", type=str, nargs="?", metavar="A..B", help="the range of N, e.g. 4..12")
-    parser.add_argument("--instances", nargs="+", metavar="PATH",
-                        help="instance files (.json, .param), or folders of them, instead of a range (rows keyed by "
-                             "file name)")
-    parser.add_argument("--solvers", metavar="LIST",
-                        help="columns: NAME[:OPT=VAL...],... (default: every solver that can answer, each up to its "
-                             "default reach)")
-    parser.add_argument("--question", choices=("count", "enumerate", "first", "unique"), default="count",
-                        help="count: the total; enumerate: every solution; first: one solution (seconds_to_first); "
-                             "unique: total and fundamental solutions (default: count)")
-    parser.add_argument("--repeat", type=positive("repeat"), default=1, metavar="K",
-                        help="runs per cell, every one recorded; the table shows median, min and max")
-    parser.add_argument("--timeout", type=_positive_float("--timeout"), metavar="SECONDS",
-                        help="stop a run after this long (its process is ended) and record it as timeout")
-    parser.add_argument("--memory", type=positive("--memory"), metavar="MIB",
-                        help="address space a run may add to its worker process (RLIMIT_AS); beyond it: memout")
-    parser.add_argument("--workers", type=positive("--workers"), default=1, metavar="K",
-                        help="runs at the same time, in worker processes (default 1: parallel runs disturb each "
-                             "other's timings)")
+    parser.add_argument(
+        "--instances",
+        nargs="+",
+        metavar="PATH",
+        help="instance files (.json, .param), or folders of them, instead of a range (rows keyed by file name)",
+    )
+    parser.add_argument(
+        "--solvers",
+        metavar="LIST",
+        help="columns: NAME[:OPT=VAL...],... (default: every solver that can answer, each up to its default reach)",
+    )
+    parser.add_argument(
+        "--question",
+        choices=("count", "enumerate", "first", "unique"),
+        default="count",
+        help="count: the total; enumerate: every solution; first: one solution (seconds_to_first); "
+        "unique: total and fundamental solutions (default: count)",
+    )
+    parser.add_argument(
+        "--repeat",
+        type=positive("repeat"),
+        default=1,
+        metavar="K",
+        help="runs per cell, every one recorded; the table shows median, min and max",
+    )
+    parser.add_argument(
+        "--timeout",
+        type=_positive_float("--timeout"),
+        metavar="SECONDS",
+        help="stop a run after this long (its process is ended) and record it as timeout",
+    )
+    parser.add_argument(
+        "--memory",
+        type=positive("--memory"),
+        metavar="MIB",
+        help="address space a run may add to its worker process (RLIMIT_AS); beyond it: memout",
+    )
+    parser.add_argument(
+        "--workers",
+        type=positive("--workers"),
+        default=1,
+        metavar="K",
+        help="runs at the same time, in worker processes (default 1: parallel runs disturb each other's timings)",
+    )
     parser.add_argument("--scheduler", metavar="ADDR", help="make the runs on the Dask cluster at tcp://HOST:PORT")
-    parser.add_argument("--store", metavar="PATH",
-                        help="result store file ('none': keep nothing; default: $NQUEENS_STORE, else nothing)")
+    parser.add_argument(
+        "--store",
+        metavar="PATH",
+        help="result store file ('none': keep nothing; default: $NQUEENS_STORE, else nothing)",
+    )
     parser.add_argument("--fresh", action="store_true", help="make every run again, even those in the store")
     parser.add_argument("--nodes", action="store_true", help="fill the node columns (instrumented variants)")
     parser.add_argument("--format", choices=("markdown", "csv", "json"), default="markdown")
     parser.add_argument("--json", action="store_true", help="the same as --format json")
     parser.add_argument("--plot", metavar="FILE", help="also draw a figure to FILE.png or FILE.svg (see --plot-kind)")
-    parser.add_argument("--plot-kind", choices=("cactus", "time", "scatter"), default="cactus",
-                        help="cactus: runs solved against time, per solver (default); time: seconds against N "
-                             "(seed 000's figure); scatter: the first two solvers' times, one point per problem")
+    parser.add_argument(
+        "--plot-kind",
+        choices=("cactus", "time", "scatter"),
+        default="cactus",
+        help="cactus: runs solved against time, per solver (default); time: seconds against N "
+        "(seed 000's figure); scatter: the first two solvers' times, one point per problem",
+    )
     parser.add_argument("--quiet", action="store_true", help="no progress output, no notes on stderr")
     parser.set_defaults(run=run)
 
@@ -98,8 +131,11 @@ def run(args):
         from nqueens.analysis.plots import check_path
 
         check_path(args.plot)  # before the runs, not after them
-    problems = (experiment.problems_from_range(args.range) if instances is None
-                else experiment.problems_from_instances(instances))
+    problems = (
+        experiment.problems_from_range(args.range)
+        if instances is None
+        else experiment.problems_from_instances(instances)
+    )
     columns = None if args.solvers is None else experiment.parse_solvers(args.solvers)
     if args.plot is not None and args.plot_kind == "scatter" and (columns is None or len(columns) < 2):
         raise NQueensError("--plot-kind scatter sets two solvers against each other: name them first in --solvers")
@@ -151,16 +187,20 @@ def _plot(kind, result, columns, path):
 
         from nqueens.analysis.compare import cells
 
-        solved = [SimpleNamespace(n=c["n"], solver=c["solver"], seconds=c["seconds"])
-                  for c in cells(result.records) if c["status"] == "solved"]
+        solved = [
+            SimpleNamespace(n=c["n"], solver=c["solver"], seconds=c["seconds"])
+            for c in cells(result.records)
+            if c["status"] == "solved"
+        ]
         plots.plot_timings(solved, path)
 
 
 def _progress():
     def show(done, total, record):
         where = record["instance"] or f"n = {record['n']}"
-        sys.stderr.write(f"\r\033[K[{done}/{total}] {where}, {record['solver']} (repeat {record['repeat']}): "
-                         f"{record['status']}")
+        sys.stderr.write(
+            f"\r\033[K[{done}/{total}] {where}, {record['solver']} (repeat {record['repeat']}): {record['status']}"
+        )
         sys.stderr.flush()
 
     return show

@@ -9,7 +9,7 @@ import argparse
 import json
 import sys
 
-from nqueens.commands._common import epilog, board_size, print_json
+from nqueens.commands._common import board_size, epilog, print_json
 from nqueens.errors import NQueensError
 
 _METHODS = ("explicit", "toroidal", "min-conflicts")  # nqueens.native.construct.METHODS, without importing numba
@@ -28,9 +28,14 @@ def add_parser(sub):
     )
     parser.add_argument("n", type=board_size, metavar="N", help="board size: 1 or >= 4")
     parser.add_argument("--method", choices=_METHODS, default="explicit", help="how to build it (default: explicit)")
-    parser.add_argument("--seed", type=_natural("seed"), metavar="S", help="min-conflicts only: the random seed (default 0)")
     parser.add_argument(
-        "--max-steps", type=_natural("max-steps"), metavar="K", help="min-conflicts only: give up after K moves (default 10000)"
+        "--seed", type=_natural("seed"), metavar="S", help="min-conflicts only: the random seed (default 0)"
+    )
+    parser.add_argument(
+        "--max-steps",
+        type=_natural("max-steps"),
+        metavar="K",
+        help="min-conflicts only: give up after K moves (default 10000)",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON document")
     parser.add_argument("--show", action="store_true", help="also print the solution (0-based columns)")
@@ -83,7 +88,7 @@ def _write_file(path, q, fmt):
                 out.writelines(_columns(q, 1, ","))
                 out.write("\n")
             else:
-                out.write('{"n": %d, "solutions": [[' % len(q))
+                out.write(f'{{"n": {len(q)}, "solutions": [[')
                 out.writelines(_columns(q, 0, ", "))
                 out.write("]]}\n")
     except OSError as exc:

@@ -44,7 +44,9 @@ def add_parser(sub):
     parser.add_argument("--workers", type=positive("workers"), metavar="K", help="local threads (default: all cores)")
     parser.add_argument("--scheduler", metavar="ADDR", help="run on the Dask cluster at ADDR (tcp://HOST:PORT)")
     parser.add_argument(
-        "--store", metavar="PATH", help="result store file ('none' keeps nothing; default: $NQUEENS_STORE, else the cache dir)"
+        "--store",
+        metavar="PATH",
+        help="result store file ('none' keeps nothing; default: $NQUEENS_STORE, else the cache dir)",
     )
     parser.add_argument(
         "--cached", action="store_true", default=None, help="print the stored answer of a finished run; never compute"
@@ -91,7 +93,8 @@ def _human(result, what):
         lines.append(f"  unique: {result.unique}")
     if result.classes:
         lines.append(
-            "  orbit classes: " + ", ".join(f"{number} of size {size}" for size, number in sorted(result.classes.items()))
+            "  orbit classes: "
+            + ", ".join(f"{number} of size {size}" for size, number in sorted(result.classes.items()))
         )
     if result.nodes is not None:
         lines.append(f"  nodes: {result.nodes}")

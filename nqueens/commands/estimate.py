@@ -2,19 +2,23 @@
 
 import argparse
 
+from nqueens.commands._common import board_size, epilog, positive, print_json
 from nqueens.models import MODELS
-from nqueens.commands._common import epilog, board_size, positive, print_json
 
 
 def add_parser(sub):
     parser = sub.add_parser(
         "estimate",
         help="estimate the nodes of a formulation's backtracking tree by Knuth's random probes",
-        epilog=epilog("nqueens estimate 30 --model permutation", "nqueens estimate 8 --model mary --probes 100000 --seed 1 --json"),
+        epilog=epilog(
+            "nqueens estimate 30 --model permutation", "nqueens estimate 8 --model mary --probes 100000 --seed 1 --json"
+        ),
     )
     parser.add_argument("n", type=board_size, metavar="N", help="board size, an integer from 1 to 63")
     parser.add_argument("--model", required=True, choices=MODELS, help="the formulation whose tree is estimated")
-    parser.add_argument("--probes", type=positive("probes"), default=10000, metavar="K", help="random probes (default: 10000)")
+    parser.add_argument(
+        "--probes", type=positive("probes"), default=10000, metavar="K", help="random probes (default: 10000)"
+    )
     parser.add_argument("--seed", type=_seed, default=0, metavar="S", help="seed of the probes (default: 0)")
     parser.add_argument("--json", action="store_true", help="print one JSON document")
     parser.set_defaults(run=run)

@@ -81,9 +81,7 @@ def _options(model, given, allowed):
     """The model's options, checked against the registry's definitions of the same names."""
     unknown = sorted(set(given) - set(allowed))
     if unknown:
-        raise NQueensError(
-            f"--model {model} has no option {unknown[0]!r}; its options: {', '.join(allowed) or 'none'}"
-        )
+        raise NQueensError(f"--model {model} has no option {unknown[0]!r}; its options: {', '.join(allowed) or 'none'}")
     if not given:
         return {}
     from nqueens.registry import get_solver

@@ -61,12 +61,17 @@ def run(args):
         widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(header)]
         right = {0, 2, 3, 4, 5}
         for line in (header, *rows):
-            lines.append("  ".join(cell.rjust(w) if i in right else cell.ljust(w)
-                                   for i, (cell, w) in enumerate(zip(line, widths))).rstrip())
+            lines.append(
+                "  ".join(
+                    cell.rjust(w) if i in right else cell.ljust(w) for i, (cell, w) in enumerate(zip(line, widths))
+                ).rstrip()
+            )
         if any(e["reused"] for e in runs):
             lines.append("* resumed: part of the subproblems were finished by an earlier, interrupted run")
     for u in unfinished:
-        lines.append(f"unfinished: n = {u['n']}, {u['solver']}, {u['done']} of {u['subproblems']} subproblems done "
-                     f"(started {u['started']}): run the same count again to resume it")
+        lines.append(
+            f"unfinished: n = {u['n']}, {u['solver']}, {u['done']} of {u['subproblems']} subproblems done "
+            f"(started {u['started']}): run the same count again to resume it"
+        )
     write_out("\n".join(lines) + "\n")
     return 0

@@ -1,6 +1,7 @@
 """``nqueens runs``: the experiment runs recorded in the result store (``nqueens compare --store``)."""
 
 import argparse
+from datetime import UTC
 
 from nqueens.commands._output import write_out
 from nqueens.errors import NQueensError
@@ -20,13 +21,17 @@ def add_parser(sub):
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--store", metavar="PATH",
-                        help="the result store file (default: $NQUEENS_STORE, else the cache dir)")
+    parser.add_argument(
+        "--store", metavar="PATH", help="the result store file (default: $NQUEENS_STORE, else the cache dir)"
+    )
     parser.add_argument("--format", choices=("table", "csv", "json"), default="table")
     parser.add_argument("--json", action="store_true", help="the same as --format json")
     parser.add_argument("--solver", metavar="S", help="only the runs of this column (as named in --solvers)")
-    parser.add_argument("--since", metavar="WHEN",
-                        help="only runs finished at or after this UTC date or time (2025-01-31 or 2025-01-31T12:00)")
+    parser.add_argument(
+        "--since",
+        metavar="WHEN",
+        help="only runs finished at or after this UTC date or time (2025-01-31 or 2025-01-31T12:00)",
+    )
     parser.set_defaults(run=run)
 
 
@@ -48,12 +53,14 @@ def run(args):
 
 
 def _since(text):
-    from datetime import datetime, timezone
+    from datetime import datetime
 
     try:
         when = datetime.fromisoformat(text.strip())
     except ValueError:
-        raise NQueensError(f"--since takes a date or time such as 2025-01-31 or 2025-01-31T12:00, got {text!r}") from None
+        raise NQueensError(
+            f"--since takes a date or time such as 2025-01-31 or 2025-01-31T12:00, got {text!r}"
+        ) from None
     if when.tzinfo is None:
-        when = when.replace(tzinfo=timezone.utc)
-    return when.astimezone(timezone.utc).isoformat(timespec="seconds")
+        when = when.replace(tzinfo=UTC)
+    return when.astimezone(UTC).isoformat(timespec="seconds")

@@ -30,7 +30,9 @@ def add_parser(sub):
         ),
     )
     parser.add_argument("n", type=board_size, metavar="N", nargs="?", help="board size, an integer >= 1")
-    parser.add_argument("--solver", help="a registered solver that enumerates (default: bitwise; lines for an instance)")
+    parser.add_argument(
+        "--solver", help="a registered solver that enumerates (default: bitwise; lines for an instance)"
+    )
     parser.add_argument("--limit", type=positive("limit"), metavar="K", help="stop after K solutions")
     add_instance_option(parser)
     parser.add_argument(
@@ -129,9 +131,12 @@ def _warn_if_long(n, spec, options, limit, plain):
         return
     from nqueens.forecast import long_run_warning
 
-    warning = long_run_warning(n, spec.name if "count" in spec.can else None, action="enumerating", **{
-        k: v for k, v in options.items() if k != "progress"
-    })
+    warning = long_run_warning(
+        n,
+        spec.name if "count" in spec.can else None,
+        action="enumerating",
+        **{k: v for k, v in options.items() if k != "progress"},
+    )
     if warning:
         print(warning, file=sys.stderr)
 

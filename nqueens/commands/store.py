@@ -20,16 +20,20 @@ def add_parser(sub):
         "store",
         help="list, show, delete runs of the result store; vacuum it",
         description="Look after the result store: its counting runs (finished, and unfinished with their "
-                    "progress), its experiment runs, the file's size and schema.",
+        "progress), its experiment runs, the file's size and schema.",
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("action", choices=("list", "show", "delete", "vacuum"))
     parser.add_argument("ids", nargs="*", type=int, metavar="ID", help="run ids (show, delete), from `store list`")
-    parser.add_argument("--store", metavar="PATH",
-                        help="the result store file (default: $NQUEENS_STORE, else the cache dir)")
-    parser.add_argument("--experiment-runs", action="store_true",
-                        help="delete: the experiment runs (of --solver only, if given) instead of counting runs")
+    parser.add_argument(
+        "--store", metavar="PATH", help="the result store file (default: $NQUEENS_STORE, else the cache dir)"
+    )
+    parser.add_argument(
+        "--experiment-runs",
+        action="store_true",
+        help="delete: the experiment runs (of --solver only, if given) instead of counting runs",
+    )
     parser.add_argument("--solver", metavar="S", help="with --experiment-runs: only this column's runs")
     parser.add_argument("--json", action="store_true", help="print one JSON document")
     parser.set_defaults(run=run)
@@ -56,20 +60,46 @@ def _list(store, args):
     if args.json:
         write_out(json.dumps({**info, "unfinished_runs": unfinished, "finished_runs": finished}, indent=2) + "\n")
         return 0
-    lines = [f"{info['path']}: {_size(info['size'])}, schema {info['schema']}, {info['finished']} finished and "
-             f"{info['unfinished']} unfinished counting runs, {info['experiment_runs']} experiment runs"]
+    lines = [
+        f"{info['path']}: {_size(info['size'])}, schema {info['schema']}, {info['finished']} finished and "
+        f"{info['unfinished']} unfinished counting runs, {info['experiment_runs']} experiment runs"
+    ]
     if unfinished:
         lines.append("")
         lines.append("unfinished (run the same count again to resume; `store delete ID` to drop):")
-        lines += _table(("id", "n", "solver", "version", "done", "started"), [
-            (str(u["id"]), str(u["n"]), u["solver"], u["version"], f"{u['done']}/{u['subproblems']} subproblems",
-             u["started"]) for u in unfinished])
+        lines += _table(
+            ("id", "n", "solver", "version", "done", "started"),
+            [
+                (
+                    str(u["id"]),
+                    str(u["n"]),
+                    u["solver"],
+                    u["version"],
+                    f"{u['done']}/{u['subproblems']} subproblems",
+                    u["started"],
+                )
+                for u in unfinished
+            ],
+        )
     if finished:
         lines.append("")
         lines.append("finished:")
-        lines += _table(("id", "n", "solver", "version", "total", "unique", "seconds", "finished"), [
-            (str(f["id"]), str(f["n"]), f["solver"], f["version"], f["total"], f["unique"], f["seconds"],
-             f["finished"]) for f in finished])
+        lines += _table(
+            ("id", "n", "solver", "version", "total", "unique", "seconds", "finished"),
+            [
+                (
+                    str(f["id"]),
+                    str(f["n"]),
+                    f["solver"],
+                    f["version"],
+                    f["total"],
+                    f["unique"],
+                    f["seconds"],
+                    f["finished"],
+                )
+                for f in finished
+            ],
+        )
         lines += [f"run {f['id']}: {f['problem']}" for f in finished if f.get("problem")]
     write_out("\n".join(lines) + "\n")
     return 0
@@ -99,8 +129,11 @@ def _show(store, args):
 def _delete(store, args):
     if args.experiment_runs:
         gone = store.delete_experiment_runs(args.solver)
-        write_out(f"deleted {gone} experiment run{'s' if gone != 1 else ''}" +
-                  (f" of {args.solver}" if args.solver else "") + f" from {store.path}\n")
+        write_out(
+            f"deleted {gone} experiment run{'s' if gone != 1 else ''}"
+            + (f" of {args.solver}" if args.solver else "")
+            + f" from {store.path}\n"
+        )
         return 0
     for run_id in args.ids:
         store.delete_run(run_id)
@@ -121,8 +154,10 @@ _ACTIONS = {"list": _list, "show": _show, "delete": _delete, "vacuum": _vacuum}
 
 def _finished(store):
     """The finished runs; one that does not add up is listed with its problem (so that it can be deleted)."""
-    return [{k: v for k, v in row.items() if k != "result"} | {"classes": row["result"].get("classes")}
-            for row in store.history(check=False)]
+    return [
+        {k: v for k, v in row.items() if k != "result"} | {"classes": row["result"].get("classes")}
+        for row in store.history(check=False)
+    ]
 
 
 def _table(header, rows):

@@ -3,9 +3,9 @@
 import sys
 import time
 
-from nqueens.commands._common import epilog, board_size, print_json
-from nqueens.errors import NQueensError
 from nqueens import models as tree
+from nqueens.commands._common import board_size, epilog, print_json
+from nqueens.errors import NQueensError
 
 
 def add_parser(sub):
@@ -55,8 +55,8 @@ def add_parser(sub):
 
 
 def run(args):
-    from nqueens.models import tree
     from nqueens.analysis.trees import format_profile_table, profile_table
+    from nqueens.models import tree
 
     args.progress = not (args.quiet or args.json) and sys.stderr.isatty()
     _precheck(args)
@@ -64,7 +64,9 @@ def run(args):
         if args.export:
             raise NQueensError("--export writes one model's tree: use it with --model, not --compare")
         if args.propagation or args.order:
-            raise NQueensError("--compare shows every propagation and order: use --propagation and --order with --model")
+            raise NQueensError(
+                "--compare shows every propagation and order: use --propagation and --order with --model"
+            )
         return _compare(args)
     settings = {"propagation": args.propagation or "none", "order": args.order or "static"}
     module = tree.formulation(args.model)
@@ -126,8 +128,8 @@ def _precheck(args):
 
 
 def _compare(args):
-    from nqueens.models import tree
     from nqueens.analysis.trees import format_profile_table, profile_table
+    from nqueens.models import tree
 
     # The formulations in name order, as `nqueens solvers` lists them.
     results = []
@@ -160,11 +162,15 @@ def _compare(args):
         print(f"\n{line}")
     if strategies:
         print()
-        print("Propagation x order on the row trees (ratios to plain backtracking, static order, of the same tree; "
-              "checks: Haralick & Elliott's consistency checks):")
+        print(
+            "Propagation x order on the row trees (ratios to plain backtracking, static order, of the same tree; "
+            "checks: Haralick & Elliott's consistency checks):"
+        )
         print()
-        print("| model | propagation | order | explored | pruned | nodes | checks | seconds | nodes ratio "
-              "| checks ratio | seconds ratio | solutions |")
+        print(
+            "| model | propagation | order | explored | pruned | nodes | checks | seconds | nodes ratio "
+            "| checks ratio | seconds ratio | solutions |"
+        )
         print("|---|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|")
         for name, rows in strategies.items():
             base = rows[0]

@@ -23,13 +23,13 @@ Examples
 """
 
 from collections import deque
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 
-from nqueens.api import DEFAULT_ENUMERATOR, batches, solutions
 from nqueens.analysis.symmetry import fundamental_batches, orbit_size
 from nqueens.analysis.trace import events
+from nqueens.api import DEFAULT_ENUMERATOR, batches, solutions
 from nqueens.board import check_n
 from nqueens.errors import NQueensError
 from nqueens.registry import get_solver
@@ -142,8 +142,10 @@ class SolutionBrowser:
             return "last: waiting for the number of solutions"
         if self._all <= SCAN_LIMIT:
             return ""
-        why = "fundamental solutions come in no order that reverses" if self.fundamental else (
-            f"{self.solver} does not enumerate in lexicographic order"
+        why = (
+            "fundamental solutions come in no order that reverses"
+            if self.fundamental
+            else (f"{self.solver} does not enumerate in lexicographic order")
         )
         return (
             f"last: unavailable for n = {self.n} ({why}, and a pass through {self._all:,} solutions is too long);"
@@ -294,7 +296,7 @@ class TracePlayer:
         return True
 
 
-@lru_cache(maxsize=None)
+@cache
 def _lexicographic(solver):
     """Does ``solver`` enumerate in lexicographic order? Checked on its complete enumeration for n = 8."""
     found = list(solutions(8, solver))

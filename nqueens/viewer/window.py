@@ -303,7 +303,12 @@ class Viewer:
         top.pack(fill="x")
         ttk.Label(top, text="n").pack(side="left")
         self.n_spin = ttk.Spinbox(
-            top, from_=MIN_N, to=MAX_N, width=3, textvariable=self.n_var, state="readonly",
+            top,
+            from_=MIN_N,
+            to=MAX_N,
+            width=3,
+            textvariable=self.n_var,
+            state="readonly",
             command=lambda: self.set_n(self.n_var.get()),
         )
         self.n_spin.pack(side="left", padx=(4, 16))
@@ -318,11 +323,16 @@ class Viewer:
         modes.pack(fill="x")
         for mode in MODES:
             ttk.Radiobutton(
-                modes, text=mode.capitalize(), value=mode, variable=self.mode_var,
+                modes,
+                text=mode.capitalize(),
+                value=mode,
+                variable=self.mode_var,
                 command=lambda: self.set_mode(self.mode_var.get()),
             ).pack(side="left", padx=(0, 8))
         self.fundamental_check = ttk.Checkbutton(
-            modes, text="fundamental only", variable=self.fundamental_var,
+            modes,
+            text="fundamental only",
+            variable=self.fundamental_var,
             command=lambda: self.set_fundamental(self.fundamental_var.get()),
         )
         self.fundamental_check.pack(side="left", padx=(8, 0))
@@ -338,8 +348,15 @@ class Viewer:
             (self.message, 2, {"foreground": _SHADE}),
         ):
             tk.Label(
-                master, textvariable=variable, height=lines, wraplength=self.size, justify="left", anchor="nw",
-                padx=8, background=background, **options,
+                master,
+                textvariable=variable,
+                height=lines,
+                wraplength=self.size,
+                justify="left",
+                anchor="nw",
+                padx=8,
+                background=background,
+                **options,
             ).pack(fill="x")
 
         bar = ttk.Frame(master, padding=(8, 8, 8, 0))
@@ -361,7 +378,12 @@ class Viewer:
         speed.pack(fill="x")
         ttk.Label(speed, text="speed").pack(side="left")
         self.speed_scale = ttk.Scale(
-            speed, from_=1, to=60, orient="horizontal", length=200, variable=self.speed_var,
+            speed,
+            from_=1,
+            to=60,
+            orient="horizontal",
+            length=200,
+            variable=self.speed_var,
             command=self.set_speed,
         )
         self.speed_scale.pack(side="left", padx=(8, 8))
@@ -370,8 +392,13 @@ class Viewer:
         self.set_speed(self.speed)
 
         for key, action in (
-            ("<Right>", self.next), ("<Left>", self.previous), ("<Home>", self.first), ("<End>", self.last),
-            ("<space>", self.play), ("<Escape>", master.destroy), ("q", master.destroy),
+            ("<Right>", self.next),
+            ("<Left>", self.previous),
+            ("<Home>", self.first),
+            ("<End>", self.last),
+            ("<space>", self.play),
+            ("<Escape>", master.destroy),
+            ("q", master.destroy),
         ):
             master.bind(key, lambda _, action=action: action())
 
@@ -392,8 +419,13 @@ class Viewer:
         for r in range(n):
             for c in range(n):
                 canvas.create_rectangle(
-                    c * cell, r * cell, (c + 1) * cell, (r + 1) * cell,
-                    fill=_LIGHT if (r + c) % 2 == 0 else _DARK, outline="", tags=("square",),
+                    c * cell,
+                    r * cell,
+                    (c + 1) * cell,
+                    (r + 1) * cell,
+                    fill=_LIGHT if (r + c) % 2 == 0 else _DARK,
+                    outline="",
+                    tags=("square",),
                 )
         if self.mode == "search":
             self._draw_event(self.player.event)
@@ -424,8 +456,14 @@ class Viewer:
             for c in range(self.n):
                 if mask >> c & 1:
                     self.canvas.create_rectangle(
-                        c * cell, r * cell, (c + 1) * cell, (r + 1) * cell,
-                        fill=_SHADE, stipple="gray25", outline="", tags=("attacked",),
+                        c * cell,
+                        r * cell,
+                        (c + 1) * cell,
+                        (r + 1) * cell,
+                        fill=_SHADE,
+                        stipple="gray25",
+                        outline="",
+                        tags=("attacked",),
                     )
         colour = _SOLVED if event.kind == "solution" else _QUEEN
         for r, c in enumerate(event.queens):
@@ -434,8 +472,12 @@ class Viewer:
             self._cross(event.row, event.col)
             by = event.by
             self.canvas.create_line(
-                *self._centre(by, event.queens[by]), *self._centre(event.row, event.col),
-                fill=_PRUNE, width=2, dash=(4, 3), tags=("attack-line",),
+                *self._centre(by, event.queens[by]),
+                *self._centre(event.row, event.col),
+                fill=_PRUNE,
+                width=2,
+                dash=(4, 3),
+                tags=("attack-line",),
             )
         elif event.kind == "backtrack":
             self._queen(event.row, event.col, None, tags=("lifted",))
@@ -455,18 +497,38 @@ class Viewer:
         # A crown: five points on top, a band below; drawn hollow (lifted) when colour is None.
         u = cell / 10
         points = [
-            x + 2 * u, y + 8 * u, x + 1.5 * u, y + 3.5 * u, x + 3.5 * u, y + 5.5 * u, x + 5 * u, y + 2.5 * u,
-            x + 6.5 * u, y + 5.5 * u, x + 8.5 * u, y + 3.5 * u, x + 8 * u, y + 8 * u,
+            x + 2 * u,
+            y + 8 * u,
+            x + 1.5 * u,
+            y + 3.5 * u,
+            x + 3.5 * u,
+            y + 5.5 * u,
+            x + 5 * u,
+            y + 2.5 * u,
+            x + 6.5 * u,
+            y + 5.5 * u,
+            x + 8.5 * u,
+            y + 3.5 * u,
+            x + 8 * u,
+            y + 8 * u,
         ]
         tags = tags or ("queen", f"row{r}", f"col{c}")
         self.canvas.create_polygon(
-            points, fill=colour or "", outline=_OUTLINE if colour else _QUEEN, width=max(1, cell // 24),
+            points,
+            fill=colour or "",
+            outline=_OUTLINE if colour else _QUEEN,
+            width=max(1, cell // 24),
             tags=tags,
         )
 
     def _cross(self, r, c):
         cell = self._cell
-        x0, y0, x1, y1 = c * cell + cell * 0.25, r * cell + cell * 0.25, (c + 1) * cell - cell * 0.25, (r + 1) * cell - cell * 0.25
+        x0, y0, x1, y1 = (
+            c * cell + cell * 0.25,
+            r * cell + cell * 0.25,
+            (c + 1) * cell - cell * 0.25,
+            (r + 1) * cell - cell * 0.25,
+        )
         width = max(2, cell // 12)
         self.canvas.create_line(x0, y0, x1, y1, fill=_PRUNE, width=width, tags=("pruned",))
         self.canvas.create_line(x0, y1, x1, y0, fill=_PRUNE, width=width, tags=("pruned",))
