@@ -1,6 +1,6 @@
 """Tables of experiment runs: the cells of a comparison (median, min, max, status), and the runs one by one.
 
-These functions take the run records an experiment produced (:func:`nqueens.experiment.run`, or
+These functions take the run records an experiment produced (:func:`nqueens.experiments.runner.run`, or
 ``nqueens runs --format json``): dicts with ``n``, ``instance``, ``solver``, ``question``, ``repeat``,
 ``status``, ``message``, ``total``, ``unique``, ``classes``, ``nodes``, ``tree``, ``seconds``,
 ``seconds_to_first``, ``solution``, ``stats``, ``reused`` and ``timeout``. They run nothing.
@@ -31,7 +31,7 @@ import io
 import json
 import statistics
 
-from nqueens.errors import NQueensError
+from nqueens.core.errors import NQueensError
 
 __all__ = ["parse_range", "SEVERITY", "cells", "agreement", "format_table", "format_runs", "RUN_COLUMNS"]
 
@@ -94,7 +94,7 @@ def parse_range(text):
     >>> parse_range("4..6")
     range(4, 7)
     """
-    from nqueens.board import check_n
+    from nqueens.core.board import check_n
 
     first, sep, last = str(text).partition("..")
     try:

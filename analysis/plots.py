@@ -25,7 +25,7 @@ import math
 import os
 import platform
 
-from nqueens.errors import NQueensError
+from nqueens.core.errors import NQueensError
 
 __all__ = [
     "FORMATS",

@@ -17,8 +17,8 @@ Q...
 True
 """
 
-from nqueens.board import as_solution, to_board
-from nqueens.errors import NQueensError
+from nqueens.core.board import as_solution, to_board
+from nqueens.core.errors import NQueensError
 
 __all__ = ["Board"]
 

@@ -23,14 +23,15 @@ T. Guns, "Increasing modeling language convenience with a universal n-dimensiona
 example", ModRef 2019; CPMpy, https://cpmpy.readthedocs.io.
 """
 
+import time
 import warnings
 
 import numpy as np
 from nqueens.models import _background
 
-from nqueens.board import dtype_for
-from nqueens.errors import NQueensError
-from nqueens.record import Tally
+from nqueens.core.board import dtype_for
+from nqueens.core.errors import NQueensError
+from nqueens.core.record import Tally
 
 __all__ = ["BACKENDS", "model", "count", "batches", "warmup"]
 
@@ -81,20 +82,26 @@ def model(n, *, instance=None):
     return m, q
 
 
-def count(n, *, nodes=False, instance=None, backend="ortools"):
+def count(n, *, nodes=False, instance=None, backend="ortools", build=None):
     """Count the solutions with ``solveAll`` on ``backend``.
+
+    ``build(n, instance) -> (cpmpy.Model, q)`` replaces the toolkit's model (a user's model,
+    :mod:`nqueens.models.user_cpmpy`).
 
     Returns
     -------
     Tally
-        ``stats``: ``backend``, ``status`` and ``solver_seconds`` as CPMpy reports them.
+        ``stats``: ``backend``, ``status`` and ``solver_seconds`` as CPMpy reports them, ``time_model`` (building
+        the model and handing it to the backend) and ``time_solve``.
 
     Examples
     --------
     >>> count(6).total
     4
     """
-    solver, q = _solver(n, instance, backend)
+    start = time.perf_counter()
+    solver, q = _solver(n, instance, backend, build)
+    built = time.perf_counter()
 
     def work(stopped):
         def check():
@@ -110,11 +117,17 @@ def count(n, *, nodes=False, instance=None, backend="ortools"):
     _check_complete(status, backend)
     return Tally(
         total=total,
-        stats={"backend": backend, "status": status.exitstatus.name, "solver_seconds": status.runtime},
+        stats={
+            "backend": backend,
+            "status": status.exitstatus.name,
+            "solver_seconds": status.runtime,
+            "time_model": built - start,
+            "time_solve": time.perf_counter() - built,
+        },
     )
 
 
-def batches(n, *, limit=None, instance=None, backend="ortools"):
+def batches(n, *, limit=None, instance=None, backend="ortools", build=None):
     """Stream the solutions as ``(m, n)`` arrays, in the backend's order.
 
     Examples
@@ -122,7 +135,7 @@ def batches(n, *, limit=None, instance=None, backend="ortools"):
     >>> sorted(map(tuple, next(batches(6)).tolist()))
     [(1, 3, 5, 0, 2, 4), (2, 5, 1, 4, 0, 3), (3, 0, 4, 1, 5, 2), (4, 2, 0, 5, 3, 1)]
     """
-    solver, q = _solver(n, instance, backend)
+    solver, q = _solver(n, instance, backend, build)
     size = _CHUNK if limit is None else max(1, min(_CHUNK, limit))
     dtype = dtype_for(n)
 
@@ -163,7 +176,7 @@ def _cpmpy():
     return cpmpy
 
 
-def _solver(n, instance, backend):
+def _solver(n, instance, backend, build=None):
     """CPMpy's solver object for ``backend`` with the model posted, or an error naming what to install."""
     cp = _cpmpy()
     if backend not in BACKENDS:
@@ -176,8 +189,29 @@ def _solver(n, instance, backend):
         import z3
 
         z3.set_param("ctrl_c", False)  # else Z3 takes Ctrl-C as "stop this check" and CPMpy sees a partial list
-    m, q = model(n, instance=instance)
+    if build is None:
+        m, q = model(n, instance=instance)
+    else:
+        m, q = _user_model(build, n, instance)
     return cp.SolverLookup.get(backend, m), q
+
+
+def _user_model(build, n, instance):
+    """A user's ``build(n, instance)``, checked: a CPMpy model and ``n`` integer variables ``q``."""
+    cp = _cpmpy()
+    built = build(n, instance)
+    if not (isinstance(built, tuple) and len(built) == 2 and isinstance(built[0], cp.Model)):
+        raise NQueensError(
+            f"the model function {getattr(build, '__name__', build)!r} must return (cpmpy.Model, q), "
+            f"got {type(built).__name__}"
+        )
+    m, q = built
+    q = cp.cpm_array(q) if not hasattr(q, "value") or not hasattr(q, "shape") else q
+    if getattr(q, "shape", None) != (n,):
+        raise NQueensError(
+            f"the model function's q must hold n = {n} integer variables, got shape {getattr(q, 'shape', None)}"
+        )
+    return m, q
 
 
 def _stopper(solver, backend):

@@ -12,12 +12,12 @@ Examples
 import inspect
 import time
 
-from nqueens import interrupt
-from nqueens.board import check_n
-from nqueens.errors import NQueensError
-from nqueens.instance import Instance, as_instance
-from nqueens.record import CountResult
+from nqueens.core.board import check_n
+from nqueens.core.errors import NQueensError
+from nqueens.core.instance import Instance, as_instance
+from nqueens.core.record import CountResult
 from nqueens.registry import REGISTRY, get_solver
+from nqueens.runtime import interrupt
 
 __all__ = [
     "DEFAULT_COUNTER",
@@ -39,9 +39,15 @@ DEFAULT_ENUMERATOR = "bitwise"
 DEFAULT_INSTANCE_SOLVER = "lines"  # built for instances: most constrained line first, empty-line pruning
 
 
-def solvers():
-    """The registered solvers, in registry order (family, then name)."""
-    return list(REGISTRY.values())
+def solvers(*, plugins=True):
+    """The built-in solvers in registry order (family, then name), then the installed plugins (entry-point group
+    ``nqueens.solvers``) by name; a plugin that fails to load is left out (``nqueens solvers`` names it)."""
+    found = list(REGISTRY.values())
+    if plugins:
+        from nqueens.plugins import discover
+
+        found += discover()[0]
+    return found
 
 
 def count(problem, solver=None, *, nodes=False, **options):
@@ -50,7 +56,7 @@ def count(problem, solver=None, *, nodes=False, **options):
     Parameters
     ----------
     problem : int or Instance
-        The board size ``n`` (an integer >= 1), or an :class:`~nqueens.instance.Instance` with blocked
+        The board size ``n`` (an integer >= 1), or an :class:`~nqueens.core.instance.Instance` with blocked
         squares, pre-placed queens or excluded diagonals (for solvers with ``"instance"`` in ``can``).
     solver : str, optional
         A registered name (see :func:`solvers`); the fast counter by default.
@@ -88,7 +94,7 @@ def count(problem, solver=None, *, nodes=False, **options):
         interrupt.call(module.warmup)
     start = time.perf_counter()
     if spec.family == "engine":
-        from nqueens import run
+        from nqueens.runtime import run
 
         tally = run.count(module, n, **{k: v for k, v in options.items() if v is not None})
     else:
@@ -113,7 +119,7 @@ def count(problem, solver=None, *, nodes=False, **options):
 def batches(problem, solver=None, *, limit=None, stats=None, **options):
     """Stream the solutions as numpy arrays of shape ``(m, n)``, at most ``limit`` rows in all.
 
-    ``problem`` is a board size or an :class:`~nqueens.instance.Instance`, as for :func:`count`. ``stats``, a
+    ``problem`` is a board size or an :class:`~nqueens.core.instance.Instance`, as for :func:`count`. ``stats``, a
     dict, receives the solver's own effort measures (failures, branches, ...) for solvers that report them
     while they stream; they are final once the stream ends or is closed.
 

@@ -1,161 +1,52 @@
-"""The solver registry: the single, explicit list of every solver the toolkit has.
+"""The solver registry: the single, explicit list of the built-in solvers, and the solver protocol.
 
 The CLI, the comparison runner and the conformance suite iterate over :data:`REGISTRY`, so a solver is listed,
-compared and tested the moment it has an entry here. Nothing is discovered by crawling packages.
+compared and tested the moment it has an entry here. Nothing is discovered by crawling packages; outside solvers
+come in through :func:`get_solver` (a ``file.py:attr`` or ``module:attr`` spec, or the entry-point group
+``nqueens.solvers``, see :mod:`nqueens.plugins`) and follow the same protocol.
 
-Each entry names the module that implements the solver. The module is imported only when the solver is used
-(importing :mod:`nqueens` compiles no kernel and imports neither OR-tools nor python-constraint). A solver
-module provides:
+The protocol
+------------
+A :class:`Solver` says what a solver is (name, family, origin, capabilities, limits, options) and where its code
+is: ``module``, a module imported on first use (the built-ins: importing :mod:`nqueens` compiles no kernel and
+imports neither OR-tools nor python-constraint), or the callables ``count``, ``batches``, ``solutions`` and
+``warmup`` given directly (an outside solver). Either way the code provides:
 
-``count(n, *, nodes=False, **options) -> Tally``
+``count(n, *, nodes=False, instance=None, **options) -> Tally``
     Count the solutions; with ``nodes=True`` (only if ``"nodes"`` is in ``can``) also the feasible nodes per
-    depth, from an instrumented variant so the plain count stays fast.
-``batches(n, *, limit=None, **options) -> Iterator[numpy.ndarray]``
+    depth, from an instrumented variant so the plain count stays fast. An ``int`` is taken as the total.
+``batches(n, *, limit=None, instance=None, **options) -> Iterator[numpy.ndarray]``
     Only if ``"enumerate"`` is in ``can``: the solutions, streamed as ``(m, n)`` arrays in the solver's own
-    order; ``limit`` is a hint (the facade cuts the stream anyway) so a kernel can stop early.
+    order; ``limit`` is a hint (the facade cuts the stream anyway) so a search can stop early. Closing the
+    iterator stops the search.
+``solutions(n, *, instance=None, **options) -> Iterator[Sequence[int]]``
+    The simplest way in: a generator of solutions (``q[row] = column``, 0-based). The toolkit derives
+    ``batches`` from it, and ``count`` when none is given.
 ``warmup() -> None``
     Optional: compile or load the kernels, so that timings measure the computation alone.
 
-Problem instances (:mod:`nqueens.instance`): a solver with ``"instance"`` in ``can`` also takes the keyword
-``instance`` in ``count`` and ``batches``: an :class:`~nqueens.instance.Instance` of the same ``n``, already
-validated, never the plain problem (the facade passes ``instance`` only when there are blocked squares,
-pre-placed queens or excluded diagonals). Its solutions must respect it; an inconsistent instance counts 0.
-Solvers without the capability are refused an instance by the facade, with the reason in ``no_instance``.
+The facade checks everything once before a solver runs: ``n`` against ``max_n`` and ``memory``, the options
+against ``options`` (each an :class:`Option`, defaults filled in, so the code receives every option), an instance
+against the capability ``instance``. The code runs on a worker thread and may be abandoned on Ctrl-C (the process
+then exits), so it keeps no state that outlives a call. ``Tally.stats`` carries the solver's own effort measures
+(failures, branches, ``time_model`` / ``time_solve`` in seconds when the solver can tell them apart); they land in
+the same columns as the built-ins'.
+
+Problem instances (:mod:`nqueens.core.instance`): a solver with ``"instance"`` in ``can`` also takes the keyword
+``instance``: an :class:`~nqueens.core.instance.Instance` of the same ``n``, already validated, never the plain
+problem (the facade passes ``instance`` only when there are blocked squares, pre-placed queens or excluded
+diagonals). Its solutions must respect it; an inconsistent instance counts 0. Solvers without the capability
+are refused an instance by the facade, with the reason in ``no_instance``.
 
 Engines (family ``engine``) are not called through ``count``: they provide ``plan``, ``task``, ``combine`` and
-``warmup`` and :mod:`nqueens.run` runs their subproblems (threads, Dask, the result store).
+``warmup`` and :mod:`nqueens.runtime.run` runs their subproblems (threads, Dask, the result store).
 """
 
-import importlib
-from dataclasses import dataclass
+from nqueens.core.errors import NQueensError
+from nqueens.core.protocol import CAPABILITIES, FAMILIES, Option, Solver, solver
+from nqueens.native._limits import DIAGONALS_MAX_N, DIAGONALS_REASON, MASK_MAX_N
 
-from nqueens.board import check_n
-from nqueens.errors import NQueensError
-from nqueens.native._limits import DIAGONALS_MAX_N, DIAGONALS_REASON, MASK_MAX_N, MASK_REASON
-
-__all__ = ["Option", "Solver", "REGISTRY", "CAPABILITIES", "FAMILIES", "get_solver"]
-
-CAPABILITIES = ("count", "enumerate", "unique", "nodes", "instance")
-FAMILIES = ("native", "model", "engine")
-
-
-@dataclass(frozen=True)
-class Option:
-    """A solver-specific keyword (``nqueens count ... --option NAME=VALUE``)."""
-
-    name: str
-    kind: type
-    default: object
-    help: str
-    choices: tuple = ()
-    partial: tuple = ()  # values with which the solver finds some solutions (one), not all: no count, no orbits
-
-    def parse(self, value):
-        """Convert ``value`` (a string from the CLI, or a Python value) to this option's type, or raise."""
-        if self.kind is bool and isinstance(value, str):
-            lowered = value.strip().lower()
-            if lowered not in ("1", "0", "true", "false", "yes", "no", "on", "off"):
-                raise NQueensError(f"option {self.name} takes true or false, got {value!r}")
-            value = lowered in ("1", "true", "yes", "on")
-        elif self.kind is int and isinstance(value, str):
-            if not value.strip().lstrip("+-").isdigit():
-                raise NQueensError(f"option {self.name} takes an integer, got {value!r}")
-            value = int(value)
-        elif value is not None and not isinstance(value, self.kind):
-            raise NQueensError(f"option {self.name} takes a {self.kind.__name__}, got {value!r}")
-        if self.choices and value not in self.choices:
-            raise NQueensError(f"option {self.name} must be one of {', '.join(map(str, self.choices))}; got {value!r}")
-        return value
-
-
-@dataclass(frozen=True)
-class Solver:
-    """One registered solver: what it is, where it comes from, what it can do, and its limits.
-
-    Attributes
-    ----------
-    name : str
-        Short kebab-case name (``nqueens count --solver NAME``).
-    family : str
-        ``native`` (a seed text's hand-written algorithm), ``model`` (a formulation) or ``engine``.
-    origin : str
-        The seed text or library it comes from.
-    can : tuple
-        A subset of :data:`CAPABILITIES`.
-    module : str
-        The implementing module (imported on first use).
-    summary : str
-        One line for ``nqueens solvers``.
-    max_n : int or None
-        The largest ``n`` the solver accepts (bit-mask width), ``None`` for no fixed limit.
-    reach : int
-        The largest ``n`` it answers in about a second: ``nqueens compare`` runs it up to there unless it is
-        named, and the conformance suite checks it up to there.
-    options : tuple of Option
-        Solver-specific keywords.
-    limit_reason : str
-        Why ``max_n`` is the limit, for the error message.
-    no_instance : str
-        Why the solver refuses problem instances (when ``"instance"`` is not in ``can``), for the error message.
-    memory : tuple
-        ``(a, b)``: the solver needs about ``a * n**b`` bytes for a board of ``n`` (its arrays, matrices or
-        model); the facade refuses an ``n`` whose memory is not available, naming the bytes.
-    """
-
-    name: str
-    family: str
-    origin: str
-    can: tuple
-    module: str
-    summary: str
-    max_n: int | None = None
-    reach: int = 12
-    options: tuple = ()
-    limit_reason: str = MASK_REASON
-    no_instance: str = ""
-    memory: tuple = (64, 1)
-
-    def load(self):
-        """Import and return the implementing module."""
-        return importlib.import_module(self.module)
-
-    def check_options(self, options):
-        """Validate keyword options against :attr:`options`; return them with defaults filled in."""
-        known = {opt.name: opt for opt in self.options}
-        unknown = sorted(set(options) - set(known))
-        if unknown:
-            allowed = ", ".join(sorted(known)) or "none"
-            raise NQueensError(f"solver {self.name!r} has no option {unknown[0]!r}; its options: {allowed}")
-        return {name: opt.parse(options[name]) if name in options else opt.default for name, opt in known.items()}
-
-    def check_n(self, n):
-        """``n`` as an int if this solver accepts it, else an error that names the limit."""
-        n = check_n(n)
-        if self.max_n is not None and n > self.max_n:
-            raise NQueensError(
-                f"n = {n} is above the limit of solver {self.name!r}, n <= {self.max_n} ({self.limit_reason})"
-            )
-        return n
-
-    def partial(self, options):
-        """The first ``NAME=VALUE`` of the checked ``options`` under which the solver finds only some solutions
-        (such as CP-SAT's ``first=true``), or ``None`` when it finds them all."""
-        for opt in self.options:
-            if opt.partial and options.get(opt.name, opt.default) in opt.partial:
-                value = options.get(opt.name, opt.default)
-                shown = str(value).lower() if isinstance(value, bool) else value
-                return f"{opt.name}={shown}"
-        return None
-
-    def check_memory(self, n):
-        """Raise if the memory this solver needs for ``n`` (see :attr:`memory`) is not available."""
-        from nqueens import memory
-
-        a, b = self.memory
-        memory.check(a * n**b, f"solver {self.name!r} on n = {n}")
-
-    def to_dict(self):
-        return {"name": self.name, "family": self.family, "origin": self.origin, "can": list(self.can)}
+__all__ = ["Option", "Solver", "REGISTRY", "CAPABILITIES", "FAMILIES", "get_solver", "solver"]
 
 
 _SYMMETRY = "it searches half of the board and counts each find with its mirror image"
@@ -553,14 +444,23 @@ REGISTRY = {solver.name: solver for solver in sorted(_ENTRIES, key=lambda s: (FA
 
 
 def get_solver(name):
-    """The registered :class:`Solver` called ``name``.
+    """The solver ``name`` names: a registered name, an installed plugin's name (entry-point group
+    ``nqueens.solvers``), or a spec ``path/to/file.py:attr``, ``package.module:attr``, or a MiniZinc model file
+    ``model.mzn`` (see :mod:`nqueens.plugins`).
 
     Raises
     ------
     NQueensError
-        If no solver has that name; the message lists the known names.
+        If nothing has that name; the message lists the known names and the spec syntax.
     """
+    if isinstance(name, Solver):
+        return name
     try:
         return REGISTRY[name]
     except (KeyError, TypeError):
-        raise NQueensError(f"unknown solver {name!r}; known solvers: {', '.join(REGISTRY)}") from None
+        pass
+    if not isinstance(name, str) or not name.strip():
+        raise NQueensError(f"unknown solver {name!r}; known solvers: {', '.join(REGISTRY)}")
+    from nqueens.plugins import resolve
+
+    return resolve(name.strip())

@@ -1,4 +1,4 @@
-"""The conformance suite: plain ``check_*`` functions, yielded per solver according to what it can do.
+"""The conformance suite: the public checks of :mod:`nqueens.testing` over the registry, plus Knuth's tree.
 
 ``solver_checks()`` yields ``(solver, check)`` pairs that ``test_conformance.py`` feeds to
 ``pytest.mark.parametrize`` with ids like ``bitwise-check_enumerate_valid``, so ``pytest -k "sieve and
@@ -6,13 +6,10 @@ enumerate"`` works. A check a solver is known to fail is named in :data:`KNOWN_F
 (test data, not the registry's), and is reported as an expected failure; no check looks at a solver's name.
 """
 
-from known import KNUTH_PROFILE_8, TOTAL, UNIQUE
+from known import KNUTH_PROFILE_8
 
 import nqueens
-from nqueens.board import is_solution
-
-# Enumeration checks stop at this n (the checks hold every solution in a set).
-ENUMERATE_MAX_N = 10
+from nqueens.testing import checks_for
 
 # {solver: {check: why it is expected to fail}}: solvers that search another tree than Knuth's.
 KNOWN_FAILURES = {
@@ -43,79 +40,16 @@ KNOWN_FAILURES = {
 }
 
 
-def _ns(spec, top=None):
-    top = spec.reach if top is None else min(spec.reach, top)
-    if spec.max_n is not None:
-        top = min(top, spec.max_n)
-    return range(1, top + 1)
-
-
-def check_count_totals(spec):
-    """Totals for n = 1..reach equal OEIS A000170."""
-    for n in _ns(spec):
-        assert nqueens.count(n, spec.name).total == TOTAL[n], n
-
-
-def check_enumerate_valid(spec):
-    """Every solution valid, none repeated, as many as A000170 says."""
-    for n in _ns(spec, ENUMERATE_MAX_N):
-        seen = set()
-        for q in nqueens.solutions(n, spec.name):
-            assert len(q) == n and is_solution(q), (n, q)
-            assert q not in seen, (n, q)
-            seen.add(q)
-        assert len(seen) == TOTAL[n], n
-
-
-def check_enumerate_matches_oracle(spec):
-    """The same set of solutions as the plain-Python recursive oracle, n = 1..8."""
-    for n in _ns(spec, 8):
-        ours = set(nqueens.solutions(n, spec.name))
-        assert ours == set(nqueens.solutions(n, "bitmask-recursive")), n
-
-
-def check_enumerate_limit(spec):
-    """``limit`` returns exactly that many valid solutions and stops the stream."""
-    n = min(8, max(_ns(spec)))
-    want = min(5, TOTAL[n])
-    got = list(nqueens.solutions(n, spec.name, limit=5))
-    assert len(got) == want and all(is_solution(q) for q in got)
-
-
-def check_nodes_profile(spec):
-    """``nodes == sum(profile)``, the root counts 1, the last level holds the solutions."""
-    for n in _ns(spec, 8):
-        r = nqueens.count(n, spec.name, nodes=True)
-        assert r.profile is not None and r.nodes == sum(r.profile), n
-        assert r.profile[0] == 1 and r.total == TOTAL[n], n
-
-
 def check_nodes_knuth(spec):
-    """A plain backtracking search over rows stands on exactly Knuth's 2057 nodes for n = 8."""
+    """A plain backtracking search over rows stands on exactly Knuth's 2057 nodes for n = 8 (TAOCP 7.2.2)."""
     assert tuple(nqueens.count(8, spec.name, nodes=True).profile) == KNUTH_PROFILE_8
-
-
-def check_unique_and_classes(spec):
-    """Unique counts equal OEIS A002562; orbit classes add up to both the unique and the total count."""
-    for n in _ns(spec):
-        r = nqueens.count(n, spec.name)
-        assert r.unique == UNIQUE[n], n
-        assert r.classes is not None and set(r.classes) <= {1, 2, 4, 8}, n
-        assert sum(r.classes.values()) == r.unique, n
-        assert sum(size * number for size, number in r.classes.items()) == r.total == TOTAL[n], n
-
-
-CHECKS = {
-    "count": (check_count_totals,),
-    "unique": (check_unique_and_classes,),
-    "enumerate": (check_enumerate_valid, check_enumerate_matches_oracle, check_enumerate_limit),
-    "nodes": (check_nodes_profile, check_nodes_knuth),
-}
+    return ()
 
 
 def solver_checks():
-    """Yield ``(solver spec, check)`` for every registered solver and every check its capabilities call for."""
-    for spec in nqueens.solvers():
-        for capability in spec.can:
-            for check in CHECKS.get(capability, ()):
-                yield spec, check
+    """Yield ``(solver spec, check)`` for every built-in solver and every check its capabilities call for."""
+    for spec in nqueens.solvers(plugins=False):
+        for check in checks_for(spec):
+            yield spec, check
+        if "nodes" in spec.can:
+            yield spec, check_nodes_knuth

@@ -13,8 +13,8 @@ from nqueens.analysis.compare import cells, format_table
 from nqueens.analysis.trees import tree_size
 
 import nqueens
-from nqueens import experiment
 from nqueens.cli import main
+from nqueens.experiments import runner as experiment
 
 ENUMERATORS = [s.name for s in nqueens.solvers() if "enumerate" in s.can]
 NQUEENS = [sys.executable, "-m", "nqueens"]

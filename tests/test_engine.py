@@ -270,8 +270,8 @@ def test_other_solvers_reject_the_engine_flags(capsys):
 
 
 def test_unreachable_scheduler_is_one_error_line(monkeypatch, capsys):
-    from nqueens import executors
     from nqueens.cli import main
+    from nqueens.runtime import executors
 
     monkeypatch.setattr(executors, "CONNECT_TIMEOUT", 1.0)
     assert main(["count", "13", "--scheduler", "tcp://127.0.0.1:9", "--store", "none"]) == 2

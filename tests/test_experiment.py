@@ -7,9 +7,10 @@ import pytest
 from known import TOTAL, UNIQUE
 
 import nqueens
-from nqueens import NQueensError, experiment
+from nqueens import NQueensError
 from nqueens.cli import main
-from nqueens.store import ResultStore
+from nqueens.experiments import runner as experiment
+from nqueens.runtime.store import ResultStore
 
 RANGE = experiment.problems_from_range
 
@@ -209,7 +210,7 @@ def test_instances_are_rows_keyed_by_file_and_checked_against_each_other(capsys)
         "--store",
         "none",
     )
-    from nqueens.instance_io import read_instance
+    from nqueens.core.instance_io import read_instance
 
     queens = read_instance(os.path.join(data, names[1])).to_dict()["queens"]  # 0-based (row, column)
     assert len(queens) == 4

@@ -11,8 +11,8 @@ import pytest
 from known import TOTAL
 
 import nqueens
-from nqueens.board import is_solution
 from nqueens.cli import main
+from nqueens.core.board import is_solution
 
 
 def test_count_6_with_branch_and_bound_statistics(capsys):

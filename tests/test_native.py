@@ -16,8 +16,8 @@ import pytest
 from known import KNUTH_PROFILE_8, SEED_004_6, TOTAL
 
 import nqueens
-from nqueens import board
 from nqueens.cli import main
+from nqueens.core import board
 
 SEED_SOLVERS = ("backtrack", "mirror", "marks", "avail", "bitwise", "sieve", "generate-test")
 

@@ -127,7 +127,7 @@ def test_board_renders_as_svg():
     size = int(svg.get("width")) // 8
     for row, text in enumerate(queens):
         assert float(text.get("x")) == q[row] * size + size / 2 and float(text.get("y")) == row * size + size / 2
-    assert str(board) == "\n".join(nqueens.board.to_board(q)) and board.is_solution
+    assert str(board) == "\n".join(nqueens.core.board.to_board(q)) and board.is_solution
 
 
 def test_board_marks_attacking_queens():

@@ -12,8 +12,8 @@ from known import TOTAL
 from nqueens.models import sat
 
 import nqueens
-from nqueens.board import is_solution
 from nqueens.cli import main
+from nqueens.core.board import is_solution
 
 ENCODINGS = ("pairwise", "seqcounter", "ladder", "totalizer", "sortnetwrk", "cardnetwrk", "bitwise")
 

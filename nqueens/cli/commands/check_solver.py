@@ -1,0 +1,59 @@
+"""``nqueens check-solver``: the conformance checks on one solver, built-in or outside (see :mod:`nqueens.testing`)."""
+
+import sys
+
+from nqueens.cli.commands._common import epilog, print_json
+
+
+def add_parser(sub):
+    parser = sub.add_parser(
+        "check-solver",
+        help="check a solver (yours or a built-in) against OEIS, an oracle and the protocol",
+        description="Runs every check the solver's capabilities call for: totals against OEIS A000170, solutions "
+        "valid, distinct and equal to a brute-force oracle's, --limit honoured, unique solutions and orbit classes, "
+        "the node profile, instances, options, and Ctrl-C. Prints one line per check; a failure says which n and "
+        "what differed. Exit status 0 only when every check passes (a check that cannot run here is 'skipped').",
+        epilog=epilog(
+            "nqueens check-solver ./my_solver.py:solver",
+            "nqueens check-solver mypkg.models:queens",
+            "nqueens check-solver examples/queens.mzn",
+            "nqueens check-solver bitwise --no-interrupt",
+        ),
+    )
+    parser.add_argument("solver", metavar="SPEC", help="a solver name, FILE.py:ATTR, package.module:ATTR or MODEL.mzn")
+    parser.add_argument("--check", action="append", metavar="NAME", help="only this check (repeatable)")
+    parser.add_argument("--no-interrupt", action="store_true", help="leave out the Ctrl-C check (a subprocess)")
+    parser.add_argument("--json", action="store_true", help="print one JSON document: a list of rows")
+    parser.set_defaults(run=run)
+
+
+def run(args):
+    from nqueens.testing import check_solver
+
+    table = check_solver(args.solver, checks=args.check, interrupt=not args.no_interrupt)
+    failed = [row for row in table if row.passed is False]
+    if args.json:
+        print_json([{"check": r.check, "n": r.n, "status": r.status, "detail": r.detail} for r in table])
+        return 1 if failed else 0
+    order = list(dict.fromkeys(row.check for row in table))
+    width = max(map(len, order), default=5)
+    lines = []
+    for check in order:
+        rows = [r for r in table if r.check == check]
+        ns = [r.n for r in rows if r.n is not None and r.passed]
+        span = f"n = {', '.join(map(str, sorted(set(ns))))}" if ns and ns != sorted(ns) else ""
+        span = span or (f"n = {ns[0]}..{ns[-1]}" if len(ns) > 1 else f"n = {ns[0]}" if ns else "")
+        bad = next((r for r in rows if r.passed is False), None)
+        if bad is not None:
+            where = f"n = {bad.n}: " if bad.n is not None else ""
+            lines.append(f"{check:<{width}}  FAILED   {where}{bad.detail}")
+        elif all(r.passed is None for r in rows):
+            lines.append(f"{check:<{width}}  skipped  {rows[0].detail}")
+        else:
+            skipped = [r.detail for r in rows if r.passed is None]
+            note = f" ({len(skipped)} skipped: {skipped[0]})" if skipped else ""
+            lines.append(f"{check:<{width}}  passed   {span}{note}")
+    print("\n".join(lines))
+    verdict = f"{len(failed)} of {len(order)} checks failed" if failed else f"all {len(order)} checks passed"
+    print(verdict, file=sys.stderr if failed else sys.stdout)
+    return 1 if failed else 0

@@ -1,0 +1,293 @@
+"""Outside solvers: installed plugins, solver files and modules, CPMpy and MiniZinc models.
+
+A researcher's own solver runs beside the built-in ones, on the same footing, without editing the toolkit. It
+comes in one of four ways, all resolved by :func:`resolve` (which :func:`nqueens.registry.get_solver` calls for a
+name it does not know):
+
+``PATH.py:ATTR`` or ``PATH.py``
+    A Python file; ``ATTR`` (default ``solver``) is a :class:`~nqueens.registry.Solver`, a generator function
+    of solutions, or a CPMpy model function ``model(n, instance) -> (cpmpy.Model, q)``.
+``package.module:ATTR``
+    The same, from an importable module.
+``PATH.mzn``
+    A MiniZinc model with ``n`` as a parameter and ``q`` as the row-to-column array, run through the
+    ``minizinc`` binary (:mod:`nqueens.models.minizinc`).
+``NAME``
+    An installed package's solver, declared in the entry-point group ``nqueens.solvers``
+    (``NAME = "package.module:attr"`` in its ``pyproject.toml``; the entry point's name is the solver's name).
+
+A solver that breaks the protocol, a name that clashes with a built-in, and a plugin that fails to import are
+each one :class:`~nqueens.core.errors.NQueensError` naming the plugin; listing the plugins (:func:`discover`)
+reports a broken one and goes on, so the built-in solvers always work.
+
+Every outside solver carries a ``fingerprint`` of its code (a digest of its file, or its package's version and
+its module's digest) so that the result store reuses a stored answer only for the same code; the built-ins are
+fingerprinted by their sources and the project modules they import (:func:`code_digest`).
+"""
+
+import ast
+import hashlib
+import importlib
+import importlib.util
+import inspect
+import sys
+from dataclasses import replace
+from functools import cache
+from pathlib import Path
+
+from nqueens.core.errors import NQueensError
+
+__all__ = ["GROUP", "resolve", "discover", "code_digest", "from_object"]
+
+GROUP = "nqueens.solvers"
+_RESOLVED = {}  # spec or name -> Solver, for this process
+
+
+def resolve(spec):
+    """The outside solver ``spec`` names (see the module docstring).
+
+    Raises
+    ------
+    NQueensError
+        For a spec that names nothing, a file or module that fails to import, an attribute that is not a
+        solver, a name that clashes with a built-in, or a declaration that breaks the protocol.
+    """
+    if spec in _RESOLVED:
+        return _RESOLVED[spec]
+    from nqueens.registry import REGISTRY
+
+    target, _, attr = spec.rpartition(":") if _has_attr(spec) else (spec, "", "")
+    if target.endswith(".mzn") or spec.endswith(".mzn"):
+        solver = _minizinc(target or spec)
+    elif target.endswith(".py") or spec.endswith(".py") or "/" in target or "/" in spec:
+        solver = _from_file(target or spec, attr or "solver")
+    elif attr:
+        solver = _from_module(target, attr)
+    else:
+        solver = _from_entry_point(spec)
+        if solver is None:
+            known = ", ".join(REGISTRY)
+            raise NQueensError(
+                f"unknown solver {spec!r}; known solvers: {known}; or an outside solver: FILE.py:ATTR, "
+                f"package.module:ATTR, MODEL.mzn, or a plugin installed in the entry-point group {GROUP!r}"
+            )
+    if solver.name in REGISTRY:
+        raise NQueensError(
+            f"outside solver {spec!r} is named {solver.name!r}, which is a built-in solver; give it another name"
+        )
+    _RESOLVED[spec] = solver
+    _RESOLVED.setdefault(solver.name, solver)
+    return solver
+
+
+def discover():
+    """The installed plugins: ``(solvers, errors)``, each error one line naming the plugin that failed."""
+    from importlib.metadata import entry_points
+
+    solvers, errors = [], []
+    for point in sorted(entry_points(group=GROUP), key=lambda p: p.name):
+        try:
+            solvers.append(resolve(point.name))
+        except NQueensError as exc:
+            errors.append(str(exc))
+    return solvers, errors
+
+
+def from_object(obj, *, where, ref, fingerprint, source, default_name=None):
+    """The :class:`~nqueens.registry.Solver` an outside object declares, or an error naming ``where``.
+
+    ``obj`` is a Solver, a generator function of solutions, a CPMpy model function, or a module with an
+    attribute ``solver``.
+    """
+    from nqueens.core.protocol import Solver
+
+    if inspect.ismodule(obj) and hasattr(obj, "solver"):
+        obj = obj.solver
+    if isinstance(obj, Solver):
+        solver = obj
+    elif inspect.isgeneratorfunction(obj):
+        name = default_name or obj.__name__.replace("_", "-")
+        summary = (obj.__doc__ or "").strip().split("\n")[0]
+        solver = Solver(name=name, solutions=obj, origin=f"the generator {obj.__name__}", summary=summary)
+    elif inspect.isfunction(obj):
+        from nqueens.models.user_cpmpy import cpmpy_solver
+
+        solver = cpmpy_solver(obj, name=default_name or obj.__name__.replace("_", "-"))
+    else:
+        raise NQueensError(
+            f"{where} is a {type(obj).__name__}, not a solver: give an nqueens.Solver, a generator function of "
+            "solutions, or a CPMpy model function model(n, instance) -> (model, q)"
+        )
+    wrong = solver.problems()
+    if wrong:
+        raise NQueensError(f"{where} breaks the solver protocol: {'; '.join(wrong)}")
+    return replace(solver, source=source, ref=ref, fingerprint=fingerprint)
+
+
+def code_digest(solver):
+    """A short digest of the code behind ``solver``'s answers.
+
+    A built-in's digest covers its module and every project module it imports, transitively, so a change to any
+    of them gives a new digest; an outside solver's is its ``fingerprint``.
+    """
+    if solver.fingerprint is not None:
+        return solver.fingerprint
+    module = solver.module or "nqueens.registry"
+    return _module_digest(module)
+
+
+# -- the four ways in -----------------------------------------------------------------------------------------
+
+
+def _has_attr(spec):
+    """Whether ``spec`` ends in ``:ATTR`` (a Python identifier), not a drive letter or a bare name."""
+    head, sep, tail = spec.rpartition(":")
+    return bool(sep and head and tail.isidentifier())
+
+
+def _from_file(path_text, attr):
+    path = Path(path_text).expanduser()
+    where = f"solver file {path_text!r}"
+    if path.suffix != ".py":
+        raise NQueensError(f"{where} is not a .py file (outside solvers: FILE.py:ATTR, package.module:ATTR, MODEL.mzn)")
+    if not path.is_file():
+        raise NQueensError(f"{where} does not exist")
+    path = path.resolve()
+    source = path.read_bytes()
+    digest = hashlib.sha256(source).hexdigest()[:16]
+    module_name = f"nqueens_user_{digest}"
+    module = sys.modules.get(module_name)
+    if module is None:
+        loader_spec = importlib.util.spec_from_file_location(module_name, path)
+        module = importlib.util.module_from_spec(loader_spec)
+        sys.modules[module_name] = module
+        try:
+            loader_spec.loader.exec_module(module)
+        except Exception as exc:
+            del sys.modules[module_name]
+            raise NQueensError(f"{where} failed to import: {_line(exc)}") from None
+    if not hasattr(module, attr):
+        raise NQueensError(f"{where} has no attribute {attr!r} (name it as {path_text}:ATTR)")
+    return from_object(
+        getattr(module, attr),
+        where=f"{path_text}:{attr}",
+        ref=f"{path}:{attr}",
+        fingerprint=f"file {digest}",
+        source=f"file {path}",
+        default_name=path.stem.replace("_", "-") if attr in ("solver", "model") else None,
+    )
+
+
+def _from_module(module_name, attr):
+    where = f"{module_name}:{attr}"
+    try:
+        module = importlib.import_module(module_name)
+    except Exception as exc:
+        raise NQueensError(f"solver module {module_name!r} failed to import: {_line(exc)}") from None
+    if not hasattr(module, attr):
+        raise NQueensError(f"solver module {module_name!r} has no attribute {attr!r}")
+    return from_object(
+        getattr(module, attr),
+        where=where,
+        ref=where,
+        fingerprint=f"module {_file_digest(module)}",
+        source=f"module {module_name}",
+    )
+
+
+def _from_entry_point(name):
+    from importlib.metadata import entry_points
+
+    points = [p for p in entry_points(group=GROUP) if p.name == name]
+    if not points:
+        return None
+    point = points[0]
+    dist = getattr(point, "dist", None)
+    package = f"{dist.name} {dist.version}" if dist is not None else "an unknown package"
+    where = f"plugin {name!r} (package {package})"
+    try:
+        obj = point.load()
+    except Exception as exc:
+        raise NQueensError(f"{where} failed to import: {_line(exc)}") from None
+    module = sys.modules.get(point.module)
+    solver = from_object(
+        obj,
+        where=where,
+        ref=name,
+        fingerprint=f"package {package} {_file_digest(module)}",
+        source=f"package {package}",
+        default_name=name,
+    )
+    if solver.name != name:
+        raise NQueensError(f"{where} declares a solver named {solver.name!r}; the entry point's name must be its name")
+    return solver
+
+
+def _minizinc(path_text):
+    path = Path(path_text).expanduser()
+    if not path.is_file():
+        raise NQueensError(f"MiniZinc model {path_text!r} does not exist")
+    from nqueens.models.minizinc import minizinc_solver
+
+    path = path.resolve()
+    digest = hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+    return replace(minizinc_solver(path), source=f"file {path}", ref=str(path), fingerprint=f"mzn {digest}")
+
+
+# -- digests --------------------------------------------------------------------------------------------------
+
+
+def _line(exc):
+    text = f"{type(exc).__name__}: {exc}".strip().splitlines()
+    return text[0] if text else type(exc).__name__
+
+
+def _file_digest(module):
+    path = getattr(module, "__file__", None)
+    if not path or not Path(path).is_file():
+        return "nofile"
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()[:16]
+
+
+@cache
+def _module_digest(name):
+    digest = hashlib.sha256()
+    for module in sorted(_closure(name)):
+        path = _source(module)
+        if path is not None:
+            digest.update(module.encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()[:16]
+
+
+def _closure(name):
+    """``name`` and every project module it imports, transitively (read from the sources, nothing imported)."""
+    seen, todo = set(), [name]
+    while todo:
+        module = todo.pop()
+        if module in seen:
+            continue
+        seen.add(module)
+        path = _source(module)
+        if path is None:
+            continue
+        for node in ast.walk(ast.parse(path.read_bytes())):
+            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                if node.module.startswith("nqueens"):
+                    todo.append(node.module)
+                    todo.extend(f"{node.module}.{alias.name}" for alias in node.names)
+            elif isinstance(node, ast.Import):
+                todo.extend(alias.name for alias in node.names if alias.name.startswith("nqueens"))
+    return seen
+
+
+@cache
+def _source(module):
+    if not module.startswith("nqueens"):
+        return None
+    try:
+        found = importlib.util.find_spec(module)
+    except (ImportError, ValueError):
+        return None
+    if found is None or not found.origin or not found.origin.endswith(".py"):
+        return None
+    return Path(found.origin)

@@ -1,0 +1,415 @@
+"""The conformance checks, as a public tool: is a solver right before its numbers are trusted?
+
+Every solver, built-in or outside, goes through the checks its capabilities call for: totals against OEIS
+A000170, solutions valid, pairwise distinct and equal as a set to an independent oracle, ``limit`` honoured,
+counting and enumeration in agreement, unique solutions and orbit classes against OEIS A002562, a sane node
+profile, instances respected, options validated, and an interrupt that stops it. ``nqueens check-solver SPEC``
+prints the table; :func:`check_solver` returns it; :func:`parametrize_with_checks` feeds the same checks to
+pytest (as scikit-learn's ``parametrize_with_checks`` does for estimators). The toolkit's own conformance suite
+is these checks over its registry.
+
+Each check is a function ``check_*(solver)`` that yields one :class:`CheckResult` per board size it tried and
+stops at the first failure, whose ``detail`` says exactly what differed (which ``n``, which solution, expected
+and got).
+
+Examples
+--------
+>>> import nqueens
+>>> results = check_solver("bitwise", checks=["check_count_totals"])
+>>> all(r.passed for r in results), results[-1].n
+(True, 10)
+"""
+
+import itertools
+import signal
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+
+__all__ = [
+    "TOTAL",
+    "UNIQUE",
+    "CheckResult",
+    "CHECKS",
+    "checks_for",
+    "check_solver",
+    "parametrize_with_checks",
+    "assert_check",
+    "oracle",
+]
+
+# OEIS A000170 and A002562 (n = 1..16): data from outside the toolkit, the yardstick of every check.
+TOTAL = (None, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596, 2279184, 14772512)
+UNIQUE = (None, 1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233, 45752, 285053, 1846955)
+
+COUNT_MAX_N = 10  # totals are checked up to min(reach, this)
+ORACLE_MAX_N = 8  # enumerations are compared with the oracle up to min(reach, this)
+INTERRUPT_WITHIN = 2.0  # seconds between SIGINT and the exit
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    """One line of the table: ``passed`` is ``None`` for a check that could not run here (``detail`` says why)."""
+
+    check: str
+    n: int | None
+    passed: bool | None
+    detail: str = ""
+
+    @property
+    def status(self):
+        return {True: "passed", False: "FAILED", None: "skipped"}[self.passed]
+
+
+class _Failed(Exception):
+    def __init__(self, n, detail):
+        super().__init__(f"n = {n}: {detail}")
+        self.n, self.detail = n, detail
+
+
+def oracle(n, instance=None):
+    """Every solution of ``n`` (optionally of ``instance``) by brute force over permutations: slow, obvious, and
+    independent of every solver. A set of tuples; for ``n <= 9``."""
+    allowed = instance.allowed() if instance is not None else [(1 << n) - 1] * n
+    return {
+        q
+        for q in itertools.permutations(range(n))
+        if len({q[r] + r for r in range(n)}) == n
+        and len({q[r] - r for r in range(n)}) == n
+        and all(allowed[r] >> q[r] & 1 for r in range(n))
+    }
+
+
+def _valid(q, n):
+    return (
+        len(q) == n
+        and sorted(q) == list(range(n))
+        and len({q[r] + r for r in range(n)}) == n
+        and len({q[r] - r for r in range(n)}) == n
+    )
+
+
+def _ns(solver, top):
+    top = min(solver.reach, top)
+    if solver.max_n is not None:
+        top = min(top, solver.max_n)
+    return range(1, max(top, 1) + 1)
+
+
+def _count(solver, n, **keywords):
+    import nqueens
+
+    return nqueens.count(n, solver, **keywords)
+
+
+def _solutions(solver, n, **keywords):
+    import nqueens
+
+    return nqueens.solutions(n, solver, **keywords)
+
+
+def _differ(expected, got):
+    missing, extra = sorted(expected - got), sorted(got - expected)
+    parts = []
+    if missing:
+        parts.append(f"missing {len(missing)}: {', '.join(map(str, missing[:3]))}{' ...' if len(missing) > 3 else ''}")
+    if extra:
+        parts.append(f"extra {len(extra)}: {', '.join(map(str, extra[:3]))}{' ...' if len(extra) > 3 else ''}")
+    return "; ".join(parts)
+
+
+# -- the checks -----------------------------------------------------------------------------------------------
+
+
+def check_declaration(solver):
+    """The declaration keeps the protocol: name, family, capabilities, callables, options with valid defaults."""
+    wrong = solver.problems()
+    for option in solver.options:
+        if option.choices and option.default not in option.choices and option.default is not None:
+            wrong.append(f"option {option.name}'s default {option.default!r} is not among its choices")
+    if wrong:
+        raise _Failed(None, "; ".join(wrong))
+    yield CheckResult("check_declaration", None, True)
+
+
+def check_count_totals(solver):
+    """Totals for n = 1..min(reach, 10) equal OEIS A000170."""
+    for n in _ns(solver, COUNT_MAX_N):
+        got = _count(solver, n).total
+        if got != TOTAL[n]:
+            raise _Failed(n, f"expected {TOTAL[n]} solutions (OEIS A000170), got {got}")
+        yield CheckResult("check_count_totals", n, True)
+
+
+def check_enumerate_valid(solver):
+    """Every solution enumerated is valid and none repeats, as many as A000170 says (n up to 10)."""
+    for n in _ns(solver, COUNT_MAX_N):
+        seen = set()
+        for q in _solutions(solver, n):
+            if not _valid(q, n):
+                raise _Failed(n, f"{q} is not a solution")
+            if q in seen:
+                raise _Failed(n, f"{q} is enumerated twice")
+            seen.add(q)
+        if len(seen) != TOTAL[n]:
+            raise _Failed(n, f"expected {TOTAL[n]} solutions (OEIS A000170), enumerated {len(seen)}")
+        yield CheckResult("check_enumerate_valid", n, True)
+
+
+def check_enumerate_matches_oracle(solver):
+    """The same set of solutions as the brute-force oracle, n = 1..min(reach, 8)."""
+    for n in _ns(solver, ORACLE_MAX_N):
+        got, expected = set(_solutions(solver, n)), oracle(n)
+        if got != expected:
+            raise _Failed(n, _differ(expected, got))
+        yield CheckResult("check_enumerate_matches_oracle", n, True)
+
+
+def check_enumerate_limit(solver):
+    """``limit=k`` gives exactly ``k`` valid solutions (fewer only when there are fewer) and stops the stream."""
+    n = max(_ns(solver, 8))
+    for limit in (1, 5):
+        stream = _solutions(solver, n, limit=limit)
+        got = list(stream)
+        want = min(limit, TOTAL[n])
+        if len(got) != want or not all(_valid(q, n) for q in got):
+            raise _Failed(n, f"limit={limit}: expected {want} valid solutions, got {len(got)}: {got[:6]}")
+    yield CheckResult("check_enumerate_limit", n, True)
+
+
+def check_count_matches_enumeration(solver):
+    """``count`` and the enumeration agree, n up to min(reach, 8)."""
+    for n in _ns(solver, ORACLE_MAX_N):
+        counted, listed = _count(solver, n).total, sum(1 for _ in _solutions(solver, n))
+        if counted != listed:
+            raise _Failed(n, f"count says {counted}, the enumeration gives {listed}")
+        yield CheckResult("check_count_matches_enumeration", n, True)
+
+
+def check_unique_and_classes(solver):
+    """Unique counts equal OEIS A002562; orbit classes add up to both the unique and the total count."""
+    for n in _ns(solver, COUNT_MAX_N):
+        r = _count(solver, n)
+        if r.unique != UNIQUE[n]:
+            raise _Failed(n, f"expected {UNIQUE[n]} unique solutions (OEIS A002562), got {r.unique}")
+        classes = r.classes or {}
+        if not set(classes) <= {1, 2, 4, 8} or sum(classes.values()) != r.unique:
+            raise _Failed(n, f"orbit classes {classes} do not add up to {r.unique} unique solutions")
+        if sum(size * number for size, number in classes.items()) != r.total or r.total != TOTAL[n]:
+            raise _Failed(n, f"orbit classes {classes} give {sum(s * c for s, c in classes.items())}, not {TOTAL[n]}")
+        yield CheckResult("check_unique_and_classes", n, True)
+
+
+def check_nodes_profile(solver):
+    """A sane node profile: ``nodes == sum(profile)``, the root counts 1, no level negative, at least as many
+    feasible nodes as solutions, and the total right (n up to 8)."""
+    for n in _ns(solver, ORACLE_MAX_N):
+        r = _count(solver, n, nodes=True)
+        profile = r.profile
+        if profile is None or r.nodes is None:
+            raise _Failed(n, "nodes=True gave no profile")
+        if r.nodes != sum(profile) or profile[0] != 1 or min(profile) < 0:
+            raise _Failed(n, f"profile {list(profile)} (nodes {r.nodes}): the root must count 1 and nodes = sum")
+        if r.total != TOTAL[n]:
+            raise _Failed(n, f"with nodes=True: expected {TOTAL[n]} solutions (OEIS A000170), got {r.total}")
+        if r.nodes < r.total:
+            raise _Failed(n, f"nodes {r.nodes} < {r.total} solutions: every solution is a feasible node")
+        yield CheckResult("check_nodes_profile", n, True)
+
+
+def _instances():
+    from nqueens.core.instance import Instance
+
+    yield Instance(6, blocked=((0, 1), (2, 3)))
+    yield Instance(7, queens=((0, 2),))
+    yield Instance(8, excluded_sum=(7,), excluded_difference=(0,))
+    yield Instance(8, blocked=((0, 0),), queens=((3, 1),))
+    yield Instance(5, queens=((0, 0), (1, 1)))  # attacking queens: no solution
+
+
+def check_instance(solver):
+    """Instances respected: blocked squares, placed queens, excluded diagonals; an inconsistent one counts 0.
+    Counts and solutions equal the oracle's."""
+    can_enumerate = "enumerate" in solver.can
+    for instance in _instances():
+        n = instance.n
+        if solver.max_n is not None and n > solver.max_n:
+            continue
+        expected = oracle(n, instance)
+        counted = _count(solver, instance).total
+        if counted != len(expected):
+            raise _Failed(n, f"instance {instance.describe()}: expected {len(expected)} solutions, counted {counted}")
+        if can_enumerate:
+            got = set(_solutions(solver, instance))
+            if got != expected:
+                raise _Failed(n, f"instance {instance.describe()}: {_differ(expected, got)}")
+        yield CheckResult("check_instance", n, True)
+
+
+def check_options(solver):
+    """Options validated: a value of the wrong kind is refused with a one-line error, and every listed choice
+    (but those that find only some solutions) gives the right total for n = 5."""
+    from nqueens.core.errors import NQueensError
+
+    n = min(5, max(_ns(solver, 5)))
+    for option in solver.options:
+        bad = "not-a-choice" if option.choices or option.kind is not str else None
+        if bad is not None:
+            try:
+                solver.check_options({option.name: bad})
+            except NQueensError:
+                pass
+            else:
+                raise _Failed(None, f"option {option.name}={bad} is accepted")
+        for value in option.choices:
+            if value in option.partial or "count" not in solver.can:
+                continue
+            try:
+                got = _count(solver, n, **{option.name: value}).total
+            except NQueensError as exc:
+                if "pip install" in str(exc) or "needs" in str(exc):  # a backend not installed here
+                    yield CheckResult("check_options", n, None, f"{option.name}={value}: {exc}")
+                    continue
+                raise _Failed(n, f"option {option.name}={value}: {exc}") from None
+            if got != TOTAL[n]:
+                raise _Failed(n, f"option {option.name}={value}: expected {TOTAL[n]} solutions, got {got}")
+        yield CheckResult("check_options", n, True, option.name)
+
+
+def check_interrupt(solver):
+    """Ctrl-C stops it: ``nqueens count`` of a large board in a real subprocess, sent SIGINT, says
+    ``interrupted`` and exits 130 within two seconds."""
+    n = solver.max_n if solver.max_n is not None and solver.max_n < 40 else 40
+    n = min(n, max(solver.reach + 8, 14))
+    command = [sys.executable, "-m", "nqueens", "count", str(n), "--solver", solver.key, "--quiet"]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(1.5)
+    if process.poll() is not None:
+        out, err = process.communicate()
+        yield CheckResult("check_interrupt", n, None, f"finished before the signal (exit {process.returncode})")
+        return
+    sent = time.monotonic()
+    process.send_signal(signal.SIGINT)
+    try:
+        out, err = process.communicate(timeout=INTERRUPT_WITHIN + 3)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.communicate()
+        raise _Failed(n, "still running 5 s after SIGINT") from None
+    took = time.monotonic() - sent
+    if process.returncode != 130 or "interrupted" not in err or "Traceback" in err or out.strip():
+        raise _Failed(n, f"after SIGINT: exit {process.returncode}, stderr {err.strip()[-200:]!r}, stdout {out[:80]!r}")
+    if took > INTERRUPT_WITHIN:
+        raise _Failed(n, f"stopped {took:.1f} s after SIGINT (allowed: {INTERRUPT_WITHIN} s)")
+    yield CheckResult("check_interrupt", n, True, f"exit 130 after {took:.2f} s")
+
+
+# Which checks each capability calls for; check_declaration always.
+CHECKS = {
+    "": (check_declaration,),
+    "count": (check_count_totals, check_options, check_interrupt),
+    "enumerate": (
+        check_enumerate_valid,
+        check_enumerate_matches_oracle,
+        check_enumerate_limit,
+    ),
+    "unique": (check_unique_and_classes,),
+    "nodes": (check_nodes_profile,),
+    "instance": (check_instance,),
+}
+
+
+def checks_for(solver):
+    """The checks ``solver``'s capabilities call for, in order."""
+    can = set(solver.can)
+    found = list(CHECKS[""])
+    for capability in ("count", "enumerate", "unique", "nodes", "instance"):
+        if capability in can:
+            found.extend(CHECKS[capability])
+    if {"count", "enumerate"} <= can:
+        found.append(check_count_matches_enumeration)
+    return found
+
+
+def check_solver(spec, *, checks=None, interrupt=True):
+    """Run every check ``spec``'s capabilities call for; return the table (a list of :class:`CheckResult`).
+
+    Parameters
+    ----------
+    spec : str or Solver
+        A registered name, a plugin's name, or an outside solver's spec (``FILE.py:ATTR``, ``module:ATTR``,
+        ``MODEL.mzn``).
+    checks : list of str, optional
+        Only these checks (by function name).
+    interrupt : bool
+        Include the interrupt check (it starts a subprocess).
+
+    Raises
+    ------
+    NQueensError
+        If ``spec`` names no solver or its declaration cannot be loaded.
+    """
+    from nqueens.core.errors import NQueensError
+    from nqueens.registry import get_solver
+
+    solver = get_solver(spec)
+    table = []
+    for check in checks_for(solver):
+        if checks is not None and check.__name__ not in checks:
+            continue
+        if check is check_interrupt and not interrupt:
+            continue
+        try:
+            table.extend(check(solver))
+        except _Failed as failure:
+            table.append(CheckResult(check.__name__, failure.n, False, failure.detail))
+        except NQueensError as exc:
+            table.append(CheckResult(check.__name__, None, False, f"error: {exc}"))
+        except KeyboardInterrupt:
+            raise
+        except Exception as exc:  # a solver that raises fails the check; the table goes on
+            table.append(CheckResult(check.__name__, None, False, f"{type(exc).__name__}: {exc}"))
+    return table
+
+
+def parametrize_with_checks(solvers, *, known_failures=None):
+    """A ``pytest.mark.parametrize`` over ``(solver, check)`` pairs, with ids like ``bitwise-check_count_totals``.
+
+    ``known_failures`` maps a solver name to ``{check name: reason}``: those cases are strict expected failures.
+    The test function takes ``solver`` and ``check`` and calls :func:`assert_check`.
+
+    Examples
+    --------
+    >>> import pytest
+    >>> from nqueens.testing import parametrize_with_checks, assert_check
+    >>> @parametrize_with_checks(["bitwise"])
+    ... def test_my_solver(solver, check):
+    ...     assert_check(solver, check)
+    """
+    import pytest
+
+    from nqueens.registry import get_solver
+
+    known_failures = known_failures or {}
+    params = []
+    for spec in solvers:
+        solver = get_solver(spec)
+        for check in checks_for(solver):
+            reason = known_failures.get(solver.name, {}).get(check.__name__)
+            marks = [pytest.mark.xfail(reason=reason, strict=True)] if reason else []
+            params.append(pytest.param(solver, check, id=f"{solver.name}-{check.__name__}", marks=marks))
+    return pytest.mark.parametrize(("solver", "check"), params)
+
+
+def assert_check(solver, check):
+    """Run one check; raise ``AssertionError`` with the failure's detail if it fails (for pytest)."""
+    try:
+        results = list(check(solver))
+    except _Failed as failure:
+        raise AssertionError(f"{check.__name__}: {failure}") from None
+    skipped = [r for r in results if r.passed is None]
+    if skipped and not [r for r in results if r.passed]:
+        import pytest
+
+        pytest.skip(skipped[0].detail)
