@@ -59,7 +59,7 @@ def minizinc_solver(path):
     def count(n, *, nodes=False, instance=None, solver="gecode", library=""):
         start = time.perf_counter()
         total, complete, stats = 0, False, {}
-        for kind, value in _run(path, n, instance, solver, library, every=True):
+        for kind, value in _run(path, n, instance, solver, library, takes_instance):
             if kind == "solution":
                 total += 1
             elif kind == "complete":
@@ -73,7 +73,7 @@ def minizinc_solver(path):
 
     def batches(n, *, limit=None, instance=None, solver="gecode", library=""):
         dtype, rows = dtype_for(n), []
-        for kind, value in _run(path, n, instance, solver, library, every=True, limit=limit):
+        for kind, value in _run(path, n, instance, solver, library, takes_instance, limit=limit):
             if kind == "solution":
                 rows.append(value)
                 if len(rows) == _CHUNK:
@@ -107,7 +107,7 @@ def minizinc_solver(path):
     )
 
 
-def _run(path, n, instance, solver, library, *, every, limit=None):
+def _run(path, n, instance, solver, library, takes_instance, *, limit=None):
     """Yield ``("solution", q)``, ``("stats", dict)`` and ``("complete", None)`` as MiniZinc prints them."""
     exe = binary()
     if exe is None:
@@ -119,7 +119,7 @@ def _run(path, n, instance, solver, library, *, every, limit=None):
         command.insert(1, "-a")
     elif limit > 1:
         command[1:1] = ["-n", str(limit)]
-    command += ["-D", _data(n, instance)]
+    command += ["-D", _data(n, instance, takes_instance)]
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     _RUNNING.add(process)
     buffer, found = [], 0
@@ -160,10 +160,15 @@ def _run(path, n, instance, solver, library, *, every, limit=None):
         _RUNNING.discard(process)
 
 
-def _data(n, instance):
-    """The ``-D`` data: ``n``, and the instance's parameters in the export's convention (1-based squares)."""
+def _data(n, instance, takes_instance):
+    """The ``-D`` data: ``n``, and the instance's parameters in the export's convention (1-based squares; all
+    empty for the plain problem) when the model declares them."""
     parts = [f"n = {n};"]
-    if instance is not None:
+    if takes_instance:
+        if instance is None:
+            from nqueens.core.instance import Instance
+
+            instance = Instance(n)
 
         def pairs(cells):
             flat = ", ".join(f"{r + 1}, {c + 1}" for r, c in cells)

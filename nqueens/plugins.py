@@ -37,7 +37,7 @@ from pathlib import Path
 
 from nqueens.core.errors import NQueensError
 
-__all__ = ["GROUP", "resolve", "discover", "code_digest", "from_object"]
+__all__ = ["GROUP", "resolve", "discover", "code_digest", "module_digest", "from_object"]
 
 GROUP = "nqueens.solvers"
 _RESOLVED = {}  # spec or name -> Solver, for this process
@@ -132,8 +132,7 @@ def code_digest(solver):
     """
     if solver.fingerprint is not None:
         return solver.fingerprint
-    module = solver.module or "nqueens.registry"
-    return _module_digest(module)
+    return module_digest(solver.module or "nqueens.registry")
 
 
 # -- the four ways in -----------------------------------------------------------------------------------------
@@ -250,7 +249,9 @@ def _file_digest(module):
 
 
 @cache
-def _module_digest(name):
+def module_digest(name):
+    """A digest of the module ``name`` and every project module it imports, transitively (read from the
+    sources: nothing is imported)."""
     digest = hashlib.sha256()
     for module in sorted(_closure(name)):
         path = _source(module)

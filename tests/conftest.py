@@ -10,3 +10,22 @@ sys.path.insert(0, os.path.dirname(__file__))
 def _private_result_store(tmp_path, monkeypatch):
     """Counts made by the suite go to a throw-away result store, never the user's cache directory."""
     monkeypatch.setenv("NQUEENS_STORE", str(tmp_path / "results.sqlite"))
+
+
+@pytest.fixture
+def cli():
+    """Run ``python -m nqueens ARGS...`` in a real subprocess: ``cli("count", "8", cwd=..., env=...)``."""
+    import subprocess
+
+    def run(*args, cwd=None, env=None, timeout=600, input=None):
+        return subprocess.run(
+            [sys.executable, "-m", "nqueens", *map(str, args)],
+            capture_output=True,
+            text=True,
+            cwd=cwd,
+            env=None if env is None else {**os.environ, **env},
+            timeout=timeout,
+            input=input,
+        )
+
+    return run

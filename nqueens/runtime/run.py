@@ -97,9 +97,18 @@ def count(engine, n, *, workers=None, scheduler=None, store=None, cached=False, 
         return _run(engine, n, subproblems, results, workers, scheduler, progress)
 
 
+def code_version(engine):
+    """The engine's algorithm version and a digest of its code (its module and the project modules it imports):
+    the store resumes a run, and ``--cached`` serves a count, only for the same code, so a fixed kernel never
+    mixes its subproblems with those of the code before the fix."""
+    from nqueens.plugins import module_digest
+
+    return f"{engine.ALGORITHM_VERSION}+{module_digest(engine.__name__)}"
+
+
 def plan_digest(engine, n, subproblems):
     """The digest of a whole plan: an unfinished run is resumed only under the same one."""
-    text = f"nqueens {engine.SOLVER} {engine.ALGORITHM_VERSION} n={n} plan " + " ".join(s.digest for s in subproblems)
+    text = f"nqueens {engine.SOLVER} {code_version(engine)} n={n} plan " + " ".join(s.digest for s in subproblems)
     return hashlib.sha256(text.encode()).hexdigest()
 
 
@@ -124,11 +133,11 @@ def _cached(engine, n, path):
     if not os.path.exists(path):
         raise NQueensError(f"no stored count of n = {n} by {engine.SOLVER}: result store {path} does not exist")
     with ResultStore(path) as results:
-        found = results.finished(n, engine.SOLVER, engine.ALGORITHM_VERSION)
+        found = results.finished(n, engine.SOLVER, code_version(engine))
         where = results.path
     if found is None:
         raise NQueensError(
-            f"no finished count of n = {n} by {engine.SOLVER} (algorithm version {engine.ALGORITHM_VERSION}) "
+            f"no finished count of n = {n} by {engine.SOLVER} (this code: version {code_version(engine)}) "
             f"in {where}; run it without --cached"
         )
     result = found["result"]
@@ -163,7 +172,7 @@ def _run(engine, n, subproblems, results, workers, scheduler, progress):
         run = results.open_run(
             n,
             engine.SOLVER,
-            engine.ALGORITHM_VERSION,
+            code_version(engine),
             plan=plan_digest(engine, n, subproblems),
             subproblems=len(subproblems),
         )
