@@ -153,7 +153,10 @@ def memory_needed(n, workers=1):
     >>> memory_needed(16) < 16 << 20
     True
     """
-    n = _check_n(n)
+    return _memory_needed(_check_n(n), workers)
+
+
+def _memory_needed(n, workers=1):
     h = n // 2
     table = 8 * QUADRANT_PLACEMENTS[h] + 16 * (4**h + 1)
     # The largest half boards of a split hold at most a few times the table's size over 2**h; with 40 bytes per
@@ -177,7 +180,6 @@ def row_splits(n):
     >>> row_splits(4).tolist()
     [[0, 0, 3, 2, 1], [0, 0, 5, 2, 1], [0, 0, 9, 1, 0], [0, 0, 6, 1, 2]]
     """
-    n = _check_n(n)
     h = n // 2
     rows = []
     full = (1 << (2 * h)) - 1
@@ -229,7 +231,6 @@ def plan(n, memory_budget=None):
     >>> len(plan(12))
     18
     """
-    n = _check_n(n)
     _check_memory(n, memory_budget, 1)
     jobs = row_splits(n)
     # Joins that share their left halves (odd n: the same b and rows) stay together in one subproblem.
@@ -426,7 +427,7 @@ def _check_n(n):
 
 def _check_memory(n, budget, workers):
     limit = MEMORY_BUDGET if budget is None else budget
-    need = memory_needed(n, workers)
+    need = _memory_needed(n, workers)
     if need > limit:
         raise NQueensError(
             f"n = {n} needs about {need} bytes ({memory.describe(need)}) with solver {SOLVER!r}, more than the "

@@ -11,6 +11,7 @@ Examples
 
 import inspect
 import time
+from dataclasses import dataclass, field
 
 from nqueens.core.board import check_n
 from nqueens.core.errors import NQueensError
@@ -26,6 +27,8 @@ __all__ = [
     "QUADRANTS_FROM",
     "Instance",
     "default_counter",
+    "Request",
+    "request",
     "count",
     "solutions",
     "batches",
@@ -48,6 +51,97 @@ def solvers(*, plugins=True):
 
         found += discover()[0]
     return found
+
+
+@dataclass(frozen=True)
+class Request:
+    """One resolved request: the solver, the problem and the options, each checked once.
+
+    :func:`request` builds it from what a user gave (argv through the CLI, or a Python call); :func:`count`,
+    :func:`batches`, the forecasts and the experiment runner take it and trust it: nothing below re-validates
+    ``n``, looks the solver up again or re-parses an option.
+
+    Attributes
+    ----------
+    solver : Solver
+        The resolved solver (built-in or outside).
+    instance : Instance
+        The problem (the plain board is ``Instance(n)``).
+    n : int
+        The board size, within the solver's limit and memory.
+    options : dict
+        Every option of the solver, parsed, defaults filled in.
+    given : dict
+        The options the user named (parsed), for records and messages.
+    nodes : bool
+        Count the feasible nodes too.
+    limit : int or None
+        At most this many solutions (enumeration).
+    """
+
+    solver: object
+    instance: Instance
+    n: int
+    options: dict = field(default_factory=dict)
+    given: dict = field(default_factory=dict)
+    nodes: bool = False
+    limit: int | None = None
+
+    @property
+    def extra(self):
+        """The keywords that pass the instance on (none for the plain board)."""
+        return {} if self.instance.is_plain else {"instance": self.instance}
+
+
+def request(problem, solver=None, *, question="count", nodes=False, limit=None, **options):
+    """Check a request once and resolve it: the :class:`Request` that :func:`count` and :func:`batches` take.
+
+    Parameters
+    ----------
+    problem : int or Instance
+    solver : str or Solver, optional
+        A name or an outside solver's spec; by default the counter (``question="count"``) or the enumerator.
+    question : str
+        ``count`` or ``enumerate``: which capability the solver needs.
+    nodes : bool
+    limit : int, optional
+    **options
+        Solver-specific keywords.
+
+    Raises
+    ------
+    NQueensError
+        For a bad ``n`` or ``limit``, an unknown solver or option, or a request the solver cannot serve; the
+        message names the argument as the user gave it.
+    """
+    instance = as_instance(problem)
+    if solver is None:
+        if question == "count":
+            solver = default_counter(instance)
+        else:
+            solver = DEFAULT_ENUMERATOR if instance.is_plain else DEFAULT_INSTANCE_SOLVER
+    spec = get_solver(solver)
+    n, _ = _admit(spec, instance)
+    checked = spec.check_options(options)
+    if question == "count":
+        if nodes and "nodes" not in spec.can:
+            able = ", ".join(s.name for s in REGISTRY.values() if "nodes" in s.can)
+            raise NQueensError(f"solver {spec.name!r} does not count nodes; solvers that do: {able}")
+        if "count" not in spec.can:
+            raise NQueensError(f"solver {spec.name!r} cannot count{_because(spec, 'count')}")
+        partial = spec.partial(checked)
+        if partial is not None:
+            raise NQueensError(
+                f"solver {spec.name!r} with {partial} finds one solution, so it cannot count; leave {partial} out"
+            )
+    else:
+        if limit is not None:
+            limit = check_n(limit, what="limit")
+        if "enumerate" not in spec.can:
+            able = ", ".join(s.name for s in REGISTRY.values() if "enumerate" in s.can)
+            raise NQueensError(f"solver {spec.name!r} only counts; solvers that enumerate: {able}")
+    given = {name: checked[name] for name in options}
+    return Request(spec, instance, n, checked, given, bool(nodes), limit)
 
 
 def count(problem, solver=None, *, nodes=False, **options):
@@ -75,20 +169,8 @@ def count(problem, solver=None, *, nodes=False, **options):
     NQueensError
         For a bad ``n``, an unknown solver or option, or a request the solver cannot serve.
     """
-    instance = as_instance(problem)
-    spec = get_solver(solver or default_counter(instance))
-    n, extra = _admit(spec, instance)
-    options = spec.check_options(options)
-    if nodes and "nodes" not in spec.can:
-        able = ", ".join(s.name for s in REGISTRY.values() if "nodes" in s.can)
-        raise NQueensError(f"solver {spec.name!r} does not count nodes; solvers that do: {able}")
-    if "count" not in spec.can:
-        raise NQueensError(f"solver {spec.name!r} cannot count{_because(spec, 'count')}")
-    partial = spec.partial(options)
-    if partial is not None:
-        raise NQueensError(
-            f"solver {spec.name!r} with {partial} finds one solution, so it cannot count; leave {partial} out"
-        )
+    req = problem if isinstance(problem, Request) else request(problem, solver, nodes=nodes, **options)
+    spec, n, instance, options = req.solver, req.n, req.instance, req.options
     module = interrupt.call(spec.load)  # a C extension interrupted while it loads would fail with ImportError
     if hasattr(module, "warmup"):
         interrupt.call(module.warmup)
@@ -98,7 +180,7 @@ def count(problem, solver=None, *, nodes=False, **options):
 
         tally = run.count(module, n, **{k: v for k, v in options.items() if v is not None})
     else:
-        tally = interrupt.call(module.count, n, nodes=nodes, **extra, **options)
+        tally = interrupt.call(module.count, n, nodes=req.nodes, **req.extra, **options)
     seconds = time.perf_counter() - start
     stats = dict(tally.stats)
     if not instance.is_plain:
@@ -128,19 +210,16 @@ def batches(problem, solver=None, *, limit=None, stats=None, **options):
     NQueensError
         For a bad ``n`` or ``limit``, an unknown solver or option, or a solver that cannot enumerate.
     """
-    instance = as_instance(problem)
-    spec = get_solver(solver or (DEFAULT_ENUMERATOR if instance.is_plain else DEFAULT_INSTANCE_SOLVER))
-    n, extra = _admit(spec, instance)
-    if limit is not None:
-        limit = check_n(limit, what="limit")
-    options = spec.check_options(options)
-    if "enumerate" not in spec.can:
-        able = ", ".join(s.name for s in REGISTRY.values() if "enumerate" in s.can)
-        raise NQueensError(f"solver {spec.name!r} only counts; solvers that enumerate: {able}")
+    req = (
+        problem
+        if isinstance(problem, Request)
+        else request(problem, solver, question="enumerate", limit=limit, **options)
+    )
+    spec, n, limit, extra = req.solver, req.n, req.limit, dict(req.extra)
     module = interrupt.call(spec.load)
     if stats is not None and "stats" in inspect.signature(module.batches).parameters:
         extra["stats"] = stats
-    return _cut(interrupt.iterate(module.batches(n, limit=limit, **extra, **options)), limit)
+    return _cut(interrupt.iterate(module.batches(n, limit=limit, **extra, **req.options)), limit)
 
 
 def solutions(problem, solver=None, *, limit=None, **options):

@@ -78,6 +78,7 @@ _TREE_ORDER = Option(
 _ENTRIES = (
     Solver(
         name="bitmask-recursive",
+        row_order=True,
         family="native",
         origin="seeds 001/003: recursive bitmask backtracking (col, pie, na), plain Python",
         can=("count", "enumerate", "nodes", "instance"),
@@ -89,6 +90,7 @@ _ENTRIES = (
     ),
     Solver(
         name="bitwise",
+        row_order=True,
         family="native",
         origin="seed 000, method 5: iterative bitwise search with a stack of (c, l, r, m)",
         can=("count", "enumerate", "nodes", "instance"),
@@ -98,6 +100,7 @@ _ENTRIES = (
     ),
     Solver(
         name="backtrack",
+        row_order=True,
         family="native",
         origin="seed 000, method 1: non-recursive backtracking, q[k]++ and check(k) against every earlier row",
         can=("count", "enumerate", "nodes", "instance"),
@@ -106,6 +109,7 @@ _ENTRIES = (
     ),
     Solver(
         name="mirror",
+        row_order=True,
         family="native",
         origin="seed 000, method 2: backtracking over the left half of the first row, doubled by the mirror image",
         can=("count", "enumerate", "nodes"),
@@ -115,6 +119,7 @@ _ENTRIES = (
     ),
     Solver(
         name="marks",
+        row_order=True,
         family="native",
         origin="seed 000, method 3: the mirror-halved search with marker arrays y, l, r for columns and diagonals",
         can=("count", "enumerate", "nodes"),
@@ -124,6 +129,7 @@ _ENTRIES = (
     ),
     Solver(
         name="avail",
+        row_order=True,
         family="native",
         origin="seed 000, method 4: the mirror-halved search over a linked list nex of the free columns",
         can=("count", "enumerate", "nodes"),
@@ -133,6 +139,7 @@ _ENTRIES = (
     ),
     Solver(
         name="sieve",
+        row_order=True,
         family="native",
         origin="seed 002 (Cheng Yuan-Bin): bit rows struck out row by row; flips and a 180-degree turn emit the rest",
         can=("count", "enumerate", "nodes"),
@@ -144,6 +151,7 @@ _ENTRIES = (
     ),
     Solver(
         name="generate-test",
+        row_order=True,
         family="native",
         origin="seed 004: DFS over distinct columns, whole-board check only at the leaf; non-recursive next()",
         can=("count", "enumerate", "nodes"),
@@ -165,6 +173,7 @@ _ENTRIES = (
     ),
     Solver(
         name="mary",
+        row_order=True,
         family="model",
         origin="seed 003: full m-ary tree, rows explicit; columns and diagonals implicit",
         can=("count", "enumerate", "nodes", "instance"),
@@ -175,6 +184,7 @@ _ENTRIES = (
     ),
     Solver(
         name="permutation",
+        row_order=True,
         family="model",
         origin="seed 003: permutation tree, rows and columns explicit; diagonals implicit (swap-based DFS)",
         can=("count", "enumerate", "nodes", "instance"),
@@ -185,6 +195,7 @@ _ENTRIES = (
     ),
     Solver(
         name="subset",
+        row_order=True,
         family="model",
         origin="seed 004: the 2^(n*n) cell tree, every square a yes/no decision; all constraints implicit",
         can=("count", "enumerate", "nodes", "instance"),

@@ -66,7 +66,8 @@ def test_solvers_json(capsys):
     code, out, _ = run(capsys, "solvers", "--json")
     doc = json.loads(out)
     assert {"bitwise", "bitmask-recursive"} <= {d["name"] for d in doc}
-    assert all(set(d) == {"name", "family", "origin", "can"} for d in doc)
+    assert all(set(d) == {"name", "family", "origin", "can", "source"} for d in doc)
+    assert {d["source"] for d in doc if d["name"] == "bitwise"} == {"built-in"}
 
 
 @pytest.mark.parametrize(

@@ -11,6 +11,7 @@ import nqueens
 from nqueens import NQueensError
 from nqueens.cli import main
 from nqueens.runtime import run, store
+from nqueens.runtime.run import code_version
 from nqueens.runtime.store import ResultStore
 
 
@@ -167,7 +168,7 @@ def test_another_algorithm_version_is_never_mixed_in(tmp_path):
 
 def test_subproblems_with_another_digest_are_not_reused(tmp_path):
     path = tmp_path / "results.sqlite"
-    planted = _plant_unfinished_run(path, 13, engine.ALGORITHM_VERSION, 7)
+    planted = _plant_unfinished_run(path, 13, code_version(engine), 7)
     with sqlite3.connect(path) as db:
         db.execute("UPDATE results SET digest = 'something else' WHERE idx = 0")
     r = nqueens.count(13, "fast", store=str(path))
@@ -228,7 +229,7 @@ def test_history_lists_finished_runs(capsys, tmp_path):
         (12, TOTAL[12], UNIQUE[12], 2, "fast"),
         (8, TOTAL[8], UNIQUE[8], 1, "fast"),
     ]
-    assert all(r["version"] == engine.ALGORITHM_VERSION and r["seconds"] > 0 and r["host"] for r in runs)
+    assert all(r["version"] == code_version(engine) and r["seconds"] > 0 and r["host"] for r in runs)
     code, out, _ = run_cli(capsys, "history", "--store", path)
     lines = out.splitlines()
     assert code == 0 and lines[0].split()[:4] == ["n", "solver", "total", "unique"] and len(lines) == 3
@@ -249,7 +250,7 @@ def test_history_of_a_missing_store_is_an_error_but_not_of_the_default_one(capsy
 
 def test_unfinished_runs_are_visible(capsys, tmp_path):
     path = tmp_path / "partial.sqlite"
-    planted = _plant_unfinished_run(path, 13, engine.ALGORITHM_VERSION, 7)
+    planted = _plant_unfinished_run(path, 13, code_version(engine), 7)
     subproblems = len(engine.plan(13))
     code, out, _ = run_cli(capsys, "history", "--store", str(path))
     assert code == 0 and out.startswith("no finished runs")
@@ -296,7 +297,7 @@ def test_an_inconsistent_record_is_an_error_naming_the_store(capsys, tmp_path):
         ResultStore(path) as results,
         pytest.raises(NQueensError, match="record of run 1 .* is inconsistent") as caught,
     ):
-        results.finished(12, engine.SOLVER, engine.ALGORITHM_VERSION)
+        results.finished(12, engine.SOLVER, code_version(engine))
     assert str(path) in str(caught.value)
     code, out, err = run_cli(capsys, "count", "12", "--store", str(path), "--cached")
     assert code == 2 and "inconsistent" in err and err.count("\n") == 1

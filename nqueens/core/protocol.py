@@ -98,6 +98,9 @@ class Solver:
     memory : tuple
         ``(a, b)``: the solver needs about ``a * n**b`` bytes for a board of ``n`` (its arrays, matrices or
         model); the facade refuses an ``n`` whose memory is not available, naming the bytes.
+    row_order : bool
+        It places queens row by row in a fixed order, so its first solution of a large board can take hours and
+        cannot be forecast (``nqueens solve`` warns from n = 30).
     count, batches, solutions, warmup : callable or None
         An outside solver's code (see the module docstring), instead of ``module``.
     source : str
@@ -121,6 +124,7 @@ class Solver:
     limit_reason: str = MASK_REASON
     no_instance: str = ""
     memory: tuple = (64, 1)
+    row_order: bool = False
     count: Callable[..., Any] | None = field(default=None, repr=False, compare=False)
     batches: Callable[..., Iterator] | None = field(default=None, repr=False, compare=False)
     solutions: Callable[..., Iterator] | None = field(default=None, repr=False, compare=False)
@@ -186,8 +190,10 @@ class Solver:
         return {name: opt.parse(options[name]) if name in options else opt.default for name, opt in known.items()}
 
     def check_n(self, n):
-        """``n`` as an int if this solver accepts it, else an error that names the limit."""
-        n = check_n(n)
+        """``n`` as an int if this solver accepts it, else an error that names the limit (an ``int`` is trusted
+        to be a checked board size, as an :class:`~nqueens.core.instance.Instance` holds one)."""
+        if type(n) is not int or n < 1:
+            n = check_n(n)
         if self.max_n is not None and n > self.max_n:
             raise NQueensError(
                 f"n = {n} is above the limit of solver {self.name!r}, n <= {self.max_n} ({self.limit_reason})"

@@ -145,7 +145,7 @@ def parse_solvers(text):
     >>> [(c.name, c.solver, c.options) for c in parse_solvers("bitwise,dlx:choose=first")]
     [('bitwise', 'bitwise', {}), ('dlx:choose=first', 'dlx', {'choose': 'first'})]
     """
-    from nqueens.registry import get_solver
+    from nqueens.registry import REGISTRY, get_solver
 
     if text is None or not str(text).strip():
         raise NQueensError(
@@ -158,7 +158,8 @@ def parse_solvers(text):
         if not entry:
             raise NQueensError(f"--solvers {text!r} has an empty entry: separate names with single commas")
         parts = entry.split(":")
-        split = next((i for i, part in enumerate(parts) if "=" in part), len(parts))
+        # NAME:OPT=VAL for a registered name; an outside solver's spec (FILE.py:ATTR) may hold colons itself.
+        split = 1 if parts[0].strip() in REGISTRY else next((i for i, p in enumerate(parts) if "=" in p), len(parts))
         name, pairs = ":".join(parts[:split]), parts[split:]
         spec = get_solver(name.strip())
         options = {}

@@ -113,7 +113,11 @@ def quick_estimate(n, probes=400, seed=0):
     return mean, (var / probes) ** 0.5
 
 
-def forecast(n, solver=None, *, probes=2000, seed=0, budget=0.05, **options):
+# Probes of the Knuth estimate behind a long-run warning: enough for a warning good to a factor of two.
+WARNING_PROBES = 1000
+
+
+def forecast(n, solver=None, *, probes=2000, seed=0, budget=0.05, estimate=None, **options):
     """Forecast the wall time of ``nqueens.count(n, solver, **options)``.
 
     The solver's rate comes from the rates file (:func:`rates_path`) when this machine has measured it with
@@ -135,13 +139,11 @@ def forecast(n, solver=None, *, probes=2000, seed=0, budget=0.05, **options):
     2.5 s and 9.2 s against 2.9 s and 18.5 s taken: good to a factor of about two, which is what a warning
     before an hour-long run needs.
     """
-    from nqueens.api import default_counter
-    from nqueens.registry import get_solver
+    from nqueens.api import Request, request
 
-    spec = get_solver(solver or default_counter(n))
-    n = spec.check_n(n)
-    options = spec.check_options(options)
-    nodes, stderr = quick_estimate(n, probes=probes, seed=seed)
+    req = n if isinstance(n, Request) else request(n, solver, **options)
+    spec, n, options = req.solver, req.n, req.options
+    nodes, stderr = estimate if estimate is not None else quick_estimate(n, probes=probes, seed=seed)
     key = _rate_key(spec.name, options)
     known = _load_rates().get(key)
     if known is None:
@@ -154,6 +156,10 @@ def forecast(n, solver=None, *, probes=2000, seed=0, budget=0.05, **options):
 def long_run_warning(n, solver=None, *, threshold=None, action="counting", **options):
     """A one-line ``warning: ...`` if the run is forecast to take longer than ``threshold`` seconds, else ``None``.
 
+    ``n`` is a board size (with ``solver`` and ``options``) or a resolved :class:`~nqueens.api.Request`, which is
+    then trusted as it is. The Knuth estimate is made once (:data:`WARNING_PROBES` probes) and serves both the
+    decision and the forecast.
+
     ``threshold`` defaults to :data:`LONG_RUN_SECONDS`. ``None`` also when no forecast can be made (the run
     itself then reports any bad input).
 
@@ -162,18 +168,20 @@ def long_run_warning(n, solver=None, *, threshold=None, action="counting", **opt
     >>> long_run_warning(12, "bitmask-recursive") is None
     True
     """
-    from nqueens.api import default_counter
-    from nqueens.registry import get_solver
+    from nqueens.api import Request, request
 
     threshold = LONG_RUN_SECONDS if threshold is None else threshold
     try:
-        spec = get_solver(solver or default_counter(n))
-        n = spec.check_n(n)
+        req = n if isinstance(n, Request) else request(n, solver, **options)
+        n = req.n
         # The full permutation tree bounds the backtracking tree from above: no probe needed for small n.
-        floor = threshold * FLOOR_RATE[spec.family]
-        if _permutations(n) < floor or quick_estimate(n, probes=400, seed=0)[0] < floor:
+        floor = threshold * FLOOR_RATE[req.solver.family]
+        if _permutations(n) < floor:
             return None
-        guess = forecast(n, spec.name, **options)
+        estimate = quick_estimate(n, probes=WARNING_PROBES, seed=0)
+        if estimate[0] < floor:
+            return None
+        guess = forecast(req, estimate=estimate)
     except NQueensError:
         return None
     if guess.seconds <= threshold:
@@ -217,7 +225,7 @@ def _calibrate(spec, n, options, probes, seed, budget):
     module = spec.load()
     if hasattr(module, "warmup"):
         module.warmup()
-    timing = dict(options)
+    timing = {k: v for k, v in options.items() if k != "progress"}
     if spec.family == "engine":
         from nqueens.runtime import run
 

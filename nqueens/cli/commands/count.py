@@ -6,6 +6,7 @@ The progress bar is on for solvers that have one, on a terminal, unless ``--quie
 """
 
 import sys
+from dataclasses import replace
 
 from nqueens.cli.commands._common import (
     add_instance_option,
@@ -58,25 +59,22 @@ def add_parser(sub):
 
 
 def run(args):
-    from nqueens.api import count, default_counter
+    from nqueens.api import count, request
     from nqueens.core.instance import Instance
-    from nqueens.registry import get_solver
     from nqueens.runtime.forecast import long_run_warning
 
     what = problem(args)
     options = collect_options(args.options, [(name, getattr(args, name)) for name in _SOLVER_FLAGS])
     plain = not isinstance(what, Instance) or what.is_plain
-    spec = get_solver(args.solver or default_counter(what))
-    has = {opt.name for opt in spec.options}
-    if "progress" in has and "progress" not in options:
-        options["progress"] = not (args.quiet or args.json) and sys.stderr.isatty()
-    if plain and not options.get("cached") and not args.quiet:
-        timing = {k: v for k, v in options.items() if k not in _SOLVER_FLAGS and k != "progress"}
-        n = what if isinstance(what, int) else what.n
-        warning = long_run_warning(n, spec.name, **timing)
+    req = request(what, args.solver, nodes=args.nodes, **options)
+    if "progress" in req.options and "progress" not in options:
+        progress = not (args.quiet or args.json) and sys.stderr.isatty()
+        req = replace(req, options={**req.options, "progress": progress})
+    if plain and not req.options.get("cached") and not args.quiet:
+        warning = long_run_warning(req)
         if warning:
             print(warning, file=sys.stderr)
-    result = count(what, spec.name, nodes=args.nodes, **options)
+    result = count(req)
     if args.json:
         print_json(result.to_dict())
         return 0

@@ -2,6 +2,7 @@
 
 import itertools
 import sys
+from dataclasses import replace
 
 from nqueens.cli.commands._common import (
     add_instance_option,
@@ -48,19 +49,19 @@ def add_parser(sub):
 
 
 def run(args):
-    from nqueens.api import DEFAULT_ENUMERATOR, DEFAULT_INSTANCE_SOLVER, batches, count
+    from nqueens.api import batches, count, request
     from nqueens.core.instance import Instance
-    from nqueens.registry import get_solver
 
     if args.json and args.format not in (None, "json"):
         raise NQueensError(f"--json means --format json; it conflicts with --format {args.format}")
     fmt = "json" if args.json else args.format or "boards"
     what = problem(args)
-    n = what.n if isinstance(what, Instance) else what
     plain = not isinstance(what, Instance) or what.is_plain
     options = collect_options(args.options)
-    spec = get_solver(args.solver or (DEFAULT_ENUMERATOR if plain else DEFAULT_INSTANCE_SOLVER))
-    partial = spec.partial(spec.check_options(options))
+    # With --fundamental the limit counts fundamental solutions: it applies after the reduction, not to the stream.
+    req = request(what, args.solver, question="enumerate", limit=None if args.fundamental else args.limit, **options)
+    spec, n = req.solver, req.n
+    partial = spec.partial(req.options)
     if partial is not None and args.fundamental:
         raise NQueensError(
             f"--fundamental needs every solution (it keeps one per symmetry class), but {spec.name} with {partial} "
@@ -69,7 +70,7 @@ def run(args):
     if args.fundamental and not plain:
         raise NQueensError("--fundamental reduces by the 8 symmetries of the board, which an instance does not keep")
     if not args.quiet:
-        _warn_if_long(n, spec, options, args.limit, plain)
+        _warn_if_long(req, args.limit, plain)
     orbits = None
     stats = {} if fmt == "json" else None
     if args.fundamental:
@@ -79,10 +80,10 @@ def run(args):
         # stops the search. The orbit sizes are collected while the solutions stream, for the json format,
         # which writes them after the solutions.
         orbits = []
-        reduced = fundamental(batches(what, spec.name, **options))
+        reduced = fundamental(batches(req))
         rows = _record_orbits(itertools.islice(reduced, args.limit), orbits)
     else:
-        stream = batches(what, spec.name, limit=args.limit, stats=stats, **options)
+        stream = batches(req, stats=stats)
         rows = (row for batch in stream for row in batch.tolist())
     if fmt == "boards":
         pieces = board.format_boards(rows)
@@ -114,12 +115,12 @@ def run(args):
 _ROW_ORDER_FROM = 30
 
 
-def _warn_if_long(n, spec, options, limit, plain):
+def _warn_if_long(req, limit, plain):
     """A ``warning:`` on stderr before an enumeration forecast to take more than an hour, or a first-solution
     search of a row-order backtracking solver on a large board."""
+    spec, n = req.solver, req.n
     if limit is not None:
-        row_order = spec.family == "native" and spec.name != "lines" or spec.name in ("mary", "permutation", "subset")
-        if plain and row_order and n >= _ROW_ORDER_FROM:
+        if plain and spec.row_order and n >= _ROW_ORDER_FROM:
             print(
                 f"warning: {spec.name} searches row by row in a fixed order; its first solutions of n = {n} can take "
                 f"hours and cannot be forecast (`nqueens construct {n}` builds one at once, and `--solver lines` "
@@ -127,16 +128,14 @@ def _warn_if_long(n, spec, options, limit, plain):
                 file=sys.stderr,
             )
         return
-    if not plain or spec.partial(spec.check_options(options)) is not None:
+    if not plain or spec.partial(req.options) is not None:
         return
     from nqueens.runtime.forecast import long_run_warning
 
-    warning = long_run_warning(
-        n,
-        spec.name if "count" in spec.can else None,
-        action="enumerating",
-        **{k: v for k, v in options.items() if k != "progress"},
-    )
+    if "count" in spec.can:
+        warning = long_run_warning(replace(req, limit=None), action="enumerating")
+    else:
+        warning = long_run_warning(n, action="enumerating")
     if warning:
         print(warning, file=sys.stderr)
 

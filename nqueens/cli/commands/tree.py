@@ -120,7 +120,8 @@ def _precheck(args):
         return
     settings = {"propagation": args.propagation or "none", "order": args.order or "static"}
     for model in models:
-        options = {"mode": args.mode} | ({} if model == "subset" else settings)
+        takes = {option.name for option in get_solver(model).options}
+        options = {k: v for k, v in ({"mode": args.mode} | settings).items() if k in takes}
         warning = long_run_warning(args.n, model, action="walking the tree of", **options)
         if warning:
             print(warning, file=sys.stderr)
