@@ -11,14 +11,20 @@ Examples
 
 import inspect
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from nqueens.core.board import check_n
 from nqueens.core.errors import NQueensError
 from nqueens.core.instance import Instance, as_instance
+from nqueens.core.protocol import Solver
 from nqueens.core.record import CountResult
 from nqueens.registry import REGISTRY, get_solver
 from nqueens.runtime import interrupt
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = [
     "DEFAULT_COUNTER",
@@ -42,7 +48,7 @@ DEFAULT_ENUMERATOR = "bitwise"
 DEFAULT_INSTANCE_SOLVER = "lines"  # built for instances: most constrained line first, empty-line pruning
 
 
-def solvers(*, plugins=True):
+def solvers(*, plugins: bool = True) -> list[Solver]:
     """The built-in solvers in registry order (family, then name), then the installed plugins (entry-point group
     ``nqueens.solvers``) by name; a plugin that fails to load is left out (``nqueens solvers`` names it)."""
     found = list(REGISTRY.values())
@@ -79,7 +85,7 @@ class Request:
         At most this many solutions (enumeration).
     """
 
-    solver: object
+    solver: Solver
     instance: Instance
     n: int
     options: dict = field(default_factory=dict)
@@ -93,7 +99,15 @@ class Request:
         return {} if self.instance.is_plain else {"instance": self.instance}
 
 
-def request(problem, solver=None, *, question="count", nodes=False, limit=None, **options):
+def request(
+    problem: "int | Instance",
+    solver: "str | Solver | None" = None,
+    *,
+    question: str = "count",
+    nodes: bool = False,
+    limit: int | None = None,
+    **options: Any,
+) -> Request:
     """Check a request once and resolve it: the :class:`Request` that :func:`count` and :func:`batches` take.
 
     Parameters
@@ -144,7 +158,9 @@ def request(problem, solver=None, *, question="count", nodes=False, limit=None, 
     return Request(spec, instance, n, checked, given, bool(nodes), limit)
 
 
-def count(problem, solver=None, *, nodes=False, **options):
+def count(
+    problem: "int | Instance | Request", solver: "str | Solver | None" = None, *, nodes: bool = False, **options: Any
+) -> CountResult:
     """Count the solutions of an ``n``-queens problem with one registered solver.
 
     Parameters
@@ -198,7 +214,14 @@ def count(problem, solver=None, *, nodes=False, **options):
     )
 
 
-def batches(problem, solver=None, *, limit=None, stats=None, **options):
+def batches(
+    problem: "int | Instance | Request",
+    solver: "str | Solver | None" = None,
+    *,
+    limit: int | None = None,
+    stats: dict | None = None,
+    **options: Any,
+) -> "Iterator[np.ndarray]":
     """Stream the solutions as numpy arrays of shape ``(m, n)``, at most ``limit`` rows in all.
 
     ``problem`` is a board size or an :class:`~nqueens.core.instance.Instance`, as for :func:`count`. ``stats``, a
@@ -222,7 +245,9 @@ def batches(problem, solver=None, *, limit=None, stats=None, **options):
     return _cut(interrupt.iterate(module.batches(n, limit=limit, **extra, **req.options)), limit)
 
 
-def solutions(problem, solver=None, *, limit=None, **options):
+def solutions(
+    problem: "int | Instance", solver: "str | Solver | None" = None, *, limit: int | None = None, **options: Any
+) -> Iterator[tuple[int, ...]]:
     """Yield the solutions one at a time, as tuples ``q`` with ``q[row] = column`` (0-based).
 
     Nothing is materialised beyond the solver's current chunk: stop iterating and the search stops.
@@ -285,7 +310,7 @@ def next_solution(n, q=None):
     return step(n, q)
 
 
-def default_counter(problem):
+def default_counter(problem: "int | Instance") -> str:
     """The solver ``count`` uses when none is named: ``lines`` for an instance; for the plain board the quadrant
     counter from ``n = QUADRANTS_FROM`` up to its limit, else the fast counter (both give total, unique and
     orbit classes)."""

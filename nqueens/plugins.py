@@ -36,14 +36,15 @@ from functools import cache
 from pathlib import Path
 
 from nqueens.core.errors import NQueensError
+from nqueens.core.protocol import Solver
 
 __all__ = ["GROUP", "resolve", "discover", "code_digest", "module_digest", "from_object"]
 
 GROUP = "nqueens.solvers"
-_RESOLVED = {}  # spec or name -> Solver, for this process
+_RESOLVED: dict[str, Solver] = {}  # spec or name -> Solver, for this process
 
 
-def resolve(spec):
+def resolve(spec: str) -> Solver:
     """The outside solver ``spec`` names (see the module docstring).
 
     Raises
@@ -80,7 +81,7 @@ def resolve(spec):
     return solver
 
 
-def discover():
+def discover() -> tuple[list[Solver], list[str]]:
     """The installed plugins: ``(solvers, errors)``, each error one line naming the plugin that failed."""
     from importlib.metadata import entry_points
 
@@ -124,7 +125,7 @@ def from_object(obj, *, where, ref, fingerprint, source, default_name=None):
     return replace(solver, source=source, ref=ref, fingerprint=fingerprint)
 
 
-def code_digest(solver):
+def code_digest(solver: Solver) -> str:
     """A short digest of the code behind ``solver``'s answers.
 
     A built-in's digest covers its module and every project module it imports, transitively, so a change to any
@@ -249,7 +250,7 @@ def _file_digest(module):
 
 
 @cache
-def module_digest(name):
+def module_digest(name: str) -> str:
     """A digest of the module ``name`` and every project module it imports, transitively (read from the
     sources: nothing is imported)."""
     digest = hashlib.sha256()

@@ -454,7 +454,7 @@ _ENTRIES = (
 REGISTRY = {solver.name: solver for solver in sorted(_ENTRIES, key=lambda s: (FAMILIES.index(s.family), s.name))}
 
 
-def get_solver(name):
+def get_solver(name: "str | Solver") -> Solver:
     """The solver ``name`` names: a registered name, an installed plugin's name (entry-point group
     ``nqueens.solvers``), or a spec ``path/to/file.py:attr``, ``package.module:attr``, or a MiniZinc model file
     ``model.mzn`` (see :mod:`nqueens.plugins`).
