@@ -53,7 +53,7 @@ def run(args):
             skipped = [r.detail for r in rows if r.passed is None]
             note = f" ({len(skipped)} skipped: {skipped[0]})" if skipped else ""
             lines.append(f"{check:<{width}}  passed   {span}{note}")
-    print("\n".join(lines))
+    print("\n".join(line.rstrip() for line in lines))
     verdict = f"{len(failed)} of {len(order)} checks failed" if failed else f"all {len(order)} checks passed"
     print(verdict, file=sys.stderr if failed else sys.stdout)
     return 1 if failed else 0
