@@ -142,7 +142,7 @@ def request(
             able = ", ".join(s.name for s in REGISTRY.values() if "nodes" in s.can)
             raise NQueensError(f"solver {spec.name!r} does not count nodes; solvers that do: {able}")
         if "count" not in spec.can:
-            raise NQueensError(f"solver {spec.name!r} cannot count{_because(spec, 'count')}")
+            raise NQueensError(f"solver {spec.name!r} cannot count{_because('count')}")
         partial = spec.partial(checked)
         if partial is not None:
             raise NQueensError(
@@ -336,7 +336,7 @@ def _admit(spec, instance):
     return n, {"instance": instance}
 
 
-def _because(spec, what):
+def _because(what):
     able = ", ".join(s.name for s in REGISTRY.values() if what in s.can)
     return f"; solvers that can: {able}"
 

@@ -75,6 +75,15 @@ _TREE_ORDER = Option(
     ("static", "first-fail"),
 )
 
+# What nqueens.runtime.run gives every engine: threads, a Dask cluster, the result store, progress.
+_ENGINE_OPTIONS = (
+    Option("workers", int, None, "local threads (default: all cores)"),
+    Option("scheduler", str, None, "address of a Dask scheduler, tcp://HOST:PORT: run on that cluster"),
+    Option("store", str, None, "result store file ('none': keep nothing; default: $NQUEENS_STORE or the cache dir)"),
+    Option("cached", bool, False, "return the stored answer of a finished run instead of computing"),
+    Option("progress", bool, False, "progress bar on stderr"),
+)
+
 _ENTRIES = (
     Solver(
         name="bitmask-recursive",
@@ -417,15 +426,7 @@ _ENTRIES = (
         no_instance="it counts one start constellation per class under the 8 board symmetries, which an "
         "instance does not keep",
         reach=16,
-        options=(
-            Option("workers", int, None, "local threads (default: all cores)"),
-            Option("scheduler", str, None, "address of a Dask scheduler, tcp://HOST:PORT: run on that cluster"),
-            Option(
-                "store", str, None, "result store file ('none': keep nothing; default: $NQUEENS_STORE or the cache dir)"
-            ),
-            Option("cached", bool, False, "return the stored answer of a finished run instead of computing"),
-            Option("progress", bool, False, "progress bar on stderr"),
-        ),
+        options=_ENGINE_OPTIONS,
     ),
     Solver(
         name="quadrants",
@@ -439,15 +440,7 @@ _ENTRIES = (
         limit_reason="join keys of 2(n-1) bits in 8 chunks of 6; the memory budget may refuse less",
         no_instance="it joins half boards by the symmetries of the whole board, which an instance does not keep",
         reach=14,
-        options=(
-            Option("workers", int, None, "local threads (default: all cores)"),
-            Option("scheduler", str, None, "address of a Dask scheduler, tcp://HOST:PORT: run on that cluster"),
-            Option(
-                "store", str, None, "result store file ('none': keep nothing; default: $NQUEENS_STORE or the cache dir)"
-            ),
-            Option("cached", bool, False, "return the stored answer of a finished run instead of computing"),
-            Option("progress", bool, False, "progress bar on stderr"),
-        ),
+        options=_ENGINE_OPTIONS,
     ),
 )
 

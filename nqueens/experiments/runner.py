@@ -469,8 +469,7 @@ def _plan(problems, columns, question, repeat, explicit):
 
 
 def _digest(instance):
-    digest = instance.digest
-    return digest() if callable(digest) else digest
+    return instance.digest
 
 
 def _left_out_notes(left_out):
