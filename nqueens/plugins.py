@@ -149,6 +149,10 @@ def _from_file(path_text, attr):
     path = Path(path_text).expanduser()
     where = f"solver file {path_text!r}"
     if path.suffix != ".py":
+        if ".py:" in path_text:
+            raise NQueensError(
+                f"{where}: a solver file is FILE.py or FILE.py:ATTR, one attribute; options are OPT=VALUE"
+            )
         raise NQueensError(f"{where} is not a .py file (outside solvers: FILE.py:ATTR, package.module:ATTR, MODEL.mzn)")
     if not path.is_file():
         raise NQueensError(f"{where} does not exist")

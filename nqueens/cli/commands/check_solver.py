@@ -40,9 +40,11 @@ def run(args):
     lines = []
     for check in order:
         rows = [r for r in table if r.check == check]
-        ns = [r.n for r in rows if r.n is not None and r.passed]
-        span = f"n = {', '.join(map(str, sorted(set(ns))))}" if ns and ns != sorted(ns) else ""
-        span = span or (f"n = {ns[0]}..{ns[-1]}" if len(ns) > 1 else f"n = {ns[0]}" if ns else "")
+        ns = sorted({r.n for r in rows if r.n is not None and r.passed})
+        if len(ns) > 2 and ns == list(range(ns[0], ns[-1] + 1)):
+            span = f"n = {ns[0]}..{ns[-1]}"
+        else:
+            span = f"n = {', '.join(map(str, ns))}" if ns else ""
         bad = next((r for r in rows if r.passed is False), None)
         if bad is not None:
             where = f"n = {bad.n}: " if bad.n is not None else ""
