@@ -5,16 +5,11 @@ import subprocess
 import sys
 
 import pytest
+from helpers import run_cli as run
 from known import LEETCODE_4, SEED_004_6, TOTAL
 
 from nqueens.cli import main
 from nqueens.core.board import is_solution
-
-
-def run(capsys, *argv):
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def run_exit(capsys, *argv):

@@ -8,25 +8,16 @@ import sys
 import time
 
 import pytest
+from helpers import run_cli
 from known import TOTAL, UNIQUE
 from nqueens.analysis.compare import cells, format_table
 from nqueens.analysis.trees import tree_size
 
 import nqueens
-from nqueens.cli import main
 from nqueens.experiments import runner as experiment
 
 ENUMERATORS = [s.name for s in nqueens.solvers() if "enumerate" in s.can]
 NQUEENS = [sys.executable, "-m", "nqueens"]
-
-
-def run_cli(capsys, *argv):
-    try:
-        code = main(list(argv))
-    except SystemExit as exc:  # argparse's own errors
-        code = exc.code
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def one_error_line(code, out, err, *fragments):

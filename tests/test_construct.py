@@ -13,13 +13,13 @@ import sys
 
 import numpy as np
 import pytest
+from helpers import run_cli as cli
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from known import TOROIDAL, TOTAL
 from nqueens.native import construct as C
 
 import nqueens
-from nqueens.cli import main
 from nqueens.cli.commands import construct as command
 from nqueens.core import board
 
@@ -280,15 +280,6 @@ def test_kernels_run_as_plain_python_with_the_same_answers():
 
 
 # -- the command line ----------------------------------------------------------------------------------------
-
-
-def cli(capsys, *argv):
-    try:
-        code = main(list(argv))
-    except SystemExit as exc:
-        code = exc.code
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_cli_json_shape(capsys):

@@ -4,6 +4,7 @@ import json
 import os
 
 import pytest
+from helpers import run_cli
 from known import TOTAL, UNIQUE
 
 import nqueens
@@ -218,9 +219,3 @@ def test_instances_are_rows_keyed_by_file_and_checked_against_each_other(capsys)
         q = cell["solution"]
         assert cell["status"] == "solved" and brute_force_is_solution(q) and len(q) == 12
         assert all(q[r] == c for r, c in queens)
-
-
-def run_cli(capsys, *argv):
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err

@@ -9,12 +9,12 @@ import itertools
 import json
 
 import pytest
+from helpers import run_cli as run
 from known import KNUTH_PROFILE_8, TOTAL
 from nqueens.models import mary, permutation, subset, tree
 
 import nqueens
 from nqueens import NQueensError
-from nqueens.cli import main
 
 ROW_TREES = {"mary": mary, "permutation": permutation}
 SETTINGS = [(p, o) for p in ("none", "forward-checking", "arc-consistency") for o in ("static", "first-fail")]
@@ -205,15 +205,6 @@ def test_export_with_forward_checking():
     a = permutation.accounting(6, propagation="forward-checking")
     g = permutation.graph(6, propagation="forward-checking")
     assert g.number_of_nodes() == a.explored and sum(1 for _, d in g.nodes(data=True) if d["solution"]) == 4
-
-
-def run(capsys, *argv):
-    try:
-        code = main(list(argv))
-    except SystemExit as exc:
-        code = exc.code
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_compare_shows_every_propagation_and_order(capsys):

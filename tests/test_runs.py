@@ -4,18 +4,8 @@ import csv
 import io
 import json
 
+from helpers import run_cli
 from known import TOTAL
-
-from nqueens.cli import main
-
-
-def run_cli(capsys, *argv):
-    try:
-        code = main(list(argv))
-    except SystemExit as exc:
-        code = exc.code
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_every_repeat_is_listed(tmp_path, capsys):

@@ -4,25 +4,15 @@ import json
 import sqlite3
 
 import pytest
+from helpers import run_cli
 from known import TOTAL, UNIQUE
 from nqueens.native import engine
 
 import nqueens
 from nqueens import NQueensError
-from nqueens.cli import main
 from nqueens.runtime import run, store
 from nqueens.runtime.run import code_version
 from nqueens.runtime.store import ResultStore
-
-
-def run_cli(capsys, *argv):
-    try:
-        code = main(list(argv))
-    except SystemExit as exc:
-        code = exc.code
-    out, err = capsys.readouterr()
-    return code, out, err
-
 
 # -- where the store is ----------------------------------------------------------------------------------------
 

@@ -6,18 +6,8 @@ import re
 
 import networkx as nx
 import pytest
+from helpers import run_cli as run
 from known import KNUTH_PROFILE_8, TOTAL
-
-from nqueens.cli import main
-
-
-def run(capsys, *argv):
-    try:
-        code = main(list(argv))
-    except SystemExit as exc:
-        code = exc.code
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def tree_json(capsys, *argv):

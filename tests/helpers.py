@@ -1,0 +1,13 @@
+"""What many test files share: run the command line in this process and take what it printed."""
+
+from nqueens.cli import main
+
+
+def run_cli(capsys, *argv):
+    """``nqueens ARGV...`` in this process: ``(exit code, stdout, stderr)``; argparse's own exits included."""
+    try:
+        code = main([str(a) for a in argv])
+    except SystemExit as exc:
+        code = exc.code
+    out, err = capsys.readouterr()
+    return code, out, err
