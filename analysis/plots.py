@@ -26,6 +26,7 @@ import os
 import platform
 
 from nqueens.errors import NQueensError
+from nqueens.record import ANSWERED
 
 __all__ = [
     "FORMATS",
@@ -411,7 +412,7 @@ def plot_cactus(records, path=None, *, timeout=None, title=None):
     solved, asked = {}, {}
     for record in records:
         asked[record["solver"]] = asked.get(record["solver"], 0) + (record["status"] != "unsupported")
-        if record["status"] == "solved" and record.get("seconds") is not None:
+        if record["status"] in ANSWERED and record.get("seconds") is not None:
             solved.setdefault(record["solver"], []).append(max(record["seconds"], 1e-7))
     if not solved:
         raise NQueensError("no solved runs to plot")
@@ -469,7 +470,7 @@ def plot_scatter(records, first, second, path=None, *, timeout=None, title=None)
         if record["solver"] not in (first, second) or record["status"] == "unsupported":
             continue
         cell = times.setdefault((record.get("instance") or record["n"], record["solver"]), [])
-        cell.append(record["seconds"] if record["status"] == "solved" else None)
+        cell.append(record["seconds"] if record["status"] in ANSWERED else None)
     problems = [p for p in dict.fromkeys(key for key, _ in times) if (p, first) in times and (p, second) in times]
     solved = [t for p in problems for s in (first, second) for t in times[p, s] if t is not None]
     if not solved:
