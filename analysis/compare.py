@@ -348,7 +348,10 @@ def format_comparison(result, names, fmt="table"):
     if fmt == "csv":
         return _csv(columns, result["rows"])
     heads = ["problem", f"{names[0]}", "seconds", f"{names[1]}", "seconds", "ratio b/a", "change"]
-    body = [[_show(c, row[c]) for c in columns] for row in result["rows"]]
+    body = [
+        [f"{row[c]:.3g}" if c == "ratio" and row[c] is not None else _show(c, row[c]) for c in columns]
+        for row in result["rows"]
+    ]
     table = _markdown(heads, body, right=lambda c: c in ("seconds", "ratio b/a"))
     lines = [
         f"- {name}: answered {side['answered']} of {len(result['rows'])}, PAR2 {side['par2']:.3f} s, "

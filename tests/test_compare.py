@@ -83,7 +83,17 @@ def test_markdown_shows_huge_trees_readably():
 
 def test_repeats_give_median_min_max_and_the_number_of_runs(capsys):
     code, out, _ = run_cli(
-        capsys, "compare", "6..7", "--solvers", "bitwise,dlx", "--repeat", "3", "--json", "--store", "none"
+        capsys,
+        "compare",
+        "6..7",
+        "--solvers",
+        "bitwise,dlx",
+        "--repeat",
+        "3",
+        "--json",
+        "--aggregate",
+        "--store",
+        "none",
     )
     table = json.loads(out)
     assert code == 0 and len(table) == 4

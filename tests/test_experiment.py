@@ -103,7 +103,7 @@ def test_wrong_answers_are_judged_by_the_published_values_and_by_the_majority():
 
 def test_the_store_serves_a_repeated_experiment_and_fresh_makes_it_again(tmp_path, capsys):
     path = str(tmp_path / "runs.sqlite")
-    argv = ["compare", "5..7", "--solvers", "bitwise,dlx", "--json", "--store", path, "--repeat", "2"]
+    argv = ["compare", "5..7", "--solvers", "bitwise,dlx", "--json", "--aggregate", "--store", path, "--repeat", "2"]
     assert main(argv) == 0
     first = json.loads(capsys.readouterr().out)
     assert main(argv) == 0
