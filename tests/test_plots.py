@@ -89,7 +89,8 @@ def test_unique_vs_total(tmp_path):
     assert (tmp_path / "u.png").read_bytes()[:8] == PNG
     check_labels(fig)
     total = lines_by_label(fig)["total (all solutions)"].get_ydata()
-    assert total[7] == 92 and total[1] != total[1]  # n = 2: a gap (NaN), no line through zero
+    assert total[7] == 92 and total[1] == total[2] == 0  # n = 2, 3 drawn at 0 on the symlog axis, not dropped
+    assert fig.axes[0].get_yscale() == "symlog" and any("n = 2, 3" in t.get_text() for t in fig.axes[0].texts)
 
 
 @pytest.mark.parametrize(
@@ -149,3 +150,24 @@ def test_large_board_draws_queens_only():
 def test_board_bad_input(q):
     with pytest.raises(nqueens.NQueensError):
         Board(q)
+
+
+def test_every_plot_takes_what_run_returns(tmp_path):
+    from nqueens.analysis.plots import plot_cactus, plot_scatter
+
+    from nqueens import experiment
+
+    result = experiment.run(
+        experiment.problems_from_range("6..8"), experiment.parse_solvers("bitwise,dlx"), repeat=2, store="none"
+    )
+    fig = plot_timings(result.records)
+    lines = lines_by_label(fig)
+    assert set(lines) == {"bitwise", "dlx"} and list(lines["dlx"].get_xdata()) == [6, 7, 8]
+    fig = plot_timings([r.to_dict() for r in result.records])  # their JSON form (nqueens runs --format json)
+    assert set(lines_by_label(fig)) == {"bitwise", "dlx"}
+    assert len(plot_cactus(result.records).axes[0].get_lines()) == 2
+    fig = plot_scatter(result.records, "bitwise", "dlx", timeout=20.0)
+    ax = fig.axes[0]
+    times = [r.seconds for r in result.records]
+    assert ax.get_xlim() == ax.get_ylim() and ax.get_xlim()[1] <= 2 * max(times) < 20  # not up to the limit
+    assert ax.get_aspect() == 1.0 and sorted(t.get_text() for t in ax.texts) == ["n = 6", "n = 7", "n = 8"]
