@@ -1,6 +1,6 @@
 """The import rule of docs/architecture.md, checked on the source of every module (in-function imports included).
 
-vocabulary (board, errors, record, instance, instance_io, memory, d4)  <-  native, models  <-  analysis  <-  facade
+vocabulary (board, errors, record, instance, instance_io, memory, d4, drawing)  <-  native, models  <-  analysis  <-  facade
 """
 
 import ast
@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-VOCABULARY = {f"nqueens.{name}" for name in ("board", "errors", "record", "instance", "instance_io", "memory", "d4")}
+VOCABULARY = {f"nqueens.{name}" for name in ("board", "errors", "record", "instance", "instance_io", "memory", "d4", "drawing")}
 LAYERS = {"native": "nqueens.native", "models": "nqueens.models", "analysis": "nqueens.analysis"}
 ALLOWED = {
     "vocabulary": {"vocabulary"},

@@ -117,18 +117,51 @@ def test_missing_matplotlib_is_a_clear_error(monkeypatch):
 # --- boards in notebooks ---------------------------------------------------------------------------------------
 
 
+def _square_of(element, size):
+    """The (row, column) a drawn queen stands on: the centre of its crown polygon or its dot."""
+    if element.tag.endswith("circle"):
+        x, y = float(element.get("cx")), float(element.get("cy"))
+    else:
+        points = [tuple(map(float, p.split(","))) for p in element.find("{*}polygon").get("points").split()]
+        x = (min(p[0] for p in points) + max(p[0] for p in points)) / 2
+        y = (min(p[1] for p in points) + max(p[1] for p in points)) / 2
+    return int(y // size), int(x // size)
+
+
 def test_board_renders_as_svg():
     q = next(nqueens.solutions(8))
     board = nqueens.Board(q)
-    svg = ET.fromstring(board._repr_svg_())
-    ns = {"s": "http://www.w3.org/2000/svg"}
-    queens = svg.findall("s:text", ns)
-    assert len(queens) == 8 and all(t.get("fill") == "#1a1a1a" for t in queens)
-    # Each queen sits in the middle of square (row, q[row]).
+    text = board._repr_svg_()
+    svg = ET.fromstring(text)
+    queens = [e for e in svg.iter() if e.get("class") == "queen"]
+    assert len(queens) == 8 and all(e.get("fill") == "#1a1a1a" for e in queens)
+    assert "\u265b" not in text and "<text" not in text  # shapes, not the chess character
     size = int(svg.get("width")) // 8
-    for row, text in enumerate(queens):
-        assert float(text.get("x")) == q[row] * size + size / 2 and float(text.get("y")) == row * size + size / 2
+    assert [_square_of(e, size) for e in queens] == [(row, q[row]) for row in range(8)]
     assert str(board) == "\n".join(nqueens.board.to_board(q)) and board.is_solution
+
+
+def test_an_instance_draws_its_blocks_diagonals_and_queens():
+    from nqueens.instance import Instance
+
+    instance = Instance.make(6, blocked=[(0, 0), (5, 2)], queens=[(1, 3)], excluded_sum=[4], excluded_difference=[-2])
+    svg = ET.fromstring(instance._repr_svg_())
+    size = int(svg.get("width")) // 6
+    blocked = [e.find("{*}rect") for e in svg.iter() if e.get("class") == "blocked"]
+    assert sorted((int(float(r.get("y"))) // size, int(float(r.get("x"))) // size) for r in blocked) == [(0, 0), (5, 2)]
+    lines = [e for e in svg.iter() if e.get("class") == "excluded"]
+    ends = sorted(
+        tuple(int(float(e.get(k)) // size) for k in ("y1", "x1", "y2", "x2")) for e in lines
+    )  # r + c = 4 runs from (0, 4) to (4, 0); r - c = -2 from (0, 2) to (3, 5)
+    assert ends == [(0, 2, 3, 5), (0, 4, 4, 0)]
+    given = [e for e in svg.iter() if e.get("class") == "queen"]
+    assert [_square_of(e, size) for e in given] == [(1, 3)]
+    solution = next(q for q in nqueens.solutions(6) if q[1] == 3)
+    drawn = ET.fromstring(Board(solution, instance=instance)._repr_svg_())
+    assert sum(e.get("class") == "queen" for e in drawn.iter()) == 6
+    assert sum(e.get("class") == "given" for e in drawn.iter()) == 1
+    with pytest.raises(nqueens.NQueensError, match="instance of n = 6"):
+        Board((1, 3, 0, 2), instance=instance)
 
 
 def test_board_marks_attacking_queens():
@@ -143,7 +176,7 @@ def test_large_board_draws_queens_only():
     q = [(2 * r) % n for r in range(n)]  # not a solution; the picture must still be small
     svg = Board(q)._repr_svg_()
     ET.fromstring(svg)
-    assert svg.count("<rect") == 1 + n
+    assert svg.count("<rect") == 1 and svg.count('class="queen"') == n  # no checkerboard, one dot per queen
 
 
 @pytest.mark.parametrize("q", [(), (0, 4), ("a", 1), (-1, 0)])
