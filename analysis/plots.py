@@ -6,7 +6,9 @@ labelled axes with units, a legend, and a title that says what was measured and 
 
 matplotlib is the ``plot`` extra (``pip install 'nqueens[plot]'``); it is imported only when a figure is drawn.
 Figures are drawn on matplotlib's Agg canvas through the object-oriented API, never through ``pyplot``, so
-nothing global changes: in a notebook the returned :class:`~matplotlib.figure.Figure` displays itself.
+nothing global changes: in a notebook the returned :class:`~matplotlib.figure.Figure` displays itself once
+matplotlib's inline backend is on (``%matplotlib inline``, as in ``examples/notebook.ipynb``). Every function that
+draws runs takes what :func:`nqueens.experiment.run` returns (``.records``) as it is.
 
 Examples
 --------
