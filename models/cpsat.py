@@ -195,7 +195,8 @@ def batches(
     """Stream the solutions as ``(m, n)`` arrays in CP-SAT's order (canonical ones only with ``symmetry``).
 
     The solve runs in a worker thread; closing the stream (or reaching ``limit``) stops the search. ``stats``,
-    if a dict, receives the solver's statistics (as in :func:`count`) when the solve has ended.
+    if a dict, receives ``time_model`` once the model is built, and the solver's statistics (as in :func:`count`)
+    when the solve has ended.
 
     Raises
     ------
@@ -209,8 +210,11 @@ def batches(
     >>> [len(b) for b in batches(8, symmetry=True)]
     [12]
     """
+    start = time.perf_counter()
     m, q = _model(n, symmetry, instance)
     solver = _solver(m, q, first, workers, var, value)
+    if stats is not None:
+        stats["time_model"] = time.perf_counter() - start
     if first:
         callback = _Counter(q, False)
         status = _run(solver, m, callback)

@@ -140,7 +140,8 @@ def _answer(task, problem):
         if question == "unique" and record.unique is None:
             raise RuntimeError(f"solver {spec.name} counted no unique solutions")
         return out
-    stream = api.batches(problem, spec.name, limit=1 if question == "first" else None, **options)
+    stats = {}  # filled by the solvers that report on a stream (cpsat: time_model once its model is built)
+    stream = api.batches(problem, spec.name, limit=1 if question == "first" else None, stats=stats, **options)
     if question == "unique":
         from nqueens.analysis.symmetry import classes
 
@@ -167,6 +168,7 @@ def _answer(task, problem):
             "classes": _classes(found),
             "seconds": seconds,
             "seconds_to_first": first,
+            "stats": _jsonable(stats),
         }
     rows = 0
     first = None
@@ -182,8 +184,14 @@ def _answer(task, problem):
         stream.close()
     seconds = time.perf_counter() - start
     if question == "first":
-        return {"total": None, "solution": solution, "seconds": seconds, "seconds_to_first": first}
-    return {"total": rows, "seconds": seconds, "seconds_to_first": first}
+        return {
+            "total": None,
+            "solution": solution,
+            "seconds": seconds,
+            "seconds_to_first": first,
+            "stats": _jsonable(stats),
+        }
+    return {"total": rows, "seconds": seconds, "seconds_to_first": first, "stats": _jsonable(stats)}
 
 
 def _problem(task):
@@ -203,11 +211,14 @@ def _classes(classes):
 
 def _split_times(outcome):
     """Lift the solver's ``time_model`` and ``time_solve`` out of its statistics (the solver protocol's
-    convention for a model that is built, then solved), for every question."""
+    convention for a model that is built, then solved), for every question. A solver that reports only the
+    model's time (on a stream that was closed early) solved for the rest of the run's ``seconds``."""
     stats = outcome.get("stats") or {}
     for key in ("time_model", "time_solve"):
         value = stats.get(key)
         outcome[key] = float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
+    if outcome["time_model"] is not None and outcome["time_solve"] is None and outcome.get("seconds") is not None:
+        outcome["time_solve"] = max(0.0, outcome["seconds"] - outcome["time_model"])
 
 
 def _jsonable(stats):

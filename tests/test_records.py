@@ -72,6 +72,10 @@ def test_first_on_sat_and_unsat_instances_in_json_and_per_run_csv(tmp_path, caps
         assert r["instance_digest"] == read_instance(r["instance_path"]).digest
         assert r["time_read"] > 0 and r["time_total"] == pytest.approx(r["time_read"] + r["seconds"])
         assert r["par2"] == r["seconds"] and r["par2_penalised"] is False
+        if r["solver"] == "cpsat":  # a model built, then solved: the two parts of its seconds
+            assert 0 < r["time_model"] and r["time_model"] + r["time_solve"] == pytest.approx(r["seconds"])
+        else:  # dlx builds no model: it does not split its time
+            assert r["time_model"] is None and r["time_solve"] is None
         assert r["versions"]["python"] == platform.python_version() and "ortools" in r["versions"]
         assert r["machine"]["cores"] == os.cpu_count() and r["machine"]["cpu"] and r["machine"]["python"]
     code, out, err = run_cli(capsys, *argv, "--format", "csv")  # the same runs, now from the store
@@ -148,3 +152,31 @@ def test_par2_and_the_json_form():
     back = RunRecord.from_dict(doc)
     assert back.classes == {4: 1, 8: 11} and back.to_dict() == solved.to_dict()
     assert RunRecord.from_dict({"n": 8, "solver": "old", "status": "solved", "total": 92}).version is None
+
+
+def test_to_pandas_without_pandas_is_one_clear_error(monkeypatch):
+    import builtins
+
+    from nqueens import NQueensError, experiment
+
+    result = experiment.run(experiment.problems_from_range("5"), experiment.parse_solvers("bitwise"), store="none")
+    real = builtins.__import__
+
+    def no_pandas(name, *args, **kwargs):
+        if name == "pandas":
+            raise ImportError("no pandas here")
+        return real(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_pandas)
+    with pytest.raises(NQueensError, match="needs pandas: pip install pandas"):
+        result.to_pandas()
+
+
+def test_an_experiment_reads_as_what_it_found():
+    from nqueens import experiment
+
+    result = experiment.run(experiment.problems_from_range("2..4"), experiment.parse_solvers("bitwise"), store="none")
+    assert repr(result) == "<Experiment question='count': 3 runs (3 solved); 3 problems (n = 2..4); solvers bitwise>"
+    assert [r.result for r in result.records] == ["unsat", "unsat", "sat"]  # n = 2, 3 have no solution (A000170)
+    frame = pytest.importorskip("pandas") and result.to_pandas()
+    assert list(frame.columns) == list(CSV_COLUMNS) and frame["total"].tolist() == [0, 0, 2]
