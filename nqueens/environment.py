@@ -7,7 +7,7 @@ imported: a library that is not installed is left out.
 Examples
 --------
 >>> sorted(machine())
-['cores', 'cpu', 'python', 'platform']
+['cores', 'cpu', 'platform', 'python']
 >>> versions()["nqueens"] == __import__("nqueens").__version__
 True
 """
