@@ -530,7 +530,7 @@ def _key(item):
     identity = {
         "solver": task["solver"],
         "options": task["options"],
-        "problem": (record.instance_digest if task["instance"] is not None else None) or task["n"],
+        "problem": record.instance_digest if record.instance is not None else task["n"],
         "question": task["question"],
         "repeat": record.repeat,
         "nodes": task["nodes"],
