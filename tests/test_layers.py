@@ -9,7 +9,9 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-VOCABULARY = {f"nqueens.{name}" for name in ("board", "errors", "record", "instance", "instance_io", "memory", "d4", "drawing")}
+VOCABULARY = {
+    f"nqueens.{name}" for name in ("board", "errors", "record", "instance", "instance_io", "memory", "d4", "drawing")
+}
 LAYERS = {"native": "nqueens.native", "models": "nqueens.models", "analysis": "nqueens.analysis"}
 ALLOWED = {
     "vocabulary": {"vocabulary"},
