@@ -244,8 +244,10 @@ def plot_unique_vs_total(rows, path=None, *, title=None):
 
     Parameters
     ----------
-    rows : iterable of dict
-        With ``n``, ``total`` and ``unique``; an ``n`` without solutions leaves a gap in the lines.
+    rows : iterable of dict or RunRecord
+        With ``n``, ``total`` and ``unique``: the rows of ``scripts/unique_vs_total.py``, or the run records of an
+        experiment asking ``unique`` (the first run that answered for each ``n``). An ``n`` without solutions is
+        drawn at 0 (the axis is linear below 1) and named on the figure.
     path, title
         As for :func:`plot_timings`.
 
@@ -253,7 +255,13 @@ def plot_unique_vs_total(rows, path=None, *, title=None):
     -------
     matplotlib.figure.Figure
     """
-    rows = sorted(rows, key=lambda row: row["n"])
+    by_n = {}
+    for row in rows:
+        if row.get("status", "solved") in ANSWERED and row.get("unique") is not None:
+            by_n.setdefault(row["n"], row)
+    rows = [by_n[n] for n in sorted(by_n)]
+    if not rows:
+        raise NQueensError("no solution counts to plot")
     if not any(row["total"] for row in rows):
         raise NQueensError("no solution counts to plot")
     fig, ax = _figure(path)

@@ -204,3 +204,18 @@ def test_every_plot_takes_what_run_returns(tmp_path):
     times = [r.seconds for r in result.records]
     assert ax.get_xlim() == ax.get_ylim() and ax.get_xlim()[1] <= 2 * max(times) < 20  # not up to the limit
     assert ax.get_aspect() == 1.0 and sorted(t.get_text() for t in ax.texts) == ["n = 6", "n = 7", "n = 8"]
+
+
+def test_unique_vs_total_takes_the_runs_of_an_experiment():
+    from nqueens import experiment
+
+    result = experiment.run(
+        experiment.problems_from_range("1..8"),
+        experiment.parse_solvers("fast,bitwise"),
+        question="unique",
+        store="none",
+    )
+    fig = plot_unique_vs_total(result.records)
+    lines = lines_by_label(fig)
+    assert list(lines["total (all solutions)"].get_ydata()) == [TOTAL[n] for n in range(1, 9)]
+    assert list(lines["unique (one per orbit of the 8 symmetries)"].get_ydata()) == [UNIQUE[n] for n in range(1, 9)]
