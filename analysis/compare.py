@@ -1,7 +1,7 @@
 """Tables of experiment runs: the cells of a comparison (median, min, max, status), and the runs one by one.
 
-These functions take the run records an experiment produced (:class:`nqueens.record.RunRecord`, from
-:func:`nqueens.experiment.run`), or their JSON form (``nqueens runs --format json``): dicts with at least ``n``,
+These functions take the run records an experiment produced (:class:`nqueens.core.record.RunRecord`, from
+:func:`nqueens.experiments.runner.run`), or their JSON form (``nqueens runs --format json``): dicts with at least ``n``,
 ``solver`` and ``status``. They run nothing.
 
 A *cell* is one solver (column) on one problem (row): its repeats reduced to the median time with the minimum
@@ -30,8 +30,8 @@ import io
 import json
 import statistics
 
-from nqueens.errors import NQueensError
-from nqueens.record import ANSWERED, CSV_COLUMNS, RunRecord
+from nqueens.core.errors import NQueensError
+from nqueens.core.record import ANSWERED, CSV_COLUMNS, RunRecord
 
 __all__ = [
     "parse_range",
@@ -107,7 +107,7 @@ def parse_range(text):
     >>> parse_range("4..6")
     range(4, 7)
     """
-    from nqueens.board import check_n
+    from nqueens.core.board import check_n
 
     first, sep, last = str(text).partition("..")
     try:
@@ -222,7 +222,7 @@ def format_table(records, fmt="markdown", *, notes=()):
 
 def format_runs(records, fmt="table"):
     """The runs one by one: a ``table`` (the :data:`RUN_COLUMNS` that hold something), ``csv`` (every column of
-    :data:`nqueens.record.CSV_COLUMNS`, one row per run) or a ``json`` list of records.
+    :data:`nqueens.core.record.CSV_COLUMNS`, one row per run) or a ``json`` list of records.
 
     Examples
     --------
@@ -255,7 +255,7 @@ def format_runs(records, fmt="table"):
 
 
 def format_check(found, fmt="table"):
-    """The findings of :func:`nqueens.experiment.check` (``nqueens runs --check``): one line per run whose
+    """The findings of :func:`nqueens.experiments.runner.check` (``nqueens runs --check``): one line per run whose
     status does not hold, or a ``json`` list of ``{"id", "n", "instance", "solver", "question", "repeat",
     "status", "why"}``."""
     rows = [

@@ -9,7 +9,7 @@ is an unbiased estimate of the number of feasible nodes of the tree, root includ
 reached with probability ``1 / (d_0 ... d_{k-1})``); the same weights applied to the candidates each node
 generates estimate the generated nodes. The mean of many probes, with its standard error, tells in
 milliseconds how big a tree is that no one could search: that is what lets ``nqueens count`` warn before a run
-that would take hours (:mod:`nqueens.forecast`).
+that would take hours (:mod:`nqueens.runtime.forecast`).
 
 The probes walk a formulation through the same functions its tree search uses
 (:func:`nqueens.models.tree.sample`, :func:`nqueens.models.walk.walker`), so every formulation the tree core
@@ -47,8 +47,8 @@ import numpy as np
 from nqueens.models import tree as _tree
 from nqueens.models.tree import MODELS
 
-from nqueens.board import check_n
-from nqueens.errors import NQueensError
+from nqueens.core.board import check_n
+from nqueens.core.errors import NQueensError
 
 __all__ = ["MODELS", "MAX_N", "Estimate", "estimate", "warmup"]
 

@@ -8,7 +8,7 @@ matplotlib is the ``plot`` extra (``pip install 'nqueens[plot]'``); it is import
 Figures are drawn on matplotlib's Agg canvas through the object-oriented API, never through ``pyplot``, so
 nothing global changes: in a notebook the returned :class:`~matplotlib.figure.Figure` displays itself once
 matplotlib's inline backend is on (``%matplotlib inline``, as in ``examples/notebook.ipynb``). Every function that
-draws runs takes what :func:`nqueens.experiment.run` returns (``.records``) as it is.
+draws runs takes what :func:`nqueens.experiments.runner.run` returns (``.records``) as it is.
 
 Examples
 --------
@@ -27,8 +27,8 @@ import math
 import os
 import platform
 
-from nqueens.errors import NQueensError
-from nqueens.record import ANSWERED
+from nqueens.core.errors import NQueensError
+from nqueens.core.record import ANSWERED
 
 __all__ = [
     "FORMATS",
@@ -55,7 +55,7 @@ def plot_timings(records, path=None, *, title=None):
     Parameters
     ----------
     records : iterable of CountResult, RunRecord or dict
-        Count records (:func:`nqueens.count`, :func:`nqueens.experiment.compare`), or the run records of an
+        Count records (:func:`nqueens.count`, :func:`nqueens.experiments.runner.compare`), or the run records of an
         experiment (``run(...).records``, or ``nqueens runs --format json``): of those, the runs that answered,
         reduced to the median of the repeats; several solvers and ``n`` mixed.
     path : str or os.PathLike, optional

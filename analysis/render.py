@@ -1,7 +1,7 @@
 """Solutions drawn as boards in notebooks: :class:`Board` has ``_repr_svg_`` (Jupyter shows it as a picture).
 
 A count record already renders as a table (``CountResult._repr_html_``); this module does the same for a
-placement of queens, on an instance if it has one (an :class:`~nqueens.instance.Instance` alone draws itself
+placement of queens, on an instance if it has one (an :class:`~nqueens.core.instance.Instance` alone draws itself
 too). Queens that attack another are drawn in red, so a wrong placement is visible at a glance.
 
 Examples
@@ -18,8 +18,8 @@ Q...
 True
 """
 
-from nqueens.board import as_solution, to_board
-from nqueens.errors import NQueensError
+from nqueens.core.board import as_solution, to_board
+from nqueens.core.errors import NQueensError
 
 __all__ = ["Board"]
 
@@ -88,9 +88,9 @@ class Board:
         return hash(self.q)
 
     def _repr_svg_(self):
-        """The board as an SVG picture (:func:`nqueens.drawing.svg`): queens as crowns, red where they attack, on
+        """The board as an SVG picture (:func:`nqueens.core.drawing.svg`): queens as crowns, red where they attack, on
         the instance's blocked squares, excluded diagonals and pre-placed queens when it has one."""
-        from nqueens.drawing import svg
+        from nqueens.core.drawing import svg
 
         what = "a solution" if self.is_solution else "with attacking queens in red"
         if self.instance is not None:

@@ -38,9 +38,9 @@ from collections import Counter
 import numpy as np
 from numba import njit
 
-from nqueens import d4
-from nqueens.board import dtype_for
-from nqueens.errors import NQueensError
+from nqueens.core import d4
+from nqueens.core.board import dtype_for
+from nqueens.core.errors import NQueensError
 
 __all__ = [
     "SYMMETRIES",
@@ -57,7 +57,7 @@ __all__ = [
     "orbit_graph",
 ]
 
-# The elements of D4, identity first, as nqueens.d4 defines them (the maps of squares are written there).
+# The elements of D4, identity first, as nqueens.core.d4 defines them (the maps of squares are written there).
 SYMMETRIES = d4.NAMES
 
 _CHUNK = 1 << 14

@@ -31,7 +31,7 @@ Seed 000 (marker arrays ``Y``, ``L``, ``R``); seed 004 (the search drawn step by
 
 from dataclasses import dataclass
 
-from nqueens.board import check_n
+from nqueens.core.board import check_n
 
 __all__ = ["KINDS", "Event", "events", "attacked"]
 

@@ -33,8 +33,8 @@ OEIS A000522 (``sum n!/k!``, the permutation tree) and A031972 (``sum n^k``, k =
 
 from nqueens.models.tree import MODELS, formulation
 
-from nqueens.board import check_n
-from nqueens.errors import NQueensError
+from nqueens.core.board import check_n
+from nqueens.core.errors import NQueensError
 
 __all__ = ["MODELS", "level_sizes", "tree_size", "tree_depth", "profile_table", "format_profile_table"]
 

@@ -21,7 +21,7 @@ import numpy as np
 from nqueens.native import lines, lines_kernels
 from nqueens.native.instances import random_excluded
 
-from nqueens.instance_io import read_instance
+from nqueens.core.instance_io import read_instance
 
 DATA = pathlib.Path(__file__).resolve().parents[1] / "tests" / "data"
 

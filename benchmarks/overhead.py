@@ -19,7 +19,8 @@ import json, sys, time
 t0 = time.perf_counter()
 from nqueens.cli import main
 t1 = time.perf_counter()
-from nqueens import forecast, interrupt
+from nqueens.runtime import forecast
+from nqueens.runtime import interrupt
 from nqueens.registry import get_solver
 n, solver = int(sys.argv[1]), sys.argv[2]
 t2 = time.perf_counter()

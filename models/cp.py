@@ -3,7 +3,7 @@
 The model is the textbook one (and the MiniZinc handbook's ``nqueens.mzn``): ``q[i]`` in ``0..n-1`` is the column of
 the queen in row ``i``, and three all-different constraints say that no two queens share a column or a diagonal:
 ``AllDifferent(q)``, ``AllDifferent(q[i] + i)``, ``AllDifferent(q[i] - i)``. A problem instance
-(:mod:`nqueens.instance`) only shrinks the domains: blocked squares and excluded diagonals are taken out of them, and
+(:mod:`nqueens.core.instance`) only shrinks the domains: blocked squares and excluded diagonals are taken out of them, and
 a pre-placed queen's row keeps that one column.
 
 What decides the size of the search tree is how much the constraints prune and which decision the search takes
@@ -69,8 +69,8 @@ import time
 import numpy as np
 from ortools.constraint_solver import pywrapcp
 
-from nqueens.board import dtype_for
-from nqueens.record import Tally
+from nqueens.core.board import dtype_for
+from nqueens.core.record import Tally
 
 __all__ = [
     "VARIABLE_STRATEGIES",
@@ -144,7 +144,7 @@ def count(n, *, nodes=False, instance=None, var="input", value="min", propagatio
     n : int
     nodes : bool
         Not supported (the solver counts failures and branches, see ``stats``).
-    instance : nqueens.instance.Instance, optional
+    instance : nqueens.core.instance.Instance, optional
     var, value, propagation, seed
         The search strategies and the all-different propagator (see the module docstring).
 

@@ -29,9 +29,9 @@ import warnings
 import numpy as np
 from nqueens.models import _background
 
-from nqueens.board import dtype_for
-from nqueens.errors import NQueensError
-from nqueens.record import Tally
+from nqueens.core.board import dtype_for
+from nqueens.core.errors import NQueensError
+from nqueens.core.record import Tally
 
 __all__ = ["BACKENDS", "model", "count", "batches", "warmup"]
 

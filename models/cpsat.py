@@ -57,10 +57,10 @@ import time
 import numpy as np
 from ortools.sat.python import cp_model
 
-from nqueens import d4
-from nqueens.board import check_n, dtype_for
-from nqueens.errors import NQueensError
-from nqueens.record import Tally
+from nqueens.core import d4
+from nqueens.core.board import check_n, dtype_for
+from nqueens.core.errors import NQueensError
+from nqueens.core.record import Tally
 
 __all__ = ["VARIABLE_STRATEGIES", "VALUE_STRATEGIES", "model", "count", "batches", "incomplete", "warmup"]
 
@@ -134,7 +134,7 @@ def count(n, *, nodes=False, instance=None, symmetry=False, first=False, workers
     n : int
     nodes : bool
         Not supported (CP-SAT has no search-tree node count; see ``stats["branches"]``).
-    instance : nqueens.instance.Instance, optional
+    instance : nqueens.core.instance.Instance, optional
     symmetry : bool
         Count only canonical solutions (lex-leader); the record then has ``unique``, ``classes`` and the
         ``total`` they stand for.
@@ -375,7 +375,7 @@ def _lex_leader(m, q, n):
 
 
 def _images(q, p):
-    """The 7 non-trivial images of ``q`` (``p`` its inverse) under the maps of :mod:`nqueens.d4`: the same
+    """The 7 non-trivial images of ``q`` (``p`` its inverse) under the maps of :mod:`nqueens.core.d4`: the same
     expressions serve ints and CP-SAT variables. A map that keeps rows as rows reads ``q``, one that swaps rows
     and columns reads ``p``: the image's row ``i`` comes from row (or column) ``a (i - k m)`` of the original."""
     n = len(q)

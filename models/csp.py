@@ -47,9 +47,9 @@ import random
 import constraint
 import numpy as np
 
-from nqueens.board import check_n, dtype_for
-from nqueens.errors import NQueensError
-from nqueens.record import Tally
+from nqueens.core.board import check_n, dtype_for
+from nqueens.core.errors import NQueensError
+from nqueens.core.record import Tally
 
 __all__ = ["ALGORITHMS", "PROPAGATION", "Effort", "problem", "count", "batches", "incomplete"]
 

@@ -17,7 +17,7 @@ The column to branch on is Knuth's heuristic, one with the fewest rows (``choose
 uncovered primary column (``choose="first"``), which, with the board rows listed first, is plain row-by-row
 backtracking.
 
-An instance (:mod:`nqueens.instance`) simply leaves out the matrix rows of the squares no queen may take:
+An instance (:mod:`nqueens.core.instance`) simply leaves out the matrix rows of the squares no queen may take:
 blocked squares, excluded diagonals, and in a row with a pre-placed queen every other square. Pre-placed queens
 that attack each other share a secondary column, so no cover holds both: the count is 0.
 
@@ -35,9 +35,9 @@ TAOCP vol. 4B, section 7.2.2.1 (secondary columns for the n-queens problem).
 import numpy as np
 from numba import njit
 
-from nqueens.board import dtype_for
-from nqueens.errors import NQueensError
-from nqueens.record import Tally
+from nqueens.core.board import dtype_for
+from nqueens.core.errors import NQueensError
+from nqueens.core.record import Tally
 
 __all__ = ["CHOICES", "count", "batches", "warmup"]
 
@@ -78,7 +78,7 @@ def count(n, *, nodes=False, choose="min-size", instance=None):
     92
     >>> count(8, nodes=True, choose="first").profile
     (1, 8, 42, 140, 344, 568, 550, 312, 92)
-    >>> from nqueens.instance import Instance
+    >>> from nqueens.core.instance import Instance
     >>> count(8, instance=Instance.make(8, blocked=[(0, 0), (7, 7)])).total
     84
     """

@@ -2,7 +2,7 @@
 
 Each writer returns strings and writes no file, so that users can run our models in the tools they already have:
 a SAT solver or a model counter (:func:`dimacs`), a MIP solver (:func:`lp`, :func:`mps`), MiniZinc
-(:func:`minizinc`). All take an :class:`~nqueens.instance.Instance` (or an int for the plain problem) and write
+(:func:`minizinc`). All take an :class:`~nqueens.core.instance.Instance` (or an int for the plain problem) and write
 its constraints as the corresponding model does: unit clauses, fixed variables, ``q[r] != c``.
 
 - DIMACS: the clauses of :func:`nqueens.models.sat.clauses`; board variable ``r * n + c + 1``; a ``c ind ... 0``
@@ -22,7 +22,7 @@ Examples
  row_0: x_0_0 + x_0_1 = 1
 """
 
-from nqueens.instance import as_instance
+from nqueens.core.instance import as_instance
 
 __all__ = ["dimacs", "lp", "mps", "minizinc"]
 

@@ -53,7 +53,7 @@ import numpy as np
 from nqueens.models import ORDERS, PROPAGATIONS
 from numba import njit
 
-from nqueens.errors import NQueensError
+from nqueens.core.errors import NQueensError
 
 __all__ = [
     "PROPAGATIONS",

@@ -43,9 +43,9 @@ import time
 
 import numpy as np
 
-from nqueens.board import dtype_for
-from nqueens.errors import NQueensError
-from nqueens.record import Tally
+from nqueens.core.board import dtype_for
+from nqueens.core.errors import NQueensError
+from nqueens.core.record import Tally
 
 __all__ = ["ENCODINGS", "SAT_SOLVERS", "COUNTERS", "variable", "clauses", "count", "batches", "warmup"]
 

@@ -59,9 +59,9 @@ import numpy as np
 from nqueens.models import MODELS, MODES, ORDERS, PROPAGATIONS
 from nqueens.models import walk as _walk
 
-from nqueens.board import check_n, dtype_for
-from nqueens.errors import NQueensError
-from nqueens.record import Tally
+from nqueens.core.board import check_n, dtype_for
+from nqueens.core.errors import NQueensError
+from nqueens.core.record import Tally
 
 __all__ = [
     "MODES",
@@ -249,7 +249,7 @@ def check_settings(form, mode, propagation, order):
     >>> check_settings(mary.FORMULATION, "generate-and-test", "forward-checking", "static")
     Traceback (most recent call last):
     ...
-    nqueens.errors.NQueensError: propagation forward-checking prunes a backtracking search; generate-and-test checks only complete candidates: use mode backtracking, or propagation none
+    nqueens.core.errors.NQueensError: propagation forward-checking prunes a backtracking search; generate-and-test checks only complete candidates: use mode backtracking, or propagation none
     """
     check_mode(mode)
     if propagation not in PROPAGATIONS:
@@ -282,7 +282,7 @@ def accounting(form, n, mode="backtracking", progress=False, *, propagation="non
 def count(
     form, n, *, nodes=False, mode="backtracking", propagation="none", order="static", instance=None, progress=False
 ):
-    """The registry protocol's ``count``: a :class:`~nqueens.record.Tally` from one full walk.
+    """The registry protocol's ``count``: a :class:`~nqueens.core.record.Tally` from one full walk.
 
     ``stats`` holds ``generated`` (explored nodes, root included), ``checks`` (candidate tests: one per
     non-root candidate when backtracking, one per complete candidate in generate-and-test mode) and
@@ -423,7 +423,7 @@ def solver(form):
     propagation, order : str
         For the row trees: ``none``, ``forward-checking`` or ``arc-consistency``; ``static`` or
         ``first-fail`` (backtracking mode only).
-    instance : nqueens.instance.Instance, optional
+    instance : nqueens.core.instance.Instance, optional
         Blocked squares, pre-placed queens, excluded diagonals.
 
     Returns

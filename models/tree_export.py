@@ -15,7 +15,7 @@ import numpy as np
 from nqueens.models import EXPORT_MAX_N, EXPORT_MAX_NODES, tree
 from nqueens.models import walk as _walk
 
-from nqueens.errors import NQueensError
+from nqueens.core.errors import NQueensError
 
 __all__ = ["EXPORT_MAX_N", "EXPORT_MAX_NODES", "graph", "export_format", "write_graph"]
 

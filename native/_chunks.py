@@ -11,8 +11,8 @@ reads); when ``out`` has no rows it writes nothing and runs to the end.
 
 import numpy as np
 
-from nqueens.board import dtype_for
-from nqueens.record import Tally
+from nqueens.core.board import dtype_for
+from nqueens.core.record import Tally
 
 __all__ = ["stream", "tally"]
 

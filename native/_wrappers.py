@@ -7,7 +7,7 @@ solver protocol of :mod:`nqueens.registry`. The facade has checked ``n`` (and it
 here checks it again.
 
 A method whose loop allows it takes an instance (``masked=True``): its ``_start(n, rows)`` receives, per row,
-the mask of the columns a queen may take (:meth:`nqueens.instance.Instance.allowed`; ``None`` for the plain
+the mask of the columns a queen may take (:meth:`nqueens.core.instance.Instance.allowed`; ``None`` for the plain
 problem) and keeps it in the state, where ``_search`` reads it. Instances are then always searched by
 ``_search`` (the text's ``_count`` stays as written); pre-placed queens reduce their row to one square, so a
 row-by-row search needs nothing more, and an inconsistent instance simply has no solution.
@@ -15,8 +15,8 @@ row-by-row search needs nothing more, and an inconsistent instance simply has no
 
 from nqueens.native._chunks import stream, tally
 
-from nqueens.errors import NQueensError
-from nqueens.record import Tally
+from nqueens.core.errors import NQueensError
+from nqueens.core.record import Tally
 
 __all__ = ["seed_solver"]
 

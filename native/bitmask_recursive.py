@@ -17,8 +17,8 @@ Seed 001, section 5.2 (Python); seed 003, "bitmask state compression".
 
 import numpy as np
 
-from nqueens.board import dtype_for
-from nqueens.record import Tally
+from nqueens.core.board import dtype_for
+from nqueens.core.record import Tally
 
 __all__ = ["count", "batches", "solutions"]
 

@@ -45,9 +45,9 @@ from dataclasses import dataclass, field
 import numpy as np
 from numba import njit
 
-from nqueens import memory
-from nqueens.board import check_n, dtype_for
-from nqueens.errors import NQueensError
+from nqueens.core import memory
+from nqueens.core.board import check_n, dtype_for
+from nqueens.core.errors import NQueensError
 
 __all__ = [
     "METHODS",
@@ -195,7 +195,7 @@ def explicit(n):
     Returns
     -------
     numpy.ndarray
-        ``q[row] = column``, dtype :func:`nqueens.board.dtype_for(n) <nqueens.board.dtype_for>`.
+        ``q[row] = column``, dtype :func:`nqueens.core.board.dtype_for(n) <nqueens.core.board.dtype_for>`.
 
     Raises
     ------
@@ -209,7 +209,7 @@ def explicit(n):
     >>> explicit(3)
     Traceback (most recent call last):
     ...
-    nqueens.errors.NQueensError: no solution exists for n = 3; every n >= 4 (and n = 1) has one
+    nqueens.core.errors.NQueensError: no solution exists for n = 3; every n >= 4 (and n = 1) has one
 
     Notes
     -----
@@ -262,7 +262,7 @@ def toroidal(n):
     >>> toroidal(8)
     Traceback (most recent call last):
     ...
-    nqueens.errors.NQueensError: no toroidal solution exists for n = 8: n is divisible by 2, and toroidal solutions exist exactly when n is coprime to 6 (Pólya 1918); use the explicit method (--method explicit)
+    nqueens.core.errors.NQueensError: no toroidal solution exists for n = 8: n is divisible by 2, and toroidal solutions exist exactly when n is coprime to 6 (Pólya 1918); use the explicit method (--method explicit)
     """
     n = _check_toroidal(check_n(n))
     factors = _prime_factors(n)
@@ -303,7 +303,7 @@ def linear(n, k=2):
     >>> linear(7, 6)
     Traceback (most recent call last):
     ...
-    nqueens.errors.NQueensError: q(i) = 6*i mod 7 is not a toroidal solution: gcd(k + 1, n) = 7, so two queens share a sum diagonal; k, k - 1 and k + 1 must all be coprime to n
+    nqueens.core.errors.NQueensError: q(i) = 6*i mod 7 is not a toroidal solution: gcd(k + 1, n) = 7, so two queens share a sum diagonal; k, k - 1 and k + 1 must all be coprime to n
     """
     n = check_n(n)
     if isinstance(k, bool) or not isinstance(k, (int, np.integer)):
@@ -354,7 +354,7 @@ def product(a, b):
     >>> product([1, 3, 0, 2], [0, 2, 4, 1, 3])
     Traceback (most recent call last):
     ...
-    nqueens.errors.NQueensError: the first factor is not a toroidal solution; the product needs two toroidal solutions
+    nqueens.core.errors.NQueensError: the first factor is not a toroidal solution; the product needs two toroidal solutions
     """
     a = _as_columns(a, "the first factor")
     b = _as_columns(b, "the second factor")

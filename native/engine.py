@@ -48,7 +48,7 @@ Scale
 -----
 The representatives, dealt round-robin into :func:`subproblem_count` groups, are the **subproblems**: pure
 functions of their description ``(n, ALGORITHM_VERSION, list of constellations)`` with similar amounts of
-work, so the progress bar moves evenly and ``K`` workers stay busy. The facade's runner (:mod:`nqueens.run`)
+work, so the progress bar moves evenly and ``K`` workers stay busy. The facade's runner (:mod:`nqueens.runtime.run`)
 runs them on local threads or on a Dask cluster and writes each finished one to the result store, so that an
 interrupted count resumes where it stopped; this module is the algorithm alone (:func:`plan`, :func:`task`,
 :func:`combine`).
@@ -75,8 +75,8 @@ import hashlib
 import numpy as np
 from nqueens.native import engine_kernels as _k
 
-from nqueens.errors import NQueensError
-from nqueens.record import Subproblem, classes_to_json
+from nqueens.core.errors import NQueensError
+from nqueens.core.record import Subproblem, classes_to_json
 
 __all__ = [
     "ALGORITHM_VERSION",
@@ -245,7 +245,7 @@ def _digest(n, table):
 
 
 def _check_n(n):
-    from nqueens.board import check_n
+    from nqueens.core.board import check_n
 
     n = check_n(n)
     if n > MAX_N:

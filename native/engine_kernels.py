@@ -14,7 +14,7 @@ Importing this module compiles nothing; :func:`warmup` in :mod:`nqueens.native.e
 import numpy as np
 from numba import njit
 
-from nqueens import d4
+from nqueens.core import d4
 
 __all__ = ["start_constellations", "solve_constellations"]
 
@@ -25,7 +25,7 @@ TOTAL, C1, C2, C4, C8 = range(5)
 RESULT_SIZE = 5
 
 
-# The square (row, col) under the g-th symmetry of the board, g as in nqueens.d4.NAMES (0 is the identity).
+# The square (row, col) under the g-th symmetry of the board, g as in nqueens.core.d4.NAMES (0 is the identity).
 _image = njit(cache=True, nogil=True)(d4.square)
 
 

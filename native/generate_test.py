@@ -44,8 +44,8 @@ from nqueens.native._limits import DIAGONALS_MAX_N, DIAGONALS_REASON
 from nqueens.native._wrappers import seed_solver
 from numba import njit
 
-from nqueens.board import check_n, check_solution
-from nqueens.errors import NQueensError
+from nqueens.core.board import check_n, check_solution
+from nqueens.core.errors import NQueensError
 
 __all__ = ["count", "batches", "next_solution", "warmup"]
 

@@ -29,8 +29,8 @@ True
 
 import random
 
-from nqueens.errors import NQueensError
-from nqueens.instance import Instance
+from nqueens.core.errors import NQueensError
+from nqueens.core.instance import Instance
 
 __all__ = ["KINDS", "METHODS", "random_blocked", "random_completion", "random_excluded", "random_instance"]
 

@@ -1,7 +1,7 @@
 """``lines``: the instance solver, a bitmask search that branches on the most constrained line.
 
 Built for the n-queens variants research benchmarks (blocked squares, n-Queens Completion, excluded diagonals;
-see :mod:`nqueens.instance`), and a good plain solver too. Every free row keeps the mask of its open squares
+see :mod:`nqueens.core.instance`), and a good plain solver too. Every free row keeps the mask of its open squares
 (bit ``c`` for column ``c``) and every free column the mask of its open squares (bit ``r`` for row ``r``); the
 instance is folded into those masks once, at the root (blocked squares and excluded diagonals are simply
 never open; pre-placed queens are placed before the search starts). Then, at every node:
@@ -26,7 +26,7 @@ Examples
 --------
 >>> count(8).total
 92
->>> from nqueens.instance import Instance
+>>> from nqueens.core.instance import Instance
 >>> count(8, instance=Instance.make(8, queens=[(0, 0)])).total
 4
 >>> count(8, nodes=True, instance=Instance.make(8, queens=[(0, 0), (1, 4)])).profile
@@ -40,8 +40,8 @@ CSPLib problems 079 and 080. D. E. Knuth, "Dancing links" (2000), the min-size h
 
 import numpy as np
 
-from nqueens.board import dtype_for
-from nqueens.record import Tally
+from nqueens.core.board import dtype_for
+from nqueens.core.record import Tally
 
 __all__ = ["count", "batches", "warmup"]
 

@@ -69,7 +69,7 @@ and shared by its threads. Each worker thread also holds the keys of the two hal
 rows of one side (about 40 bytes per key); the estimate allows half the table's size per thread. Measured peak
 resident sizes of a whole count (Python and numba included): 150-170 MiB for n = 16-18, 318 MiB for n = 20. :func:`memory_needed` gives the
 estimate, and :func:`plan` refuses an ``n`` whose estimate exceeds :data:`MEMORY_BUDGET` (2 GiB; raise it, or
-pass ``memory_budget``, on a larger machine) or the memory available now (:func:`nqueens.memory.check`).
+pass ``memory_budget``, on a larger machine) or the memory available now (:func:`nqueens.core.memory.check`).
 
 On the 2-core machine of benchmarks/quadrants_vs_kluev.py one thread takes about 0.25 s of CPU for
 ``n = 16``, 2 s for ``n = 17``, 6 s for ``n = 18`` and 260 s for ``n = 20``: the join wins over the
@@ -107,9 +107,9 @@ from concurrent.futures import ThreadPoolExecutor
 import numpy as np
 from nqueens.native import quadrants_kernels as _k
 
-from nqueens import memory
-from nqueens.errors import NQueensError
-from nqueens.record import Subproblem, Tally
+from nqueens.core import memory
+from nqueens.core.errors import NQueensError
+from nqueens.core.record import Subproblem, Tally
 
 __all__ = [
     "SOLVER",
@@ -325,7 +325,7 @@ def combine(n, results):
 def count(n, workers=1, memory_budget=None):
     """Count the solutions of ``n`` queens, the fundamental ones, and these by orbit size, in this process.
 
-    The facade runs the same :func:`plan`, :func:`task` and :func:`combine` through :mod:`nqueens.run` (threads
+    The facade runs the same :func:`plan`, :func:`task` and :func:`combine` through :mod:`nqueens.runtime.run` (threads
     or a cluster, the result store, the progress bar); this is the plain in-process loop, for tests and
     benchmarks.
 
@@ -414,7 +414,7 @@ def _digest(n, payload):
 
 
 def _check_n(n):
-    from nqueens.board import check_n
+    from nqueens.core.board import check_n
 
     n = check_n(n)
     if n > MAX_N:

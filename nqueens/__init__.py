@@ -12,14 +12,14 @@ beside the classic hand-written iterative solvers and a fast symmetry-reduced co
 Importing the package compiles no kernel: kernels compile (or load from numba's cache) on first use.
 """
 
-from nqueens._cache import use_source_keyed_cache
+from nqueens.runtime.cache import use_source_keyed_cache
 
 use_source_keyed_cache()
 
 from nqueens.api import batches, count, next_solution, solutions, solvers  # noqa: E402
-from nqueens.errors import NQueensError  # noqa: E402
-from nqueens.instance import Instance  # noqa: E402
-from nqueens.record import CountResult  # noqa: E402
+from nqueens.core.errors import NQueensError  # noqa: E402
+from nqueens.core.instance import Instance  # noqa: E402
+from nqueens.core.record import CountResult  # noqa: E402
 from nqueens.registry import get_solver  # noqa: E402
 
 __all__ = [

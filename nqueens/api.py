@@ -12,11 +12,11 @@ Examples
 import inspect
 import time
 
-from nqueens import interrupt
-from nqueens.board import check_n
-from nqueens.errors import NQueensError
-from nqueens.instance import Instance, as_instance
-from nqueens.record import CountResult
+from nqueens.runtime import interrupt
+from nqueens.core.board import check_n
+from nqueens.core.errors import NQueensError
+from nqueens.core.instance import Instance, as_instance
+from nqueens.core.record import CountResult
 from nqueens.registry import REGISTRY, get_solver
 
 __all__ = [
@@ -50,7 +50,7 @@ def count(problem, solver=None, *, nodes=False, **options):
     Parameters
     ----------
     problem : int or Instance
-        The board size ``n`` (an integer >= 1), or an :class:`~nqueens.instance.Instance` with blocked
+        The board size ``n`` (an integer >= 1), or an :class:`~nqueens.core.instance.Instance` with blocked
         squares, pre-placed queens or excluded diagonals (for solvers with ``"instance"`` in ``can``).
     solver : str, optional
         A registered name (see :func:`solvers`); the fast counter by default.
@@ -88,7 +88,7 @@ def count(problem, solver=None, *, nodes=False, **options):
         interrupt.call(module.warmup)
     start = time.perf_counter()
     if spec.family == "engine":
-        from nqueens import run
+        from nqueens.runtime import run
 
         tally = run.count(module, n, **{k: v for k, v in options.items() if v is not None})
     else:
@@ -113,7 +113,7 @@ def count(problem, solver=None, *, nodes=False, **options):
 def batches(problem, solver=None, *, limit=None, stats=None, **options):
     """Stream the solutions as numpy arrays of shape ``(m, n)``, at most ``limit`` rows in all.
 
-    ``problem`` is a board size or an :class:`~nqueens.instance.Instance`, as for :func:`count`. ``stats``, a
+    ``problem`` is a board size or an :class:`~nqueens.core.instance.Instance`, as for :func:`count`. ``stats``, a
     dict, receives the solver's own effort measures (failures, branches, ...) for solvers that report them
     while they stream; they are final once the stream ends or is closed.
 

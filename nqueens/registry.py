@@ -16,21 +16,21 @@ module provides:
 ``warmup() -> None``
     Optional: compile or load the kernels, so that timings measure the computation alone.
 
-Problem instances (:mod:`nqueens.instance`): a solver with ``"instance"`` in ``can`` also takes the keyword
-``instance`` in ``count`` and ``batches``: an :class:`~nqueens.instance.Instance` of the same ``n``, already
+Problem instances (:mod:`nqueens.core.instance`): a solver with ``"instance"`` in ``can`` also takes the keyword
+``instance`` in ``count`` and ``batches``: an :class:`~nqueens.core.instance.Instance` of the same ``n``, already
 validated, never the plain problem (the facade passes ``instance`` only when there are blocked squares,
 pre-placed queens or excluded diagonals). Its solutions must respect it; an inconsistent instance counts 0.
 Solvers without the capability are refused an instance by the facade, with the reason in ``no_instance``.
 
 Engines (family ``engine``) are not called through ``count``: they provide ``plan``, ``task``, ``combine`` and
-``warmup`` and :mod:`nqueens.run` runs their subproblems (threads, Dask, the result store).
+``warmup`` and :mod:`nqueens.runtime.run` runs their subproblems (threads, Dask, the result store).
 """
 
 import importlib
 from dataclasses import dataclass
 
-from nqueens.board import check_n
-from nqueens.errors import NQueensError
+from nqueens.core.board import check_n
+from nqueens.core.errors import NQueensError
 from nqueens.native._limits import DIAGONALS_MAX_N, DIAGONALS_REASON, MASK_MAX_N, MASK_REASON
 
 __all__ = ["Option", "Solver", "REGISTRY", "CAPABILITIES", "FAMILIES", "get_solver"]
@@ -149,7 +149,7 @@ class Solver:
 
     def check_memory(self, n):
         """Raise if the memory this solver needs for ``n`` (see :attr:`memory`) is not available."""
-        from nqueens import memory
+        from nqueens.core import memory
 
         a, b = self.memory
         memory.check(a * n**b, f"solver {self.name!r} on n = {n}")

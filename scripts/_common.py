@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 import nqueens
-from nqueens.errors import NQueensError
+from nqueens.core.errors import NQueensError
 
 __all__ = ["parser", "run", "markdown_table", "report_header", "published"]
 

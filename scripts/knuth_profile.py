@@ -17,7 +17,7 @@ from nqueens.analysis.estimate import estimate
 from nqueens.analysis.plots import plot_profiles
 
 import nqueens
-from nqueens.board import check_n
+from nqueens.core.board import check_n
 
 N = 8
 

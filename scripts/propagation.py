@@ -19,8 +19,8 @@ from _common import markdown_table, parser, published, report_header, run
 from nqueens.analysis.plots import plot_strategies
 from nqueens.models import tree
 
-from nqueens.board import check_n
-from nqueens.errors import NQueensError
+from nqueens.core.board import check_n
+from nqueens.core.errors import NQueensError
 
 SHORT = {"none": "BT", "forward-checking": "FC", "arc-consistency": "MAC"}
 

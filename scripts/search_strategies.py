@@ -19,8 +19,8 @@ from _common import markdown_table, parser, report_header, run
 from nqueens.analysis.plots import check_path, save, series_style
 from nqueens.models import cp
 
-from nqueens.board import check_n, is_solution
-from nqueens.errors import NQueensError
+from nqueens.core.board import check_n, is_solution
+from nqueens.core.errors import NQueensError
 
 # The MiniZinc handbook, section "Search" (docs/en/mzn_search.rst of libminizinc): failures to the first
 # solution; None is its "---", more than 100,000.

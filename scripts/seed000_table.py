@@ -13,9 +13,9 @@ publishes n = 10 .. 18; beyond that its cells are empty.
 import argparse
 import sys
 
-from nqueens.board import check_n
-from nqueens.errors import NQueensError
-from nqueens.experiment import compare
+from nqueens.core.board import check_n
+from nqueens.core.errors import NQueensError
+from nqueens.experiments.runner import compare
 
 __all__ = ["METHODS", "SEED_MS", "measure", "format_table", "main"]
 

@@ -13,9 +13,9 @@ VC++ under Windows 7; it publishes n = 9 .. 18 (n = 9 in too few milliseconds to
 import argparse
 import sys
 
-from nqueens.board import check_n
-from nqueens.errors import NQueensError
-from nqueens.experiment import compare
+from nqueens.core.board import check_n
+from nqueens.core.errors import NQueensError
+from nqueens.experiments.runner import compare
 
 __all__ = ["PAPER", "measure", "format_table", "main"]
 

@@ -15,8 +15,8 @@ from nqueens.analysis.plots import plot_profiles, plot_tree_sizes
 from nqueens.analysis.trees import MODELS, format_profile_table, profile_table, tree_size
 
 import nqueens
-from nqueens.board import check_n
-from nqueens.errors import NQueensError
+from nqueens.core.board import check_n
+from nqueens.core.errors import NQueensError
 
 
 def main(argv=None):

@@ -18,7 +18,7 @@ from nqueens.analysis.plots import plot_unique_vs_total
 from nqueens.analysis.symmetry import classes
 
 import nqueens
-from nqueens.errors import NQueensError
+from nqueens.core.errors import NQueensError
 
 
 def main(argv=None):
@@ -27,7 +27,7 @@ def main(argv=None):
     p.add_argument("--solver", help="a solver that counts unique solutions or enumerates (default: the fast one)")
     args = p.parse_args(argv)
     known = published()
-    top = nqueens.board.check_n(args.max_n, what="--max-n")
+    top = nqueens.core.board.check_n(args.max_n, what="--max-n")
     solver = args.solver or _default_solver()
     spec = nqueens.get_solver(solver)
     if "unique" not in spec.can and "enumerate" not in spec.can:

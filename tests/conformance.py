@@ -9,7 +9,7 @@ enumerate"`` works. A check a solver is known to fail is named in :data:`KNOWN_F
 from known import KNUTH_PROFILE_8, TOTAL, UNIQUE
 
 import nqueens
-from nqueens.board import is_solution
+from nqueens.core.board import is_solution
 
 # Enumeration checks stop at this n (the checks hold every solution in a set).
 ENUMERATE_MAX_N = 10

@@ -1,4 +1,4 @@
-"""The solution vocabulary: validation, conversions and parsers (nqueens.board)."""
+"""The solution vocabulary: validation, conversions and parsers (nqueens.core.board)."""
 
 import json
 
@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 from known import LEETCODE_4, SEED_004_6
 
 import nqueens
-from nqueens import board
-from nqueens.errors import NQueensError
+from nqueens.core import board
+from nqueens.core.errors import NQueensError
 
 permutations = st.integers(1, 12).flatmap(lambda n: st.permutations(range(n)))
 solution_lists = st.integers(1, 9).flatmap(

@@ -7,7 +7,7 @@ import sys
 import pytest
 from known import LEETCODE_4, SEED_004_6, TOTAL
 
-from nqueens.board import is_solution
+from nqueens.core.board import is_solution
 from nqueens.cli import main
 
 

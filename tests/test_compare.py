@@ -13,7 +13,7 @@ from nqueens.analysis.compare import cells, format_table
 from nqueens.analysis.trees import tree_size
 
 import nqueens
-from nqueens import experiment
+from nqueens.experiments import runner as experiment
 from nqueens.cli import main
 
 ENUMERATORS = [s.name for s in nqueens.solvers() if "enumerate" in s.can]

@@ -76,5 +76,5 @@ def test_solutions_is_lazy():
     """Taking two solutions of n = 20 returns at once: nothing enumerates all 39 billion."""
     stream = nqueens.solutions(20, "bitwise")
     first = [next(stream), next(stream)]
-    assert all(nqueens.board.is_solution(q) for q in first)
+    assert all(nqueens.core.board.is_solution(q) for q in first)
     stream.close()

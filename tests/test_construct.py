@@ -1,6 +1,6 @@
 """Construction of one solution for large n: explicit formulas, toroidal products, min-conflicts, the verifier.
 
-Every solution is checked by something other than the code that built it: ``nqueens.board.is_solution`` (pairs
+Every solution is checked by something other than the code that built it: ``nqueens.core.board.is_solution`` (pairs
 of rows, plain Python), an independent numpy check (distinct columns and diagonals), and OEIS A051906 for the
 toroidal verifier. No timing is asserted here; see benchmarks/construct_speed.py.
 """
@@ -19,9 +19,9 @@ from known import TOROIDAL, TOTAL
 from nqueens.native import construct as C
 
 import nqueens
-from nqueens import board
+from nqueens.core import board
 from nqueens.cli import main
-from nqueens.commands import construct as command
+from nqueens.cli.commands import construct as command
 
 
 def numpy_valid(q):
@@ -323,7 +323,7 @@ def test_cli_prints_no_solution_unless_asked(capsys):
 @pytest.mark.parametrize("n", [1, 8, 50, 70_001])
 @pytest.mark.parametrize("fmt", ["text", "json"])
 def test_cli_output_file_is_the_board_format(capsys, tmp_path, n, fmt):
-    """Written in pieces (70,001 columns cross a chunk boundary), the file equals nqueens.board's format."""
+    """Written in pieces (70,001 columns cross a chunk boundary), the file equals nqueens.core.board's format."""
     path = tmp_path / f"q.{fmt}"
     code, out, _ = cli(capsys, "construct", str(n), "--output", str(path), "--format", fmt)
     assert code == 0 and str(path) in out

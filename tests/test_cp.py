@@ -9,9 +9,9 @@ from nqueens.models import cp
 
 import nqueens
 from nqueens import NQueensError
-from nqueens.board import is_solution
+from nqueens.core.board import is_solution
 from nqueens.cli import main
-from nqueens.instance import Instance
+from nqueens.core.instance import Instance
 
 # The MiniZinc handbook, section "Search": failures to the first solution of n-queens (its nqueens.mzn, the same
 # three all-different constraints), for input_order / first_fail with indomain_min / indomain_median.

@@ -9,7 +9,7 @@ from nqueens.models import cpsat
 
 import nqueens
 from nqueens import NQueensError
-from nqueens.board import is_solution
+from nqueens.core.board import is_solution
 from nqueens.cli import main
 
 
@@ -146,7 +146,7 @@ def test_stream_statistics():
 def test_instances():
     from test_cp import brute_force
 
-    from nqueens.instance import Instance
+    from nqueens.core.instance import Instance
 
     for inst in (
         Instance.make(7, blocked=[(0, 1), (3, 3)], queens=[(6, 2)]),

@@ -7,7 +7,7 @@ from nqueens.models import csp
 
 import nqueens
 from nqueens import NQueensError
-from nqueens.board import is_solution, parse_boards
+from nqueens.core.board import is_solution, parse_boards
 from nqueens.cli import main
 
 

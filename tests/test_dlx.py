@@ -11,7 +11,7 @@ from nqueens.models import dlx
 
 import nqueens
 from nqueens import NQueensError
-from nqueens.board import is_solution
+from nqueens.core.board import is_solution
 
 
 def algorithm_x_profile(n, minsize):

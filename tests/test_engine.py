@@ -270,7 +270,7 @@ def test_other_solvers_reject_the_engine_flags(capsys):
 
 
 def test_unreachable_scheduler_is_one_error_line(monkeypatch, capsys):
-    from nqueens import executors
+    from nqueens.runtime import executors
     from nqueens.cli import main
 
     monkeypatch.setattr(executors, "CONNECT_TIMEOUT", 1.0)

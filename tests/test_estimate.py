@@ -12,9 +12,9 @@ from nqueens.analysis.estimate import MODELS, estimate
 from nqueens.analysis.trees import tree_size
 
 import nqueens
-from nqueens import forecast as forecast_module
+from nqueens.runtime import forecast as forecast_module
 from nqueens.cli import main
-from nqueens.forecast import forecast, long_run_warning
+from nqueens.runtime.forecast import forecast, long_run_warning
 
 
 def exact_rows(n):

@@ -7,10 +7,11 @@ import pytest
 from known import TOTAL, UNIQUE
 
 import nqueens
-from nqueens import NQueensError, experiment
+from nqueens import NQueensError
+from nqueens.experiments import runner as experiment
 from nqueens.cli import main
-from nqueens.record import RunRecord
-from nqueens.store import ResultStore
+from nqueens.core.record import RunRecord
+from nqueens.runtime.store import ResultStore
 
 RANGE = experiment.problems_from_range
 
@@ -201,7 +202,7 @@ def test_instances_are_rows_keyed_by_file_and_checked_against_each_other(capsys)
         "--store",
         "none",
     )
-    from nqueens.instance_io import read_instance
+    from nqueens.core.instance_io import read_instance
 
     queens = read_instance(os.path.join(data, names[1])).to_dict()["queens"]  # 0-based (row, column)
     assert len(queens) == 4

@@ -16,8 +16,8 @@ import uuid
 import pytest
 from known import TOTAL
 
-from nqueens import experiment
-from nqueens.store import ResultStore
+from nqueens.experiments import runner as experiment
+from nqueens.runtime.store import ResultStore
 
 NQUEENS = [sys.executable, "-m", "nqueens"]
 

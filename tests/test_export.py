@@ -7,9 +7,9 @@ import pytest
 from nqueens.models import export
 
 import nqueens
-from nqueens.board import is_solution
+from nqueens.core.board import is_solution
 from nqueens.cli import main
-from nqueens.instance import Instance
+from nqueens.core.instance import Instance
 
 
 def read_dimacs(path):

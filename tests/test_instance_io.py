@@ -9,9 +9,9 @@ import pytest
 from nqueens.native.instances import random_blocked, random_completion, random_excluded
 
 from nqueens.cli import main
-from nqueens.errors import NQueensError
-from nqueens.instance import Instance
-from nqueens.instance_io import format_instance, parse_instance, read_instance, write_instance
+from nqueens.core.errors import NQueensError
+from nqueens.core.instance import Instance
+from nqueens.core.instance_io import format_instance, parse_instance, read_instance, write_instance
 
 DATA = os.path.join(os.path.dirname(__file__), "data")
 

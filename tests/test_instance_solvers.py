@@ -10,9 +10,9 @@ import pytest
 from nqueens.native.instances import random_blocked, random_completion, random_excluded
 
 import nqueens
-from nqueens.board import is_solution
-from nqueens.instance import Instance
-from nqueens.instance_io import read_instance
+from nqueens.core.board import is_solution
+from nqueens.core.instance import Instance
+from nqueens.core.instance_io import read_instance
 
 DATA = os.path.join(os.path.dirname(__file__), "data")
 

@@ -56,7 +56,7 @@ def _imports(path):
                 yield node.lineno, alias.name
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
             yield node.lineno, node.module
-            if node.module == "nqueens":  # from nqueens import d4: the module nqueens.d4
+            if node.module == "nqueens":  # from nqueens import d4: the module nqueens.core.d4
                 for alias in node.names:
                     yield node.lineno, f"nqueens.{alias.name}"
 

@@ -11,7 +11,7 @@ import pytest
 from known import TOTAL
 
 import nqueens
-from nqueens.board import is_solution
+from nqueens.core.board import is_solution
 from nqueens.cli import main
 
 

@@ -16,7 +16,7 @@ import pytest
 from known import KNUTH_PROFILE_8, SEED_004_6, TOTAL
 
 import nqueens
-from nqueens import board
+from nqueens.core import board
 from nqueens.cli import main
 
 SEED_SOLVERS = ("backtrack", "mirror", "marks", "avail", "bitwise", "sieve", "generate-test")

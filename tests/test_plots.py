@@ -138,11 +138,11 @@ def test_board_renders_as_svg():
     assert "\u265b" not in text and "<text" not in text  # shapes, not the chess character
     size = int(svg.get("width")) // 8
     assert [_square_of(e, size) for e in queens] == [(row, q[row]) for row in range(8)]
-    assert str(board) == "\n".join(nqueens.board.to_board(q)) and board.is_solution
+    assert str(board) == "\n".join(nqueens.core.board.to_board(q)) and board.is_solution
 
 
 def test_an_instance_draws_its_blocks_diagonals_and_queens():
-    from nqueens.instance import Instance
+    from nqueens.core.instance import Instance
 
     instance = Instance.make(6, blocked=[(0, 0), (5, 2)], queens=[(1, 3)], excluded_sum=[4], excluded_difference=[-2])
     svg = ET.fromstring(instance._repr_svg_())
@@ -188,7 +188,7 @@ def test_board_bad_input(q):
 def test_every_plot_takes_what_run_returns(tmp_path):
     from nqueens.analysis.plots import plot_cactus, plot_scatter
 
-    from nqueens import experiment
+    from nqueens.experiments import runner as experiment
 
     result = experiment.run(
         experiment.problems_from_range("6..8"), experiment.parse_solvers("bitwise,dlx"), repeat=2, store="none"
@@ -207,7 +207,7 @@ def test_every_plot_takes_what_run_returns(tmp_path):
 
 
 def test_unique_vs_total_takes_the_runs_of_an_experiment():
-    from nqueens import experiment
+    from nqueens.experiments import runner as experiment
 
     result = experiment.run(
         experiment.problems_from_range("1..8"),

@@ -314,7 +314,7 @@ def test_propagation_runs_as_plain_python():
 
     code = (
         "import json\n"
-        "from nqueens.instance import Instance\n"
+        "from nqueens.core.instance import Instance\n"
         "from nqueens.models import mary, permutation\n"
         "out = {}\n"
         "for m in (mary, permutation):\n"

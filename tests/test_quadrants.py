@@ -11,7 +11,7 @@ from nqueens.native import quadrants
 from nqueens.native import quadrants_kernels as kernels
 
 import nqueens
-from nqueens.errors import NQueensError
+from nqueens.core.errors import NQueensError
 
 # OEIS A032522, solutions fixed by the half turn ("point symmetric"), n = 1..20 (offset 1).
 A032522 = (1, 0, 0, 2, 2, 4, 8, 4, 16, 12, 48, 80, 136, 420, 1240, 3000, 8152, 18104, 44184, 144620)

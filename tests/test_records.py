@@ -10,9 +10,9 @@ import platform
 import pytest
 
 from nqueens.cli import main
-from nqueens.instance_io import read_instance
-from nqueens.record import CSV_COLUMNS, RunRecord
-from nqueens.store import ResultStore
+from nqueens.core.instance_io import read_instance
+from nqueens.core.record import CSV_COLUMNS, RunRecord
+from nqueens.runtime.store import ResultStore
 
 DATA = os.path.join(os.path.dirname(__file__), "data")
 SAT, UNSAT = "block-10-40-3.param", "block-10-50-7.param"
@@ -157,7 +157,9 @@ def test_par2_and_the_json_form():
 def test_to_pandas_without_pandas_is_one_clear_error(monkeypatch):
     import builtins
 
-    from nqueens import NQueensError, experiment
+    from nqueens import NQueensError
+
+    from nqueens.experiments import runner as experiment
 
     result = experiment.run(experiment.problems_from_range("5"), experiment.parse_solvers("bitwise"), store="none")
     real = builtins.__import__
@@ -173,7 +175,7 @@ def test_to_pandas_without_pandas_is_one_clear_error(monkeypatch):
 
 
 def test_an_experiment_reads_as_what_it_found():
-    from nqueens import experiment
+    from nqueens.experiments import runner as experiment
 
     result = experiment.run(experiment.problems_from_range("2..4"), experiment.parse_solvers("bitwise"), store="none")
     assert repr(result) == "<Experiment question='count': 3 runs (3 solved); 3 problems (n = 2..4); solvers bitwise>"

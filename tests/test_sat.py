@@ -12,7 +12,7 @@ from known import TOTAL
 from nqueens.models import sat
 
 import nqueens
-from nqueens.board import is_solution
+from nqueens.core.board import is_solution
 from nqueens.cli import main
 
 ENCODINGS = ("pairwise", "seqcounter", "ladder", "totalizer", "sortnetwrk", "cardnetwrk", "bitwise")

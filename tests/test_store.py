@@ -8,9 +8,11 @@ from known import TOTAL, UNIQUE
 from nqueens.native import engine
 
 import nqueens
-from nqueens import NQueensError, run, store
+from nqueens import NQueensError
+from nqueens.runtime import run
+from nqueens.runtime import store
 from nqueens.cli import main
-from nqueens.store import ResultStore
+from nqueens.runtime.store import ResultStore
 
 
 def run_cli(capsys, *argv):

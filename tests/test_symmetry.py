@@ -252,11 +252,11 @@ def _cli(capsys, *argv):
 
 def test_solve_8_fundamental_json(capsys):
     code, out, _ = _cli(capsys, "solve", "8", "--fundamental", "--format", "json")
-    n, solutions, orbits = nqueens.board.parse_json(out)
+    n, solutions, orbits = nqueens.core.board.parse_json(out)
     assert code == 0 and n == 8 and len(solutions) == UNIQUE[8] == 12
     assert sorted(orbits) == [4] + [8] * 11
     for q, size in zip(solutions, orbits):
-        assert nqueens.board.is_solution(q) and q == min(reference_orbit(q)) and size == len(reference_orbit(q))
+        assert nqueens.core.board.is_solution(q) and q == min(reference_orbit(q)) and size == len(reference_orbit(q))
 
 
 @pytest.mark.parametrize("spec", ENUMERATORS, ids=lambda s: s.name)

@@ -8,7 +8,7 @@ from known import KNUTH_PROFILE_8, TOTAL
 from nqueens.analysis.trace import KINDS, attacked, events
 
 import nqueens
-from nqueens.board import find_conflict
+from nqueens.core.board import find_conflict
 
 
 def profile_of(stream):

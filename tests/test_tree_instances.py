@@ -10,7 +10,7 @@ import random
 import pytest
 from nqueens.models import mary, permutation, subset
 
-from nqueens.instance import Instance
+from nqueens.core.instance import Instance
 
 SETTINGS = [(p, o) for p in ("none", "forward-checking", "arc-consistency") for o in ("static", "first-fail")]
 

@@ -17,7 +17,7 @@ from known import SEED_004_6, TOTAL, UNIQUE
 from nqueens.analysis.symmetry import canonical
 
 import nqueens
-from nqueens import board
+from nqueens.core import board
 from nqueens.cli import main
 from nqueens.viewer import browse
 from nqueens.viewer.browse import SCAN_LIMIT, TRACE_LIMIT, SolutionBrowser, TracePlayer

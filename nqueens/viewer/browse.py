@@ -30,8 +30,8 @@ import numpy as np
 from nqueens.analysis.symmetry import fundamental_batches, orbit_size
 from nqueens.analysis.trace import events
 from nqueens.api import DEFAULT_ENUMERATOR, batches, solutions
-from nqueens.board import check_n
-from nqueens.errors import NQueensError
+from nqueens.core.board import check_n
+from nqueens.core.errors import NQueensError
 from nqueens.registry import get_solver
 
 __all__ = ["SolutionBrowser", "TracePlayer", "SCAN_LIMIT", "TRACE_LIMIT"]

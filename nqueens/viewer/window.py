@@ -24,8 +24,8 @@ from tkinter import ttk
 
 import nqueens
 from nqueens.api import DEFAULT_ENUMERATOR
-from nqueens.board import check_n
-from nqueens.errors import NQueensError
+from nqueens.core.board import check_n
+from nqueens.core.errors import NQueensError
 from nqueens.viewer.browse import SolutionBrowser, TracePlayer
 
 __all__ = ["MIN_N", "MAX_N", "MODES", "Viewer", "check_view_n", "open_viewer"]
@@ -49,7 +49,7 @@ def check_view_n(n):
     >>> check_view_n(20)
     Traceback (most recent call last):
     ...
-    nqueens.errors.NQueensError: the viewer shows n = 4 .. 16, got 20
+    nqueens.core.errors.NQueensError: the viewer shows n = 4 .. 16, got 20
     """
     n = check_n(n)
     if not MIN_N <= n <= MAX_N:

@@ -1,0 +1,164 @@
+"""The ``nqueens`` command line: a thin layer over the library (like CPython's ``json.tool``).
+
+Each subcommand lives in :mod:`nqueens.cli.commands` as a module with ``add_parser(subparsers)`` and
+``run(args) -> int``; a command module imports what it needs inside ``run``, so that ``nqueens --help`` and
+``nqueens solvers`` load neither numpy nor numba.
+
+The contract, kept here once for every command:
+
+- Bad input (library errors, bad arguments, an empty value, an option given twice) is one line ``error: ...``
+  on stderr and exit status 2, never a traceback.
+- Ctrl-C prints ``interrupted`` on stderr and exits 130 at once, after the library has saved what it finished;
+  nothing that looks like a result is printed. Long computations run off the main thread
+  (:mod:`nqueens.runtime.interrupt`), so the interrupt is seen within a fraction of a second.
+- Output that cannot be written (a full disk: ``> /dev/full``) is one ``error:`` line and exit status 1; a reader
+  that leaves (``| head -1``) ends the command quietly.
+"""
+
+import argparse
+import importlib
+import os
+import signal
+import sys
+
+from nqueens.core.errors import NQueensError
+
+__all__ = ["main", "COMMANDS"]
+
+# The subcommands, in the order `nqueens --help` lists them.
+COMMANDS = (
+    "solvers",
+    "count",
+    "solve",
+    "tree",
+    "compare",
+    "runs",
+    "estimate",
+    "construct",
+    "view",
+    "history",
+    "store",
+    "generate",
+    "export",
+)
+
+_SINGLE = (argparse._StoreAction, argparse._StoreTrueAction, argparse._StoreFalseAction, argparse._StoreConstAction)
+
+
+class _Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose errors are one ``error:`` line (no usage block) and exit status 2.
+
+    It also refuses what argparse lets through silently: an option given twice (argparse keeps the last) and an
+    empty or blank value (``--solver ''``), which would otherwise read as "not given".
+    """
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("allow_abbrev", False)
+        kwargs.setdefault("formatter_class", argparse.RawDescriptionHelpFormatter)
+        super().__init__(*args, **kwargs)
+
+    def error(self, message):
+        self.exit(2, f"error: {message} (see '{self.prog} --help')\n")
+
+    def parse_known_args(self, args=None, namespace=None):
+        args = sys.argv[1:] if args is None else list(args)
+        self._refuse_repeats(args)
+        namespace, extras = super().parse_known_args(args, namespace)
+        self._refuse_empty(namespace)
+        return namespace, extras
+
+    def _refuse_repeats(self, args):
+        seen = set()
+        for token in args:
+            if token == "--":
+                return
+            if not token.startswith("-") or token.lstrip("-").replace(".", "", 1).isdigit():
+                continue
+            action = self._option_string_actions.get(token.split("=", 1)[0])
+            if action is None or not isinstance(action, _SINGLE):
+                continue
+            if action.dest in seen:
+                self.error(f"{'/'.join(action.option_strings)} is given twice; give it once")
+            seen.add(action.dest)
+
+    def _refuse_empty(self, namespace):
+        for action in self._actions:
+            value = getattr(namespace, action.dest, None)
+            values = value if isinstance(value, list) else [value]
+            for item in values:
+                if isinstance(item, str) and not item.strip():
+                    name = "/".join(action.option_strings) or action.metavar or action.dest
+                    self.error(f"{name} needs a value, got an empty string")
+
+
+def build_parser():
+    from nqueens import __version__
+
+    parser = _Parser(
+        prog="nqueens",
+        description="Compare constraint models of the N-Queens problem: count, enumerate, measure.",
+        epilog="examples:\n  nqueens count 12\n  nqueens solve 8 --limit 3 --format boards\n  nqueens COMMAND --help",
+    )
+    parser.add_argument("--version", action="version", version=f"nqueens {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub.required = True
+    for name in COMMANDS:
+        importlib.import_module(f"nqueens.cli.commands.{name}").add_parser(sub)
+    return parser
+
+
+def main(argv=None):
+    """Run the command line; return the exit status."""
+    try:
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        code = args.run(args)
+        sys.stdout.flush()
+        return code
+    except NQueensError as exc:
+        _discard_pending_output()
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return _interrupted(argv)
+    except BrokenPipeError:
+        # `nqueens solve 12 | head`: the reader left; not an error of ours.
+        _discard_pending_output()
+        return 0
+    except OSError as exc:
+        if exc.filename is not None:  # a file the command was asked to read or write
+            print(f"error: {exc.strerror or exc}: {exc.filename}", file=sys.stderr)
+            return 2
+        _discard_pending_output()
+        print(f"error: cannot write the output: {exc.strerror or exc}", file=sys.stderr)
+        return 1
+
+
+def _interrupted(argv):
+    """Say ``interrupted`` and leave with 130; more Ctrl-Cs while doing so change nothing."""
+    if argv is None:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        _discard_pending_output()
+        print("interrupted", file=sys.stderr)
+        sys.stderr.flush()
+    except KeyboardInterrupt:  # a second Ctrl-C before SIGINT was ignored
+        pass
+    if argv is None:
+        # The real command line: leave now, without waiting for abandoned computations to wind down.
+        os._exit(130)
+    return 130
+
+
+def _discard_pending_output():
+    """Point stdout at /dev/null, so that nothing half-written is flushed at exit (and no second error)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,113 @@
+"""Argument types and output helpers shared by the subcommands."""
+
+import argparse
+import json
+import sys
+
+from nqueens.core.board import check_n
+from nqueens.core.errors import NQueensError
+
+__all__ = [
+    "board_size",
+    "positive",
+    "key_value",
+    "print_json",
+    "add_solver_options",
+    "add_instance_option",
+    "collect_options",
+    "problem",
+    "epilog",
+]
+
+
+def epilog(*examples):
+    """The ``--help`` epilog: a few example command lines."""
+    return "examples:\n" + "\n".join(f"  {line}" for line in examples)
+
+
+def add_instance_option(parser):
+    """``--instance FILE``: solve a problem instance (Essence' parameter file or JSON) instead of the plain board."""
+    parser.add_argument(
+        "--instance",
+        metavar="FILE",
+        help="a problem instance file (Essence' .param or .json: blocked squares, placed queens, excluded "
+        "diagonals); N then must be left out or equal the file's n",
+    )
+
+
+def problem(args):
+    """The problem of a command: ``args.n``, or the instance of ``--instance FILE`` (whose n must agree)."""
+    path = getattr(args, "instance", None)
+    if path is None:
+        if args.n is None:
+            raise NQueensError("give N (the board size) or --instance FILE")
+        return args.n
+    from nqueens.core.instance_io import read_instance
+
+    instance = read_instance(path)
+    if args.n is not None and args.n != instance.n:
+        raise NQueensError(f"N = {args.n} but the instance {path} has n = {instance.n}; leave N out or make them agree")
+    return instance
+
+
+def collect_options(pairs, flags=()):
+    """``--option NAME=VALUE`` pairs (and ``(name, value)`` command-line flags that map to solver options) as a
+    dict; a name given twice is refused, even with the same value."""
+    options = {}
+    for name, value in list(pairs) + [(name, value) for name, value in flags if value is not None]:
+        if name in options:
+            raise NQueensError(
+                f"the solver option {name!r} is given twice (a flag and --option, or two --option); give it once"
+            )
+        options[name] = value
+    return options
+
+
+def board_size(text):
+    """argparse type for ``N``: an integer >= 1, with the library's message otherwise."""
+    try:
+        return check_n(text, what="N")
+    except NQueensError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def positive(what):
+    """argparse type for a count such as ``--limit``: an integer >= 1."""
+
+    def parse(text):
+        try:
+            return check_n(text, what=what)
+        except NQueensError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+
+    parse.__name__ = what
+    return parse
+
+
+def key_value(text):
+    """argparse type for ``--option NAME=VALUE``."""
+    name, sep, value = text.partition("=")
+    if not sep or not name.strip():
+        raise argparse.ArgumentTypeError(f"--option takes NAME=VALUE, got {text!r}")
+    if not value.strip():
+        raise argparse.ArgumentTypeError(f"--option {name.strip()}= needs a value after '=', got {text!r}")
+    return name.strip().replace("-", "_"), value.strip()
+
+
+def add_solver_options(parser, *, short=True, help="a solver-specific option (see `nqueens solvers`); repeatable"):
+    """``--option NAME=VALUE`` (repeatable): a solver-specific keyword; ``-o`` too unless ``short`` is false (for
+    commands whose ``-o`` is the output file)."""
+    parser.add_argument(
+        *(("-o", "--option") if short else ("--option",)),
+        dest="options",
+        action="append",
+        type=key_value,
+        default=[],
+        metavar="NAME=VALUE",
+        help=help,
+    )
+
+
+def print_json(doc):
+    json.dump(doc, sys.stdout, indent=2)
+    sys.stdout.write("\n")

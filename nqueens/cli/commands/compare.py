@@ -1,0 +1,223 @@
+"""``nqueens compare``: the experiment runner (see :mod:`nqueens.experiments.runner`): solvers over board sizes or
+instance files, every run a record with a status, limits per run, every repeat stored and resumable."""
+
+import argparse
+import sys
+
+from nqueens.cli.commands._common import positive
+from nqueens.cli.commands._output import write_out
+from nqueens.core.errors import NQueensError
+
+EPILOG = """\
+solvers: NAME or NAME:OPT=VAL:OPT2=VAL2, comma-separated; a solver with options is a column of its own, named as
+written (see `nqueens solvers` for the names and options). Duplicates are refused.
+
+statuses: solved (count, enumerate, unique), sat or unsat (first), timeout, memout, error, wrong (disagrees
+with the published values or the other solvers, or says unsat beside a solution), unsupported (the solver cannot
+answer that question there). Exit status 1 if a run ended in memout, error or wrong (a timeout is what --timeout
+is for), 2 for bad input, 130 after Ctrl-C (the finished runs are stored).
+
+output: markdown is one row per cell (solver x problem, the repeats' median, min, max); csv and json are one
+row per run with every field (status, result sat/unsat/unknown, split times, PAR2, versions, machine, instance
+path and digest; see docs/experiments.md); --aggregate makes them one row per cell too.
+
+store: --store PATH, else $NQUEENS_STORE if set; without either, nothing is kept. The same experiment run again
+with the same store takes the finished runs from it (marked reused) and makes only the missing ones.
+
+examples:
+  nqueens compare 4..12
+  nqueens compare 10..12 --solvers bitwise,generate-test --repeat 2 --timeout 3 --store runs.sqlite
+  nqueens compare 8..20 --solvers bitwise,cpsat,dlx --question first --timeout 10 --plot cactus.png
+  nqueens compare 10..12 --solvers dlx:choose=min-size,dlx:choose=first --repeat 3
+  nqueens compare --instances tests/data --solvers cpsat,dlx,bitwise --timeout 30
+  nqueens compare 10..13 --solvers backtrack,mirror,marks,avail,bitwise --plot seed000.png --plot-kind time
+"""
+
+
+def add_parser(sub):
+    parser = sub.add_parser(
+        "compare",
+        help="run solvers over a range of N (or instance files) and check that they agree",
+        description="Run solvers over a range of N and check that they agree: an experiment, one record per run.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("range", type=str, nargs="?", metavar="A..B", help="the range of N, e.g. 4..12")
+    parser.add_argument(
+        "--instances",
+        nargs="+",
+        metavar="PATH",
+        help="instance files (.json, .param), or folders of them, instead of a range (rows keyed by file name)",
+    )
+    parser.add_argument(
+        "--solvers",
+        metavar="LIST",
+        help="columns: NAME[:OPT=VAL...],... (default: every solver that can answer, each up to its default reach)",
+    )
+    parser.add_argument(
+        "--question",
+        choices=("count", "enumerate", "first", "unique"),
+        default="count",
+        help="count: the total; enumerate: every solution; first: one solution (seconds_to_first); "
+        "unique: total and fundamental solutions (default: count)",
+    )
+    parser.add_argument(
+        "--repeat",
+        type=positive("repeat"),
+        default=1,
+        metavar="K",
+        help="runs per cell, every one recorded; the table shows median, min and max",
+    )
+    parser.add_argument(
+        "--timeout",
+        type=_positive_float("--timeout"),
+        metavar="SECONDS",
+        help="stop a run after this long (its process is ended) and record it as timeout",
+    )
+    parser.add_argument(
+        "--memory",
+        type=positive("--memory"),
+        metavar="MIB",
+        help="address space a run may add to its worker process (RLIMIT_AS); beyond it: memout",
+    )
+    parser.add_argument(
+        "--workers",
+        type=positive("--workers"),
+        default=1,
+        metavar="K",
+        help="runs at the same time, in worker processes (default 1: parallel runs disturb each other's timings)",
+    )
+    parser.add_argument("--scheduler", metavar="ADDR", help="make the runs on the Dask cluster at tcp://HOST:PORT")
+    parser.add_argument(
+        "--store",
+        metavar="PATH",
+        help="result store file ('none': keep nothing; default: $NQUEENS_STORE, else nothing)",
+    )
+    parser.add_argument("--fresh", action="store_true", help="make every run again, even those in the store")
+    parser.add_argument("--nodes", action="store_true", help="fill the node columns (instrumented variants)")
+    parser.add_argument("--format", choices=("markdown", "csv", "json"), default="markdown")
+    parser.add_argument("--json", action="store_true", help="the same as --format json")
+    parser.add_argument(
+        "--aggregate",
+        action="store_true",
+        help="csv and json: one row per cell (median, min, max of the repeats) instead of one per run",
+    )
+    parser.add_argument("--plot", metavar="FILE", help="also draw a figure to FILE.png or FILE.svg (see --plot-kind)")
+    parser.add_argument(
+        "--plot-kind",
+        choices=("cactus", "time", "scatter"),
+        default="cactus",
+        help="cactus: runs solved against time, per solver (default); time: seconds against N "
+        "(seed 000's figure); scatter: the first two solvers' times, one point per problem",
+    )
+    parser.add_argument("--quiet", action="store_true", help="no progress output, no notes on stderr")
+    parser.set_defaults(run=run)
+
+
+def _warn_if_long(problems, columns):
+    """One ``warning:`` before an experiment whose largest board a named solver is forecast to need hours for
+    (without --timeout, which bounds every run)."""
+    from nqueens.runtime.forecast import long_run_warning
+
+    largest = max((p.n for p in problems if p.plain), default=None)
+    if largest is None:
+        return
+    for column in columns:
+        options = {k: v for k, v in column.options.items() if k not in ("progress", "store", "cached", "scheduler")}
+        warning = long_run_warning(largest, column.solver, **options)
+        if warning:
+            print(f"{warning} (or give --timeout S)", file=sys.stderr)
+            return
+
+
+def run(args):
+    from nqueens.experiments import runner as experiment
+
+    instances = args.instances
+    if (args.range is None) == (instances is None):
+        raise NQueensError("give a range A..B or --instances, one of the two")
+    if args.plot is not None:
+        if not args.plot.strip():
+            raise NQueensError("--plot is empty: give a .png or .svg file to draw to")
+        from nqueens.analysis.plots import check_path
+
+        check_path(args.plot)  # before the runs, not after them
+    problems = (
+        experiment.problems_from_range(args.range)
+        if instances is None
+        else experiment.problems_from_instances(instances)
+    )
+    columns = None if args.solvers is None else experiment.parse_solvers(args.solvers)
+    if args.plot is not None and args.plot_kind == "scatter" and (columns is None or len(columns) < 2):
+        raise NQueensError("--plot-kind scatter sets two solvers against each other: name them first in --solvers")
+    fmt = "json" if args.json else args.format
+    if columns is not None and args.timeout is None and not args.quiet and args.question in ("count", "unique"):
+        _warn_if_long(problems, columns)
+    show = _progress() if not args.quiet and sys.stderr.isatty() else None
+    try:
+        result = experiment.run(
+            problems,
+            columns,
+            question=args.question,
+            repeat=args.repeat,
+            timeout=args.timeout,
+            memory=args.memory,
+            workers=args.workers,
+            scheduler=args.scheduler,
+            store=args.store,
+            fresh=args.fresh,
+            nodes=args.nodes,
+            progress=show,
+        )
+    finally:
+        if show is not None:
+            sys.stderr.write("\r\033[K")
+    from nqueens.analysis.compare import agreement, format_runs, format_table
+
+    if fmt == "markdown" or args.aggregate:
+        write_out(format_table(result.records, fmt, notes=result.notes))
+    else:
+        write_out(format_runs(result.records, fmt))
+    if fmt != "markdown" and not args.quiet:
+        for note in result.notes:
+            print(f"note: {note}", file=sys.stderr)
+        print(agreement(result.records), file=sys.stderr)
+    if args.plot is not None:
+        _plot(args.plot_kind, result, columns, args.plot)
+        if not args.quiet:
+            print(f"wrote {args.plot}", file=sys.stderr)
+    return 1 if result.failures else 0
+
+
+def _plot(kind, result, columns, path):
+    from nqueens.analysis import plots
+
+    if kind == "cactus":
+        plots.plot_cactus(result.records, path, timeout=result.timeout)
+    elif kind == "scatter":
+        plots.plot_scatter(result.records, columns[0].name, columns[1].name, path, timeout=result.timeout)
+    else:
+        plots.plot_timings(result.records, path)
+
+
+def _progress():
+    def show(done, total, record):
+        where = record.instance or f"n = {record.n}"
+        sys.stderr.write(f"\r\033[K[{done}/{total}] {where}, {record.solver} (repeat {record.repeat}): {record.status}")
+        sys.stderr.flush()
+
+    return show
+
+
+def _positive_float(what):
+    def parse(text):
+        try:
+            value = float(text)
+        except ValueError:
+            value = None
+        if value is None or not 0 < value < float("inf"):
+            raise argparse.ArgumentTypeError(f"{what} must be a positive number, got {text!r}")
+        return value
+
+    parse.__name__ = what
+    return parse

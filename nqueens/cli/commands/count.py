@@ -1,0 +1,122 @@
+"""``nqueens count N``: count the solutions with one solver.
+
+``--workers``, ``--scheduler``, ``--store`` and ``--cached`` are the engines' options (see :mod:`nqueens.runtime.run`);
+they are passed on only when given, so a solver without them rejects them with the registry's one-line error.
+The progress bar is on for solvers that have one, on a terminal, unless ``--quiet`` or ``--json``.
+"""
+
+import sys
+
+from nqueens.cli.commands._common import (
+    add_instance_option,
+    add_solver_options,
+    board_size,
+    collect_options,
+    epilog,
+    positive,
+    print_json,
+    problem,
+)
+
+# Command-line flags that map one-to-one to solver options of the same name.
+_SOLVER_FLAGS = ("workers", "scheduler", "store", "cached")
+
+
+def add_parser(sub):
+    parser = sub.add_parser(
+        "count",
+        help="count the solutions for one N (or one instance file)",
+        description="Count the solutions of N queens with one solver: unless --solver says otherwise, the fast "
+        "counter below n = 15 and the quadrant counter from there (for an --instance, the instance solver 'lines').",
+        epilog=epilog(
+            "nqueens count 12                      # total, unique and orbit classes",
+            "nqueens count 12 --solver bitwise --nodes --json",
+            "nqueens count 18 --store runs.sqlite  # resumable after Ctrl-C",
+            "nqueens count --instance block10.param --solver dlx",
+        ),
+    )
+    parser.add_argument("n", type=board_size, metavar="N", nargs="?", help="board size, an integer >= 1")
+    parser.add_argument(
+        "--solver", help="a registered solver (default: fast below n = 15, quadrants from there; see `nqueens solvers`)"
+    )
+    parser.add_argument("--nodes", action="store_true", help="also count search-tree nodes per depth")
+    add_instance_option(parser)
+    parser.add_argument("--workers", type=positive("workers"), metavar="K", help="local threads (default: all cores)")
+    parser.add_argument("--scheduler", metavar="ADDR", help="run on the Dask cluster at ADDR (tcp://HOST:PORT)")
+    parser.add_argument(
+        "--store",
+        metavar="PATH",
+        help="result store file ('none' keeps nothing; default: $NQUEENS_STORE, else the cache dir)",
+    )
+    parser.add_argument(
+        "--cached", action="store_true", default=None, help="print the stored answer of a finished run; never compute"
+    )
+    add_solver_options(parser)
+    parser.add_argument("--json", action="store_true", help="print one JSON document")
+    parser.add_argument("--quiet", action="store_true", help="no progress output and no warnings")
+    parser.set_defaults(run=run)
+
+
+def run(args):
+    from nqueens.api import count, default_counter
+    from nqueens.runtime.forecast import long_run_warning
+    from nqueens.core.instance import Instance
+    from nqueens.registry import get_solver
+
+    what = problem(args)
+    options = collect_options(args.options, [(name, getattr(args, name)) for name in _SOLVER_FLAGS])
+    plain = not isinstance(what, Instance) or what.is_plain
+    spec = get_solver(args.solver or default_counter(what))
+    has = {opt.name for opt in spec.options}
+    if "progress" in has and "progress" not in options:
+        options["progress"] = not (args.quiet or args.json) and sys.stderr.isatty()
+    if plain and not options.get("cached") and not args.quiet:
+        timing = {k: v for k, v in options.items() if k not in _SOLVER_FLAGS and k != "progress"}
+        n = what if isinstance(what, int) else what.n
+        warning = long_run_warning(n, spec.name, **timing)
+        if warning:
+            print(warning, file=sys.stderr)
+    result = count(what, spec.name, nodes=args.nodes, **options)
+    if args.json:
+        print_json(result.to_dict())
+        return 0
+    print(_human(result, what))
+    return 0
+
+
+def _human(result, what):
+    """The count for people: the total first, then the rest one item a line, no Python reprs."""
+    solutions = "solution" if result.total == 1 else "solutions"
+    where = f"n = {result.n}" if isinstance(what, int) else str(what)
+    lines = [f"{where}, solver {result.solver}: {result.total} {solutions}"]
+    if result.unique is not None:
+        lines.append(f"  unique: {result.unique}")
+    if result.classes:
+        lines.append(
+            "  orbit classes: "
+            + ", ".join(f"{number} of size {size}" for size, number in sorted(result.classes.items()))
+        )
+    if result.nodes is not None:
+        lines.append(f"  nodes: {result.nodes}")
+    if result.profile is not None:
+        lines.append("  nodes per depth: " + " ".join(str(x) for x in result.profile))
+    for key, value in result.stats.items():
+        if value is None or key == "instance":
+            continue
+        lines.append(f"  {key.replace('_', ' ')}: {_value(value)}")
+    lines.append(f"  seconds: {result.seconds:.6f}")
+    return "\n".join(lines)
+
+
+def _value(value):
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        return f"{value:.6g}"
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {_value(v)}" for k, v in value.items())
+    if isinstance(value, (list, tuple)):
+        return " ".join(_value(v) for v in value)
+    return str(value)

@@ -1,0 +1,47 @@
+"""``nqueens estimate N --model M``: Knuth's random-probe estimate of a backtracking tree's size."""
+
+import argparse
+
+from nqueens.cli.commands._common import board_size, epilog, positive, print_json
+from nqueens.models import MODELS
+
+
+def add_parser(sub):
+    parser = sub.add_parser(
+        "estimate",
+        help="estimate the nodes of a formulation's backtracking tree by Knuth's random probes",
+        epilog=epilog(
+            "nqueens estimate 30 --model permutation", "nqueens estimate 8 --model mary --probes 100000 --seed 1 --json"
+        ),
+    )
+    parser.add_argument("n", type=board_size, metavar="N", help="board size, an integer from 1 to 63")
+    parser.add_argument("--model", required=True, choices=MODELS, help="the formulation whose tree is estimated")
+    parser.add_argument(
+        "--probes", type=positive("probes"), default=10000, metavar="K", help="random probes (default: 10000)"
+    )
+    parser.add_argument("--seed", type=_seed, default=0, metavar="S", help="seed of the probes (default: 0)")
+    parser.add_argument("--json", action="store_true", help="print one JSON document")
+    parser.set_defaults(run=run)
+
+
+def run(args):
+    from nqueens.analysis.estimate import estimate
+    from nqueens.runtime.interrupt import call
+
+    result = call(estimate, args.n, args.model, probes=args.probes, seed=args.seed)
+    if args.json:
+        print_json(result.to_dict())
+        return 0
+    print(
+        f"n = {result.n}, model {result.model}: about {result.estimate:.6g} nodes "
+        f"(standard error {result.stderr:.3g}), {result.probes} probes, seed {result.seed}"
+    )
+    print(f"  generated: about {result.generated:.6g} (standard error {result.generated_stderr:.3g})")
+    print(f"  seconds: {result.seconds:.6f}")
+    return 0
+
+
+def _seed(text):
+    if not text.strip().isdigit():
+        raise argparse.ArgumentTypeError(f"seed must be an integer >= 0, got {text!r}")
+    return int(text)

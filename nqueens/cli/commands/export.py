@@ -1,0 +1,101 @@
+"""``nqueens export N --model M``: the model as DIMACS CNF, LP or MPS, or MiniZinc, for the tools people have.
+
+The writers are :mod:`nqueens.models.export`; this command picks one by ``--model`` (and, for ``mip``, by the
+suffix of ``-o``), checks the options and writes the file(s). ``-o -`` or no ``-o`` writes to stdout; MiniZinc
+goes to ``FILE.mzn`` and ``FILE.dzn``, or to stdout as one self-contained model (the data items appended).
+"""
+
+import argparse
+import os
+import sys
+
+from nqueens.cli.commands._common import add_solver_options, board_size
+from nqueens.core.errors import NQueensError
+
+_EPILOG = """examples:
+  nqueens export 8 --model sat -o q8.cnf                       DIMACS with a 'c ind' line, for SAT solvers and counters
+  nqueens export 8 --model sat --option encoding=seqcounter    another cardinality encoding (auxiliary variables), on stdout
+  nqueens export 40 --model mip -o q40.mps                     the 0-1 program as MPS (.lp for LP format)
+  nqueens export 12 --model minizinc -o q12.mzn                q12.mzn and q12.dzn, for `minizinc q12.mzn q12.dzn`
+"""
+
+# model -> (formats by suffix, the default format for stdout, the options it takes)
+_MODELS = {
+    "sat": ((".cnf", ".dimacs"), ".cnf", ("encoding",)),
+    "mip": ((".lp", ".mps"), ".lp", ()),
+    "cp": ((".mzn",), ".mzn", ()),
+    "cpmpy": ((".mzn",), ".mzn", ()),
+    "minizinc": ((".mzn",), ".mzn", ()),
+}
+
+
+def add_parser(sub):
+    parser = sub.add_parser(
+        "export",
+        help="write a model as DIMACS CNF, LP/MPS or MiniZinc",
+        description="Write the n-queens model of one formulation in a format other tools read: sat as DIMACS CNF "
+        "(with a 'c ind' projection line on the board variables), mip as LP or MPS (by the suffix of -o), "
+        "cp, cpmpy and minizinc as a MiniZinc model and data file.",
+        epilog=_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("n", type=board_size, metavar="N", help="board size, an integer >= 1")
+    parser.add_argument("--model", required=True, metavar="M", help=f"one of {', '.join(_MODELS)}")
+    add_solver_options(parser, short=False, help="a model option (sat: encoding=...); repeatable")
+    parser.add_argument("-o", "--output", metavar="FILE", help="the file to write ('-' or none: stdout)")
+    parser.set_defaults(run=run)
+
+
+def run(args):
+    from nqueens.models import export
+
+    if args.model not in _MODELS:
+        raise NQueensError(f"--model must be one of {', '.join(_MODELS)}; got {args.model!r}")
+    suffixes, default, allowed = _MODELS[args.model]
+    options = _options(args.model, dict(args.options), allowed)
+    to_stdout = args.output in (None, "-")
+    suffix = default if to_stdout else os.path.splitext(args.output)[1].lower()
+    if suffix not in suffixes:
+        raise NQueensError(
+            f"--model {args.model} writes {' or '.join(suffixes)} files; got {args.output!r} (or use -o - for stdout)"
+        )
+    problem = args.n
+    if suffix in (".cnf", ".dimacs"):
+        files = [(args.output, export.dimacs(problem, **options))]
+    elif suffix == ".lp":
+        files = [(args.output, export.lp(problem))]
+    elif suffix == ".mps":
+        files = [(args.output, export.mps(problem))]
+    else:
+        model, data = export.minizinc(problem)
+        if to_stdout:
+            files = [(None, model + "\n" + data)]
+        else:
+            files = [(args.output, model), (os.path.splitext(args.output)[0] + ".dzn", data)]
+    for path, text in files:
+        _write(None if to_stdout else path, text)
+    return 0
+
+
+def _options(model, given, allowed):
+    """The model's options, checked against the registry's definitions of the same names."""
+    unknown = sorted(set(given) - set(allowed))
+    if unknown:
+        raise NQueensError(f"--model {model} has no option {unknown[0]!r}; its options: {', '.join(allowed) or 'none'}")
+    if not given:
+        return {}
+    from nqueens.registry import get_solver
+
+    spec = {opt.name: opt for opt in get_solver(model).options}
+    return {name: spec[name].parse(value) for name, value in given.items()}
+
+
+def _write(path, text):
+    if path is None:
+        sys.stdout.write(text)
+        return
+    try:
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write(text)
+    except OSError as exc:
+        raise NQueensError(f"cannot write {path}: {exc.strerror}") from None

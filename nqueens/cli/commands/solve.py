@@ -1,0 +1,159 @@
+"""``nqueens solve N``: stream the solutions in one of the board formats."""
+
+import itertools
+import sys
+
+from nqueens.core import board
+from nqueens.cli.commands._common import (
+    add_instance_option,
+    add_solver_options,
+    board_size,
+    collect_options,
+    epilog,
+    positive,
+    problem,
+)
+from nqueens.core.errors import NQueensError
+
+
+def add_parser(sub):
+    parser = sub.add_parser(
+        "solve",
+        help="print the solutions for one N (or one instance file)",
+        description="Stream the solutions of N queens (q[row] = column) in the solver's own order; nothing is held "
+        "in memory but the solver's current chunk.",
+        epilog=epilog(
+            "nqueens solve 4                                   # LeetCode 51 boards",
+            "nqueens solve 8 --limit 3 --json",
+            "nqueens solve 8 --fundamental --format text       # the 12 fundamental solutions",
+            "nqueens solve --instance completion.json --limit 1 --json",
+        ),
+    )
+    parser.add_argument("n", type=board_size, metavar="N", nargs="?", help="board size, an integer >= 1")
+    parser.add_argument(
+        "--solver", help="a registered solver that enumerates (default: bitwise; lines for an instance)"
+    )
+    parser.add_argument("--limit", type=positive("limit"), metavar="K", help="stop after K solutions")
+    add_instance_option(parser)
+    parser.add_argument(
+        "--fundamental",
+        action="store_true",
+        help="only the fundamental solutions (one per orbit of the 8 board symmetries), with orbit sizes in json",
+    )
+    parser.add_argument("--format", choices=board.FORMATS, help="output format: boards (default), text or json")
+    parser.add_argument("--json", action="store_true", help="the same as --format json")
+    parser.add_argument("--quiet", action="store_true", help="no warnings")
+    add_solver_options(parser)
+    parser.set_defaults(run=run)
+
+
+def run(args):
+    from nqueens.api import DEFAULT_ENUMERATOR, DEFAULT_INSTANCE_SOLVER, batches, count
+    from nqueens.core.instance import Instance
+    from nqueens.registry import get_solver
+
+    if args.json and args.format not in (None, "json"):
+        raise NQueensError(f"--json means --format json; it conflicts with --format {args.format}")
+    fmt = "json" if args.json else args.format or "boards"
+    what = problem(args)
+    n = what.n if isinstance(what, Instance) else what
+    plain = not isinstance(what, Instance) or what.is_plain
+    options = collect_options(args.options)
+    spec = get_solver(args.solver or (DEFAULT_ENUMERATOR if plain else DEFAULT_INSTANCE_SOLVER))
+    partial = spec.partial(spec.check_options(options))
+    if partial is not None and args.fundamental:
+        raise NQueensError(
+            f"--fundamental needs every solution (it keeps one per symmetry class), but {spec.name} with {partial} "
+            "finds one; leave one of them out"
+        )
+    if args.fundamental and not plain:
+        raise NQueensError("--fundamental reduces by the 8 symmetries of the board, which an instance does not keep")
+    if not args.quiet:
+        _warn_if_long(n, spec, options, args.limit, plain)
+    orbits = None
+    stats = {} if fmt == "json" else None
+    if args.fundamental:
+        from nqueens.analysis.symmetry import fundamental
+
+        # The limit counts fundamental solutions, so it applies after the reduction; stopping the generator
+        # stops the search. The orbit sizes are collected while the solutions stream, for the json format,
+        # which writes them after the solutions.
+        orbits = []
+        reduced = fundamental(batches(what, spec.name, **options))
+        rows = _record_orbits(itertools.islice(reduced, args.limit), orbits)
+    else:
+        stream = batches(what, spec.name, limit=args.limit, stats=stats, **options)
+        rows = (row for batch in stream for row in batch.tolist())
+    if fmt == "boards":
+        pieces = board.format_boards(rows)
+    elif fmt == "json":
+        pieces = board.format_json(n, rows, orbits, stats)
+    else:
+        # The text format starts with the number of solutions that follow. With --limit the caller bounded the
+        # output, so hold those rows and say exactly how many there are (this also serves solvers that find one
+        # solution, not all); without it, count first and stream (no list is built).
+        if args.limit is not None or partial is not None:
+            rows = list(rows)
+            total = len(rows)
+        elif args.fundamental:
+            total = _unique(what, spec.name, options)
+        else:
+            try:
+                total = count(what, spec.name, **options).total
+            except NQueensError as exc:
+                raise NQueensError(f"{exc} (the text format starts with the count: add --limit K)") from None
+        pieces = board.format_text(rows, total)
+    write = sys.stdout.write
+    for piece in pieces:
+        write(piece)
+    return 0
+
+
+# Solvers that place queens row by row in a fixed order: their time to a first solution has no forecast and can
+# be hours from n = 30 or so (seed 000's and seed 003's searches, the three trees).
+_ROW_ORDER_FROM = 30
+
+
+def _warn_if_long(n, spec, options, limit, plain):
+    """A ``warning:`` on stderr before an enumeration forecast to take more than an hour, or a first-solution
+    search of a row-order backtracking solver on a large board."""
+    if limit is not None:
+        row_order = spec.family == "native" and spec.name != "lines" or spec.name in ("mary", "permutation", "subset")
+        if plain and row_order and n >= _ROW_ORDER_FROM:
+            print(
+                f"warning: {spec.name} searches row by row in a fixed order; its first solutions of n = {n} can take "
+                f"hours and cannot be forecast (`nqueens construct {n}` builds one at once, and `--solver lines` "
+                "or `--solver cpsat` find some in seconds); press Ctrl-C to stop",
+                file=sys.stderr,
+            )
+        return
+    if not plain or spec.partial(spec.check_options(options)) is not None:
+        return
+    from nqueens.runtime.forecast import long_run_warning
+
+    warning = long_run_warning(
+        n,
+        spec.name if "count" in spec.can else None,
+        action="enumerating",
+        **{k: v for k, v in options.items() if k != "progress"},
+    )
+    if warning:
+        print(warning, file=sys.stderr)
+
+
+def _record_orbits(pairs, orbits):
+    for q, size in pairs:
+        orbits.append(size)
+        yield q
+
+
+def _unique(what, solver, options):
+    """The number of fundamental solutions: from the solver if it knows it, else one streaming pass."""
+    from nqueens.api import batches, count
+
+    unique = count(what, solver, **options).unique
+    if unique is None:
+        from nqueens.analysis.symmetry import fundamental_batches
+
+        unique = sum(len(rows) for rows, _ in fundamental_batches(batches(what, solver, **options)))
+    return unique

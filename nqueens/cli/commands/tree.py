@@ -1,0 +1,256 @@
+"""``nqueens tree N``: the node accounting of a state-space tree formulation, or of all of them side by side."""
+
+import sys
+import time
+
+from nqueens import models as tree
+from nqueens.cli.commands._common import board_size, epilog, print_json
+from nqueens.core.errors import NQueensError
+
+
+def add_parser(sub):
+    parser = sub.add_parser(
+        "tree",
+        help="node accounting of the permutation, m-ary and cell trees",
+        epilog=epilog(
+            "nqueens tree 8 --model permutation            # tree size, explored, nodes, leaves, per depth",
+            "nqueens tree 10 --compare                     # the formulations, then propagation x order",
+            "nqueens tree 8 --model mary --propagation forward-checking --order first-fail",
+            "nqueens tree 5 --model mary --export mary5.graphml",
+        ),
+    )
+    parser.add_argument("n", type=board_size, metavar="N", help="board size, an integer >= 1")
+    which = parser.add_mutually_exclusive_group(required=True)
+    which.add_argument("--model", choices=tree.MODELS, help="the formulation whose tree to walk")
+    which.add_argument(
+        "--compare",
+        action="store_true",
+        help="every model side by side, then the row trees with every propagation and order, with ratios",
+    )
+    parser.add_argument(
+        "--mode",
+        choices=tree.MODES,
+        default="backtracking",
+        help="check at every node, or only complete candidates (default: backtracking)",
+    )
+    parser.add_argument(
+        "--propagation",
+        choices=tree.PROPAGATIONS,
+        help="for the row trees in backtracking mode: none (default), forward-checking, arc-consistency (MAC)",
+    )
+    parser.add_argument(
+        "--order",
+        choices=tree.ORDERS,
+        help="for the row trees in backtracking mode: the next row in order (static, default) or the one with "
+        "the fewest columns left (first-fail)",
+    )
+    parser.add_argument(
+        "--export",
+        metavar="FILE",
+        help=f"write the explored tree as FILE.graphml or FILE.dot (n <= {tree.EXPORT_MAX_N})",
+    )
+    parser.add_argument("--json", action="store_true", help="print one JSON document")
+    parser.add_argument("--quiet", action="store_true", help="no progress output")
+    parser.set_defaults(run=run)
+
+
+def run(args):
+    from nqueens.analysis.trees import format_profile_table, profile_table
+    from nqueens.models import tree
+
+    args.progress = not (args.quiet or args.json) and sys.stderr.isatty()
+    _precheck(args)
+    if args.compare:
+        if args.export:
+            raise NQueensError("--export writes one model's tree: use it with --model, not --compare")
+        if args.propagation or args.order:
+            raise NQueensError(
+                "--compare shows every propagation and order: use --propagation and --order with --model"
+            )
+        return _compare(args)
+    settings = {"propagation": args.propagation or "none", "order": args.order or "static"}
+    module = tree.formulation(args.model)
+    tree.check_settings(module.FORMULATION, args.mode, **settings)
+    if args.export:
+        from nqueens.models.tree_export import export_format, write_graph
+
+        export_format(args.export)
+        g = module.graph(args.n, mode=args.mode, **settings)
+        write_graph(g, args.export)
+        print(f"wrote {args.export}: {g.number_of_nodes():,} nodes, {g.number_of_edges():,} edges", file=sys.stderr)
+    a = module.accounting(args.n, mode=args.mode, progress=args.progress, **settings)
+    if args.json:
+        print_json(a.to_dict())
+        return 0
+    heading = f"n = {a.n}, model {a.model}, mode {a.mode}"
+    if not a.plain:
+        heading += f", propagation {a.propagation}, order {a.order}"
+    print(heading)
+    print(f"  tree size: {a.tree_size:,} (the full explicit tree, root included)")
+    print(f"  explored:  {a.explored:,} (generated, root included; {_ratio(a.explored, a.tree_size)} of the tree)")
+    if not a.plain:
+        print(f"  pruned:    {sum(a.pruned_by_propagation):,} (children removed by propagation, never generated)")
+    print(f"  nodes:     {a.nodes:,} (feasible, root included)")
+    print(f"  leaves:    {a.leaves:,}")
+    if a.consistency_checks is not None:
+        print(f"  checks:    {a.consistency_checks:,} (consistency checks, Haralick & Elliott's measure)")
+    print(f"  solutions: {a.solutions:,}")
+    print()
+    sys.stdout.write(format_profile_table(profile_table(a.n, {a.model: _profile(a)})))
+    if not a.plain:
+        print()
+        print("| depth | pruned by propagation |")
+        print("|--:|--:|")
+        for depth, pruned in enumerate(a.pruned_by_propagation):
+            print(f"| {depth} | {pruned:,} |")
+    return 0
+
+
+def _precheck(args):
+    """Refuse a board whose tree does not fit in memory; warn before a walk forecast to take over an hour."""
+    from nqueens.runtime.forecast import long_run_warning
+    from nqueens.registry import get_solver
+
+    models = tree.MODELS if args.compare else (args.model,)
+    for model in models:
+        spec = get_solver(model)
+        spec.check_n(args.n)
+        spec.check_memory(args.n)
+    if args.quiet or args.mode == "generate-and-test":  # generate-and-test walks at most 2^32 nodes: minutes
+        return
+    settings = {"propagation": args.propagation or "none", "order": args.order or "static"}
+    for model in models:
+        options = {"mode": args.mode} | ({} if model == "subset" else settings)
+        warning = long_run_warning(args.n, model, action="walking the tree of", **options)
+        if warning:
+            print(warning, file=sys.stderr)
+            return
+
+
+def _compare(args):
+    from nqueens.analysis.trees import format_profile_table, profile_table
+    from nqueens.models import tree
+
+    # The formulations in name order, as `nqueens solvers` lists them.
+    results = []
+    for name in sorted(tree.MODELS):
+        module = tree.formulation(name)
+        try:
+            results.append(module.accounting(args.n, mode=args.mode, progress=args.progress))
+        except NQueensError as exc:
+            results.append((name, module.tree_size(args.n), str(exc)))
+    strategies = _strategies(args) if args.mode == "backtracking" else {}
+    if args.json:
+        print_json([_compare_doc(args, r, strategies) for r in results])
+        return 0
+    print(f"n = {args.n}, mode {args.mode}")
+    print()
+    print("| model | tree size | explored | explored/tree size | nodes | nodes/explored | leaves | solutions |")
+    print("|---|--:|--:|--:|--:|--:|--:|--:|")
+    skipped = []
+    for r in results:
+        if isinstance(r, tuple):
+            name, size, reason = r
+            skipped.append(f"{name}: not walked: {reason}")
+            print(f"| {name} | {size:,} | - | - | - | - | - | - |")
+            continue
+        print(
+            f"| {r.model} | {r.tree_size:,} | {r.explored:,} | {_ratio(r.explored, r.tree_size)} | {r.nodes:,} "
+            f"| {_ratio(r.nodes, r.explored)} | {r.leaves:,} | {r.solutions:,} |"
+        )
+    for line in skipped:
+        print(f"\n{line}")
+    if strategies:
+        print()
+        print(
+            "Propagation x order on the row trees (ratios to plain backtracking, static order, of the same tree; "
+            "checks: Haralick & Elliott's consistency checks):"
+        )
+        print()
+        print(
+            "| model | propagation | order | explored | pruned | nodes | checks | seconds | nodes ratio "
+            "| checks ratio | seconds ratio | solutions |"
+        )
+        print("|---|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|")
+        for name, rows in strategies.items():
+            base = rows[0]
+            for row in rows:
+                a = row["accounting"]
+                print(
+                    f"| {name} | {a.propagation} | {a.order} | {a.explored:,} | {sum(a.pruned_by_propagation):,} "
+                    f"| {a.nodes:,} | {a.consistency_checks:,} | {row['seconds']:.4f} "
+                    f"| {_ratio(a.nodes, base['accounting'].nodes)} "
+                    f"| {_ratio(a.consistency_checks, base['accounting'].consistency_checks)} "
+                    f"| {_ratio(row['seconds'], base['seconds'])} | {a.solutions:,} |"
+                )
+    elif args.mode != "backtracking":
+        print("\npropagation and first-fail apply to backtracking mode: no comparison of them here")
+    walked = {r.model: _profile(r) for r in results if not isinstance(r, tuple)}
+    if walked:
+        print()
+        sys.stdout.write(format_profile_table(profile_table(args.n, walked)))
+    return 0
+
+
+def _strategies(args):
+    """Each row tree under every propagation and order: ``{model: [{"accounting", "seconds"}, ...]}``."""
+    from nqueens.models import tree
+
+    found = {}
+    for name in sorted(tree.MODELS):
+        module = tree.formulation(name)
+        if not module.FORMULATION.propagates:
+            continue
+        module.warmup()
+        rows = []
+        for propagation in tree.PROPAGATIONS:
+            for order in tree.ORDERS:
+                start = time.perf_counter()
+                a = module.accounting(args.n, propagation=propagation, order=order, progress=args.progress)
+                rows.append({"accounting": a, "seconds": time.perf_counter() - start})
+        found[name] = rows
+    return found
+
+
+def _compare_doc(args, result, strategies):
+    if not isinstance(result, tuple):
+        doc = result.to_dict()
+        if result.model in strategies:
+            doc["strategies"] = [
+                {**_strategy_doc(row["accounting"]), "seconds": row["seconds"]} for row in strategies[result.model]
+            ]
+        return doc
+    name, size, reason = result
+    return {
+        "n": args.n,
+        "model": name,
+        "mode": args.mode,
+        "tree_size": size,
+        "generated": None,
+        "feasible": None,
+        "nodes": None,
+        "leaves": None,
+        "skipped": reason,
+    }
+
+
+def _strategy_doc(a):
+    return {
+        "propagation": a.propagation,
+        "order": a.order,
+        "generated": list(a.generated),
+        "feasible": list(a.feasible),
+        "pruned_by_propagation": list(a.pruned_by_propagation),
+        "nodes": a.nodes,
+        "leaves": a.leaves,
+        "consistency_checks": a.consistency_checks,
+        "solutions": a.solutions,
+    }
+
+
+def _profile(a):
+    return {"generated": list(a.generated), "feasible": list(a.feasible)}
+
+
+def _ratio(part, whole):
+    return f"{part / whole:.4g}" if whole else "-"

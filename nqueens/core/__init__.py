@@ -1,0 +1,1 @@
+"""The vocabulary every layer speaks: boards and solutions, instances, rules, symmetries, records, errors."""

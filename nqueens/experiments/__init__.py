@@ -1,0 +1,1 @@
+"""The experiment runner behind ``nqueens compare``: runs with limits, statuses, repeats, the pool."""

@@ -1,0 +1,834 @@
+"""The experiment runner: solvers asked one question over a set of problems, every run a record with a status.
+
+An experiment is a grid of *runs*: every column (a solver with its options) on every problem (a board size ``n``
+or an instance file), ``repeat`` times, each asked one question:
+
+- ``count``: the number of solutions (and the unique count, where the solver counts it);
+- ``enumerate``: every solution, streamed and counted (with ``seconds_to_first``);
+- ``first``: one solution, with ``seconds_to_first``;
+- ``unique``: the total and the fundamental solutions (solvers that count them, or an enumeration reduced by
+  the 8 symmetries inside the timed run).
+
+Each run ends with a **status**: ``solved`` (``count``, ``enumerate``, ``unique``: the whole answer), ``sat`` or
+``unsat`` (``first``: a solution, or none exists); ``timeout`` or ``memout`` (it went beyond ``timeout`` seconds or
+``memory`` MiB and was stopped); ``error`` (the solver raised, or its process died: the message says how);
+``wrong`` (its answer disagrees with the published values, OEIS A000170 and A002562, or with the other runs);
+``unsupported`` (the solver cannot answer that question for that problem; the message says why). A failed run
+is one record: the others go on. Every record (:class:`nqueens.core.record.RunRecord`) also says ``sat``, ``unsat`` or
+``unknown`` in ``result``, and carries its PAR2 score, the parts of its time, the libraries' versions, the
+machine, and the instance's path and digest.
+
+Without limits the runs are made in this process, one after another, as a plain count would be. With a
+``timeout`` or ``memory`` limit, or ``workers > 1``, they are made in worker processes
+(:mod:`nqueens.experiments.worker`), each started once and reused until a run has to be stopped: a stopped run
+is stopped by ending its process. With a Dask ``scheduler`` each run is one task on the cluster (a worker process
+of its own there when limits are given).
+
+Every finished run goes to the **result store** (:class:`nqueens.runtime.store.ResultStore`, its own table), in its own
+transaction, with the solver's version, options, host, limits and statistics. Running the same experiment again
+with the same store takes the runs already there (``reused``) and makes only the missing ones, so an interrupted
+experiment resumes; ``fresh=True`` makes every run again. The store is the one named, else
+``$NQUEENS_STORE``; without either an experiment keeps nothing.
+
+Examples
+--------
+>>> result = run(problems_from_range("4..6"), parse_solvers("bitwise,dlx"), store="none")
+>>> [(r.n, r.solver, r.status, r.total) for r in result.records][:2]
+[(4, 'bitwise', 'solved', 2), (4, 'dlx', 'solved', 2)]
+>>> result.agreed, result.failures
+(True, 0)
+"""
+
+import hashlib
+import json
+import os
+import socket
+from dataclasses import dataclass, field
+from datetime import UTC
+
+from nqueens.core.errors import NQueensError
+from nqueens.experiments.worker import QUESTIONS
+from nqueens.core.record import ANSWERED, RunRecord
+
+__all__ = [
+    "STATUSES",
+    "FAILURES",
+    "QUESTIONS",
+    "KNOWN_TOTAL",
+    "KNOWN_UNIQUE",
+    "Column",
+    "Problem",
+    "Experiment",
+    "parse_solvers",
+    "default_columns",
+    "problems_from_range",
+    "problems_from_instances",
+    "run",
+    "judge",
+    "check",
+    "compare",
+]
+
+STATUSES = ("solved", "sat", "unsat", "timeout", "memout", "error", "wrong", "unsupported")
+# Runs that end the experiment with exit status 1. A timeout is what a time limit is there for, not a failure.
+FAILURES = ("memout", "error", "wrong")
+
+# OEIS A000170 (all solutions) and A002562 (fundamental solutions), n = 1..27: the answers runs are held to.
+KNOWN_TOTAL = (
+    1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596, 2279184, 14772512, 95815104, 666090624,
+    4968057848, 39029188884, 314666222712, 2691008701644, 24233937684440, 227514171973736, 2207893435808352,
+    22317699616364044, 234907967154122528,
+)  # fmt: skip
+KNOWN_UNIQUE = (
+    1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233, 45752, 285053, 1846955, 11977939, 83263591, 621012754,
+    4878666808, 39333324973, 336376244042, 3029242658210, 28439272956934, 275986683743434, 2789712466510289,
+    29363495934315694,
+)  # fmt: skip
+
+_NEEDS = {"count": ("count",), "enumerate": ("enumerate",), "first": ("enumerate",), "unique": ("unique", "enumerate")}
+_WHY = {
+    "count": "it does not count",
+    "enumerate": "it only counts",
+    "first": "it only counts, it cannot stop at a first solution",
+    "unique": "it neither counts fundamental solutions nor enumerates",
+}
+
+
+@dataclass(frozen=True)
+class Column:
+    """One column of an experiment: a registered solver with options, named as written (``cp:var=input``)."""
+
+    name: str
+    solver: str
+    options: dict = field(default_factory=dict)  # as given
+    full: dict = field(default_factory=dict)  # with the defaults filled in
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One row of an experiment: a board size, or an instance file (``key`` is ``n`` or the file's name)."""
+
+    key: str
+    n: int
+    path: str | None = None
+    digest: str | None = None
+    plain: bool = True
+
+
+@dataclass(repr=False)
+class Experiment:
+    """What an experiment found: one :class:`~nqueens.core.record.RunRecord` per run and the notes for the reader.
+
+    In a notebook it shows as its table; :meth:`to_pandas` gives the runs as a DataFrame.
+    """
+
+    records: list
+    notes: list
+    question: str
+    timeout: float | None = None
+    store: str | None = None
+
+    @property
+    def failures(self):
+        """The number of runs whose status is in :data:`FAILURES`."""
+        return sum(r.status in FAILURES for r in self.records)
+
+    @property
+    def agreed(self):
+        """True when no run is ``wrong``."""
+        return not any(r.status == "wrong" for r in self.records)
+
+    def to_frame(self):
+        """The runs as a :class:`pandas.DataFrame`, one row per run, the columns of the per-run CSV
+        (:data:`nqueens.core.record.CSV_COLUMNS`); needs pandas."""
+        from nqueens.core.record import records_frame
+
+        return records_frame(self.records)
+
+    to_pandas = to_frame
+
+    def table(self, fmt="markdown"):
+        """The cells of the experiment (:func:`nqueens.analysis.compare.format_table`) as text."""
+        from nqueens.analysis.compare import format_table
+
+        return format_table(self.records, fmt, notes=self.notes)
+
+    def __repr__(self):
+        statuses = {}
+        for r in self.records:
+            statuses[r.status] = statuses.get(r.status, 0) + 1
+        solvers = list(dict.fromkeys(r.solver for r in self.records))
+        problems = list(dict.fromkeys(r.instance or r.n for r in self.records))
+        shown = ", ".join(f"{count} {status}" for status, count in statuses.items())
+        where = f", store={self.store!r}" if self.store else ""
+        limit = f", timeout={self.timeout:g}" if self.timeout is not None else ""
+        return (
+            f"<Experiment question={self.question!r}: {len(self.records)} runs ({shown}); "
+            f"{len(problems)} problems ({_span(problems)}); solvers {', '.join(solvers)}{limit}{where}>"
+        )
+
+    def _repr_markdown_(self):
+        return self.table("markdown")
+
+
+def parse_solvers(text):
+    """Columns from ``NAME[:OPT=VAL[:OPT2=VAL2]],...`` (``cp:var=first-fail,cp:var=input,bitwise``).
+
+    Raises
+    ------
+    NQueensError
+        For an empty list or entry, an unknown solver or option (the message lists what is allowed), an option
+        without ``=``, or a column named twice (or two that run the same).
+
+    Examples
+    --------
+    >>> [(c.name, c.solver, c.options) for c in parse_solvers("bitwise,dlx:choose=first")]
+    [('bitwise', 'bitwise', {}), ('dlx:choose=first', 'dlx', {'choose': 'first'})]
+    """
+    from nqueens.registry import get_solver
+
+    if text is None or not str(text).strip():
+        raise NQueensError(
+            "--solvers is empty: name at least one solver, e.g. --solvers bitwise,dlx (leave it out to "
+            "compare every counter)"
+        )
+    columns, seen = [], {}
+    for entry in str(text).split(","):
+        entry = entry.strip()
+        if not entry:
+            raise NQueensError(f"--solvers {text!r} has an empty entry: separate names with single commas")
+        name, *pairs = entry.split(":")
+        spec = get_solver(name.strip())
+        options = {}
+        for pair in pairs:
+            key, sep, value = pair.partition("=")
+            if not sep or not key.strip():
+                raise NQueensError(
+                    f"solver option {pair!r} in {entry!r} is not OPT=VALUE (syntax: NAME:OPT=VAL:OPT2=VAL2)"
+                )
+            options[key.strip().replace("-", "_")] = value.strip()
+        full = spec.check_options(options)
+        same = (spec.name, json.dumps(full, sort_keys=True, default=str))
+        if same in seen:
+            twice = "is named twice" if seen[same] == entry else f"runs the same as {seen[same]!r}"
+            raise NQueensError(f"--solvers: {entry!r} {twice}; name each column once")
+        seen[same] = entry
+        columns.append(Column(entry, spec.name, {k: full[k] for k in options}, full))
+    return columns
+
+
+def default_columns(question="count"):
+    """A column for every registered solver that can answer ``question``, with its default options."""
+    from nqueens.registry import REGISTRY
+
+    return [
+        Column(spec.name, spec.name, {}, spec.check_options({}))
+        for spec in REGISTRY.values()
+        if any(need in spec.can for need in _NEEDS[_question(question)])
+    ]
+
+
+def problems_from_range(text):
+    """The problems of ``"A..B"`` (or ``"N"``): one per board size.
+
+    Examples
+    --------
+    >>> [p.key for p in problems_from_range("4..6")]
+    ['4', '5', '6']
+    """
+    from nqueens.analysis.compare import parse_range
+
+    return [Problem(str(n), n) for n in parse_range(text)]
+
+
+def problems_from_instances(paths):
+    """The problems of instance files: files, or folders whose ``.json`` and ``.param`` files are taken.
+
+    Raises
+    ------
+    NQueensError
+        For a missing path, an empty folder, two files of the same name, or a file that is not an instance.
+    """
+    from nqueens.core.instance_io import SUFFIXES, read_instance
+
+    files = []
+    for path in paths:
+        if os.path.isdir(path):
+            found = sorted(
+                os.path.join(path, name) for name in os.listdir(path) if os.path.splitext(name)[1].lower() in SUFFIXES
+            )
+            if not found:
+                raise NQueensError(f"folder {path} holds no instance files ({', '.join(sorted(SUFFIXES))})")
+            files.extend(found)
+        elif os.path.exists(path):
+            files.append(path)
+        else:
+            raise NQueensError(f"instance file {path} does not exist")
+    problems, names = [], set()
+    for path in files:
+        name = os.path.basename(path)
+        if name in names:
+            raise NQueensError(f"two instance files are called {name}: rows are keyed by file name")
+        names.add(name)
+        instance = read_instance(path)
+        problems.append(Problem(name, instance.n, os.path.abspath(path), _digest(instance), instance.is_plain))
+    if not problems:
+        raise NQueensError("no instance files given")
+    return problems
+
+
+def run(
+    problems,
+    columns=None,
+    *,
+    question="count",
+    repeat=1,
+    timeout=None,
+    memory=None,
+    workers=1,
+    scheduler=None,
+    store=None,
+    fresh=False,
+    nodes=False,
+    progress=None,
+):
+    """Run every column on every problem ``repeat`` times, asking ``question``; an :class:`Experiment`.
+
+    Parameters
+    ----------
+    problems : list of Problem
+        From :func:`problems_from_range` or :func:`problems_from_instances`.
+    columns : list of Column, optional
+        From :func:`parse_solvers`; by default every solver that can answer ``question``, each only up to the
+        ``n`` its conformance suite reaches (the notes say which cells were left out, and how to include them).
+    question : str
+        One of :data:`QUESTIONS`.
+    repeat : int
+        Runs per cell, every one recorded.
+    timeout : float, optional
+        Seconds per run (the search alone, after the kernels are loaded); a run beyond it is stopped.
+    memory : int, optional
+        MiB of address space a run may add to its worker process; a run beyond it is stopped.
+    workers : int
+        Runs made at the same time, in worker processes (parallel runs disturb each other's timings).
+    scheduler : str, optional
+        A Dask scheduler's address: make the runs on that cluster.
+    store : str, optional
+        The result store file; ``"none"`` keeps nothing; by default ``$NQUEENS_STORE`` if set, else nothing.
+    fresh : bool
+        Make every run again, even those in the store.
+    nodes : bool
+        Count nodes too, with the instrumented variants of the solvers that have one (question ``count``).
+    progress : callable, optional
+        Called with ``(done, total, record)`` after each run.
+
+    Returns
+    -------
+    Experiment
+        ``records``: one :class:`~nqueens.core.record.RunRecord` per run, problems in order, then columns, then
+        repeats.
+
+    Raises
+    ------
+    NQueensError
+        For bad arguments, or an experiment with nothing to run (every cell out of reach): the message says why.
+    KeyboardInterrupt
+        After Ctrl-C: the runs finished so far are in the store.
+    """
+    question = _question(question)
+    repeat = _positive(repeat, "repeat")
+    workers = _positive(workers, "workers")
+    timeout = _limit(timeout, "timeout", float)
+    memory = _limit(memory, "memory", int)
+    if scheduler is not None and workers != 1:
+        raise NQueensError(
+            "--workers runs local processes; with --scheduler the cluster's workers make the runs, "
+            "so give one or the other"
+        )
+    explicit = columns is not None
+    columns = list(columns) if explicit else default_columns(question)
+    problems = list(problems)
+    if not problems:
+        raise NQueensError("an experiment needs at least one problem")
+    from nqueens import __version__
+
+    host = socket.gethostname()
+    plan, left_out = _plan(problems, columns, question, repeat, explicit)
+    from nqueens.runtime.environment import machine, versions
+    from nqueens.registry import REGISTRY
+
+    for item in plan:
+        item.task["nodes"] = bool(nodes and question == "count" and "nodes" in REGISTRY[item.task["solver"]].can)
+        record = item.record
+        record.version, record.host, record.timeout, record.memory = __version__, host, timeout, memory
+        record.versions, record.machine = dict(versions()), dict(machine())
+    runnable = [item for item in plan if item.record.status is None]
+    notes = _left_out_notes(left_out)
+    if not runnable:
+        reasons = sorted({item.record.message for item in plan if item.record.message} | set(notes))
+        raise NQueensError("nothing to compare: " + "; ".join(reasons))
+
+    results = _open_store(store)
+    try:
+        stored = {} if results is None or fresh else results.experiment_runs_by_key([_key(i) for i in runnable])
+        todo = []
+        for item in runnable:
+            earlier = stored.get(_key(item))
+            if earlier is not None:
+                item.record = RunRecord.from_dict({**earlier, "reused": True})
+            else:
+                todo.append(item)
+        done = len(runnable) - len(todo)
+        for item in _execute(todo, timeout, memory, workers, scheduler, question):
+            _judge_alone(item.record)
+            if results is not None:
+                results.record_experiment_run(_key(item), _stored(item.record))
+            done += 1
+            if progress is not None:
+                progress(done, len(runnable), item.record)
+        records = [item.record for item in plan]
+        changed = {id(record) for record in _judge_together(records, question)}
+        if results is not None:
+            for item in plan:
+                if id(item.record) in changed:
+                    results.record_experiment_run(_key(item), _stored(item.record), replace=True)
+        path = None if results is None else str(results.path)
+    finally:
+        if results is not None:
+            results.close()
+    return Experiment(records, notes, question, timeout, path)
+
+
+def compare(ns, solvers=None, *, repeat=1, nodes=False):
+    """Count every ``n`` with every solver, in this process, and return the fastest run of each as a record.
+
+    The short form used by the research scripts: a list of :class:`~nqueens.core.record.CountResult`, ``n`` then
+    solver order, nothing kept in a store.
+
+    Raises
+    ------
+    NQueensError
+        If any run fails or two solvers disagree.
+
+    Examples
+    --------
+    >>> [(r.n, r.solver, r.total) for r in compare(range(5, 7), ["bitwise"])]
+    [(5, 'bitwise', 10), (6, 'bitwise', 4)]
+    """
+    from nqueens.core.record import CountResult
+
+    problems = [Problem(str(n), n) for n in ns]
+    columns = None if solvers is None else parse_solvers(",".join(solvers))
+    result = run(problems, columns, repeat=repeat, nodes=nodes, store="none")
+    bad = [r for r in result.records if r.status not in ("solved", "unsupported")]
+    if bad:
+        raise NQueensError("; ".join(f"n = {r.n}, {r.solver}: {r.status} {r.message or ''}".strip() for r in bad))
+    best = {}
+    for r in result.records:
+        if r.status == "solved":
+            key = (r.n, r.solver)
+            if key not in best or r.seconds < best[key].seconds:
+                best[key] = r
+    return [
+        CountResult(
+            n=r.n,
+            solver=r.solver,
+            total=r.total,
+            unique=r.unique,
+            classes=r.classes,
+            nodes=r.nodes,
+            profile=r.profile,
+            seconds=r.seconds,
+            stats=r.stats,
+        )
+        for r in best.values()
+    ]
+
+
+# -- planning -------------------------------------------------------------------------------------------------
+
+
+@dataclass
+class _Planned:
+    """One run to make: its record (what the user gets) and its task (what the worker is sent)."""
+
+    record: RunRecord
+    task: dict
+
+
+def _plan(problems, columns, question, repeat, explicit):
+    from nqueens.registry import REGISTRY
+
+    plan, left_out = [], {}
+    for problem in problems:
+        for column in columns:
+            spec = REGISTRY[column.solver]
+            status, message = None, None
+            if not any(need in spec.can for need in _NEEDS[question]):
+                status, message = "unsupported", f"{column.name} cannot answer {question}: {_WHY[question]}"
+            elif spec.max_n is not None and problem.n > spec.max_n:
+                status, message = "unsupported", f"{column.name} takes n <= {spec.max_n} ({spec.limit_reason})"
+            elif not problem.plain and "instance" not in spec.can:
+                why = f" ({spec.no_instance})" if spec.no_instance else ""
+                status, message = "unsupported", f"{column.name} does not take instances{why}"
+            elif not explicit and problem.n > spec.reach:
+                left_out.setdefault(spec.name, spec.reach)
+                continue
+            for index in range(1, repeat + 1 if status is None else 2):
+                record = RunRecord(
+                    n=problem.n,
+                    solver=column.name,
+                    question=question,
+                    repeat=index,
+                    status=status,
+                    message=message,
+                    instance=None if problem.path is None else problem.key,
+                    instance_path=problem.path,
+                    instance_digest=problem.digest or _plain_digest(problem.n),
+                    registered=column.solver,
+                    options=dict(column.full),
+                    seed=column.full.get("seed"),
+                )
+                task = {
+                    "solver": column.solver,
+                    "options": dict(column.full),
+                    "n": problem.n,
+                    "instance": problem.path if not problem.plain else None,
+                    "question": question,
+                }
+                plan.append(_Planned(record, task))
+    # Repeats outermost in the order of work (see _execute), records in table order here.
+    return plan, left_out
+
+
+def _digest(instance):
+    return instance.digest
+
+
+def _plain_digest(n):
+    from nqueens.core.instance import Instance
+
+    return Instance(n).digest
+
+
+def _left_out_notes(left_out):
+    if not left_out:
+        return []
+    by_reach = {}
+    for name, reach in left_out.items():
+        by_reach.setdefault(reach, []).append(name)
+    return [
+        f"not run: {', '.join(names)} for n > {reach} (beyond {'their' if len(names) > 1 else 'its'} default reach; "
+        f"name {'them' if len(names) > 1 else 'it'} in --solvers to run {'them' if len(names) > 1 else 'it'} there)"
+        for reach, names in sorted(by_reach.items())
+    ]
+
+
+def _key(item):
+    """The identity of a run in the store: what it is, where it ran and under which limits."""
+    task, record = item.task, item.record
+    identity = {
+        "solver": task["solver"],
+        "options": task["options"],
+        "problem": record.instance_digest if record.instance is not None else task["n"],
+        "question": task["question"],
+        "repeat": record.repeat,
+        "nodes": task["nodes"],
+        "timeout": record.timeout,
+        "memory": record.memory,
+        "version": record.version,
+        "host": record.host,
+    }
+    return hashlib.sha256(json.dumps(identity, sort_keys=True, default=str).encode()).hexdigest()
+
+
+def _stored(record):
+    doc = record.to_dict()
+    for derived in ("reused", "id", "result", "par2", "par2_penalised"):
+        doc.pop(derived, None)
+    return doc
+
+
+# -- judging --------------------------------------------------------------------------------------------------
+
+
+def judge(records):
+    """Mark ``wrong`` the answered runs whose answers are wrong; return the records changed.
+
+    A run is wrong if its total or unique count contradicts the published values (OEIS A000170 and A002562,
+    n <= 27), if its first solution is not a solution (or it found none where there are some), if it says
+    ``unsat`` where another run found a solution, or if it disagrees with the other runs on the same problem:
+    the minority is wrong, every side without a majority.
+
+    Parameters
+    ----------
+    records : list of RunRecord
+        Changed in place.
+
+    Examples
+    --------
+    >>> runs = [RunRecord(8, s, "count", status="solved", total=t) for s, t in (("a", 92), ("b", 90))]
+    >>> [r.solver for r in judge(runs)], runs[1].message
+    (['b'], 'total 90, but OEIS A000170 has 92 for n = 8')
+    """
+    changed = []
+    for record in records:
+        before = record.status
+        _judge_alone(record)
+        if record.status != before:
+            changed.append(record)
+    for question in dict.fromkeys(record.question for record in records):
+        mine = [record for record in records if record.question == question]
+        changed += [record for record in _judge_together(mine, question) if record not in changed]
+    changed += [record for record in _judge_claims(records) if record not in changed]
+    return changed
+
+
+def check(records):
+    """The runs whose stored status does not hold up: ``(record, why)`` pairs (``nqueens runs --check``).
+
+    The records are judged again, all together, on copies (:func:`judge`: the published values, every first
+    solution checked, ``unsat`` beside a solution, disagreeing counts), across solvers, runs and experiments;
+    runs already recorded ``wrong`` are listed too. Runs of different problems never meet: a problem is its
+    instance's digest, or its board size.
+
+    Examples
+    --------
+    >>> runs = [RunRecord(6, "a", "first", status="unsat"), RunRecord(6, "b", "first", status="sat",
+    ...         solution=[1, 3, 5, 0, 2, 4])]
+    >>> [(r.solver, why) for r, why in check(runs)]
+    [('a', 'found no solution, but n = 6 has 4')]
+    """
+    copies = [RunRecord.from_dict(r.to_dict() if isinstance(r, RunRecord) else r) for r in records]
+    already = [r.status == "wrong" for r in copies]
+    judge(copies)
+    found = []
+    for copy, was in zip(copies, already):
+        if copy.status == "wrong":
+            found.append((copy, f"recorded wrong: {copy.message}" if was else copy.message))
+    return found
+
+
+def _problem_of(record):
+    return (record.instance_digest or record.instance) if record.instance else record.n
+
+
+def _judge_alone(record):
+    """An answered run whose answer contradicts the published values, or is not a solution, is ``wrong``."""
+    if record.status not in ANSWERED:
+        return
+    n = record.n
+    if record.question == "first":
+        q = record.solution
+        if q is None:
+            if record.instance is None and n <= len(KNOWN_TOTAL) and KNOWN_TOTAL[n - 1]:
+                _wrong(record, f"found no solution, but n = {n} has {KNOWN_TOTAL[n - 1]:,}")
+            return
+        if record.instance is None:
+            from nqueens.core.board import find_conflict
+
+            if len(q) != n or sorted(q) != list(range(n)) or find_conflict(q) is not None:
+                _wrong(record, f"its first solution {q} is not a solution")
+        else:
+            from nqueens.core.instance_io import read_instance
+
+            if record.instance_path and os.path.exists(record.instance_path):
+                if not read_instance(record.instance_path).admits(q):
+                    _wrong(record, f"its first solution {q} is not a solution of {record.instance}")
+        return
+    if record.instance is not None or n > len(KNOWN_TOTAL):
+        return
+    if record.total is not None and record.total != KNOWN_TOTAL[n - 1]:
+        _wrong(record, f"total {record.total:,}, but OEIS A000170 has {KNOWN_TOTAL[n - 1]:,} for n = {n}")
+    elif record.unique is not None and record.unique != KNOWN_UNIQUE[n - 1]:
+        _wrong(record, f"unique {record.unique:,}, but OEIS A002562 has {KNOWN_UNIQUE[n - 1]:,} for n = {n}")
+
+
+def _judge_together(records, question):
+    """Answered runs of one problem that disagree: the minority is ``wrong`` (all of them, without a majority)."""
+    if question == "first":
+        return _judge_claims(records)
+    changed = []
+    by_problem = {}
+    for record in records:
+        if record.status in ANSWERED:
+            by_problem.setdefault(_problem_of(record), []).append(record)
+    for runs in by_problem.values():
+        for fld in ("total", "unique"):
+            votes = {}
+            for record in runs:
+                if getattr(record, fld) is not None and record.status in ANSWERED:
+                    votes.setdefault(getattr(record, fld), []).append(record)
+            if len(votes) < 2:
+                continue
+            ranked = sorted(votes.items(), key=lambda item: -len(item[1]))
+            majority = ranked[0][0] if len(ranked[0][1]) > len(ranked[1][1]) else None
+            said = "; ".join(_says(rs, v) for v, rs in ranked)
+            for value, losers in ranked:
+                if value == majority:
+                    continue
+                for record in losers:
+                    _wrong(record, f"the solvers disagree on the {fld}: {said}")
+                    changed.append(record)
+    return changed
+
+
+def _judge_claims(records):
+    """An answered run that says there is no solution, beside one whose solution holds (or whose count is
+    positive and not itself wrong), is ``wrong``."""
+    sat = {}
+    for record in records:
+        if record.status in ANSWERED and record.result == "sat":
+            sat.setdefault(_problem_of(record), record)
+    changed = []
+    for record in records:
+        witness = sat.get(_problem_of(record))
+        if record.status in ANSWERED and record.result == "unsat" and witness is not None:
+            where = record.instance or f"n = {record.n}"
+            _wrong(record, f"unsat, but {witness.solver} found a solution ({where})")
+            changed.append(record)
+    return changed
+
+
+def _says(records, value):
+    names = sorted({r.solver for r in records})
+    return f"{', '.join(names)} {'say' if len(names) > 1 else 'says'} {value:,}"
+
+
+def _wrong(record, message):
+    record.status = "wrong"
+    record.message = message
+
+
+def _span(problems):
+    ns = [p for p in problems if isinstance(p, int)]
+    if len(ns) == len(problems) and ns == list(range(ns[0], ns[0] + len(ns))):
+        return f"n = {ns[0]}..{ns[-1]}" if len(ns) > 1 else f"n = {ns[0]}"
+    shown = ", ".join(str(p) for p in problems[:3])
+    return shown + (", ..." if len(problems) > 3 else "")
+
+
+# -- making the runs ------------------------------------------------------------------------------------------
+
+
+def _execute(todo, timeout, memory, workers, scheduler, question):
+    """Yield each planned run of ``todo`` once it is made (in the order runs finish)."""
+    if not todo:
+        return
+    order = sorted(todo, key=lambda item: item.record.repeat)  # a first pass over everything before any repeat
+    if scheduler is not None:
+        yield from _on_cluster(order, timeout, memory, scheduler)
+    elif timeout is None and memory is None and workers == 1:
+        from nqueens.experiments.worker import execute, warmup
+
+        warm = set()
+        for item in order:
+            if item.task["solver"] not in warm:
+                warmup(item.task["solver"])
+                warm.add(item.task["solver"])
+            _settle(item.record, execute(item.task), timeout)
+            yield item
+    else:
+        from nqueens.experiments.pool import WorkerPool
+
+        with WorkerPool(workers) as pool:
+            for item, outcome in pool.map_unordered(order, lambda item: item.task, timeout, memory):
+                _settle(item.record, outcome, timeout)
+                yield item
+
+
+def _on_cluster(order, timeout, memory, scheduler):
+    from nqueens.runtime.executors import executor
+
+    by_index = dict(enumerate(order))
+    tasks = [(index, (item.task, timeout, memory)) for index, item in by_index.items()]
+    from nqueens.experiments.pool import run_isolated
+
+    with executor(scheduler=scheduler) as pool:
+        for index, outcome in pool.map_unordered(run_isolated, tasks):
+            item = by_index[index]
+            _settle(item.record, outcome, timeout)
+            yield item
+
+
+def _settle(record, outcome, timeout):
+    """Fill ``record`` from a worker's outcome (a JSON message: its ``classes`` keyed by strings)."""
+    from datetime import datetime
+
+    from nqueens.core.record import classes_from_json
+
+    record.status = outcome.get("status", "solved")
+    record.message = outcome.get("message")
+    for key in _ANSWER:
+        setattr(record, key, outcome.get(key))
+    record.classes = classes_from_json(record.classes)
+    if record.profile is not None:
+        record.profile = tuple(record.profile)
+    record.stats = outcome.get("stats") or {}
+    record.reused = False
+    if outcome.get("host"):
+        record.host = outcome["host"]
+    if record.status == "solved" and record.question == "first":
+        record.status = "sat" if record.solution is not None else "unsat"
+    if record.status in ANSWERED and timeout is not None and (record.seconds or 0) > timeout:
+        record.status = "timeout"
+        record.message = f"finished in {record.seconds:.3f} s, beyond the limit of {timeout:g} s"
+    if record.seconds is not None:
+        record.time_total = (record.time_read or 0.0) + record.seconds
+    record.finished = datetime.now(UTC).isoformat(timespec="seconds")
+
+
+_ANSWER = (
+    "total",
+    "unique",
+    "classes",
+    "nodes",
+    "profile",
+    "tree",
+    "seconds",
+    "seconds_to_first",
+    "solution",
+    "time_read",
+    "time_model",
+    "time_solve",
+)
+
+
+# -- arguments and the store ----------------------------------------------------------------------------------
+
+
+def _question(question):
+    if question not in QUESTIONS:
+        raise NQueensError(f"question must be one of {', '.join(QUESTIONS)}; got {question!r}")
+    return question
+
+
+def _positive(value, what):
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise NQueensError(f"{what} must be an integer >= 1, got {value!r}")
+    return value
+
+
+def _limit(value, what, kind):
+    if value is None:
+        return None
+    try:
+        value = kind(value)
+    except (TypeError, ValueError):
+        value = None
+    if value is None or not value > 0 or value != value or value == float("inf"):
+        unit = "seconds" if what == "timeout" else "MiB"
+        raise NQueensError(f"{what} must be a positive number of {unit}")
+    return value
+
+
+def _open_store(store):
+    from nqueens.runtime.store import ENV_VAR, ResultStore
+
+    if store is None:
+        store = os.environ.get(ENV_VAR) or None
+        if store is None:
+            return None
+    if str(store).strip().lower() == "none":
+        return None
+    return ResultStore(store)

@@ -1,0 +1,311 @@
+"""One run of an experiment, and the worker process that runs them one after another.
+
+:func:`execute` is the measurement itself: one solver asked one question (``count``, ``enumerate``, ``first``,
+``unique``) about one problem, timed inside the process after the solver's kernels are compiled or loaded. It
+returns a JSON-able *outcome* (``status`` ``solved``, ``memout`` or ``error``, the answer, ``seconds``, the
+solver's own statistics); judging the answer (``wrong``) and the limits (``timeout``) is the runner's job
+(:mod:`nqueens.experiments.runner`).
+
+``python -m nqueens.experiments.worker`` is the child process the runner uses when runs have limits: it reads one
+task per line (JSON) on stdin and answers on stdout, first ``{"event": "ready"}`` once the solver is warmed up
+(the runner's clock for ``--timeout`` starts there), then ``{"event": "done", "outcome": ...}``. A run that must
+be stopped is stopped by ending the process, which stops a compiled kernel that never returns to Python too.
+``--memory`` becomes ``RLIMIT_AS`` for the duration of each run: the address space the run may add to the
+worker (the interpreter, numba and the solver libraries already loaded are not charged). The worker leaves when
+stdin closes or its parent goes away.
+
+For the fault tests only, the worker (and nothing else) reads ``NQUEENS_WORKER_FAULT=KIND@SOLVER:N``: the run of
+``SOLVER`` on ``n = N`` then crashes with ``segv`` (SIGSEGV), ``abort`` (``os.abort``), ``raise`` (an
+exception), ``memory`` (allocates without end) or ``hang`` (never returns) instead of solving, or answers one
+solution too many (``wrong``).
+"""
+
+import json
+import os
+import signal
+import sys
+import threading
+import time
+
+__all__ = ["QUESTIONS", "execute", "warmup", "main"]
+
+QUESTIONS = ("count", "enumerate", "first", "unique")
+FAULT_VAR = "NQUEENS_WORKER_FAULT"
+
+
+def warmup(solver):
+    """Compile or load the kernels of ``solver`` (a registry name), so that the run measures the search alone."""
+    from nqueens.registry import get_solver
+
+    module = get_solver(solver).load()
+    if hasattr(module, "warmup"):
+        module.warmup()
+
+
+def execute(task):
+    """Run one task and return its outcome (a JSON-able dict).
+
+    Parameters
+    ----------
+    task : dict
+        ``solver`` (registry name), ``options`` (checked, defaults filled), ``n``, ``instance`` (a file path or
+        ``None``), ``question`` (one of :data:`QUESTIONS`) and ``nodes`` (use the instrumented count).
+
+    Returns
+    -------
+    dict
+        ``status`` (``solved``, ``memout`` or ``error``), ``message``, ``total``, ``unique``, ``classes``
+        (orbit size as a string -> number: the outcome is a JSON message), ``nodes``, ``profile``, ``tree``,
+        ``seconds``, ``seconds_to_first``, ``solution`` (for ``first``), ``stats``, and the parts of the time:
+        ``time_read`` (reading the instance file), ``time_model`` and ``time_solve`` (where the solver reports
+        them in its ``stats``, under those keys).
+
+    Examples
+    --------
+    >>> out = execute({"solver": "bitwise", "options": {}, "n": 8, "question": "unique"})
+    >>> out["status"], out["total"], out["unique"], out["classes"]
+    ('solved', 92, 12, {'4': 1, '8': 11})
+    """
+    try:
+        start = time.perf_counter()
+        problem = _problem(task)
+        read = time.perf_counter() - start if task.get("instance") is not None else None
+        outcome = _answer(task, problem)
+        outcome["time_read"] = read
+        _split_times(outcome)
+    except MemoryError:
+        return _failed("memout", "the run ran out of memory (the --memory limit)")
+    except KeyboardInterrupt:
+        raise
+    except Exception as exc:  # a solver that raises is one failed run, not a failed experiment
+        return _failed("error", f"{type(exc).__name__}: {exc}".rstrip(": "))
+    outcome.setdefault("status", "solved")
+    return outcome
+
+
+def main():
+    """The worker loop (see the module docstring)."""
+    # The protocol has stdout to itself: whatever a solver prints goes to stderr.
+    channel = os.fdopen(os.dup(1), "w", buffering=1)
+    os.dup2(2, 1)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the runner decides when to stop, and stops us
+    _watch_parent(os.getppid())
+    fault = _fault()
+    for line in sys.stdin:
+        if not line.strip():
+            continue
+        message = json.loads(line)
+        task, memory = message["task"], message.get("memory")
+        try:
+            warmup(task["solver"])
+        except Exception as exc:
+            outcome = _failed("error", f"{type(exc).__name__}: {exc}")
+            channel.write(json.dumps({"event": "done", "outcome": outcome}) + "\n")
+            continue
+        channel.write(json.dumps({"event": "ready"}) + "\n")
+        with _address_space(memory):
+            if fault is not None and (task["solver"], task.get("n")) == fault[1:]:
+                try:
+                    outcome = _inject(fault[0], task)
+                except RuntimeError as exc:
+                    outcome = _failed("error", f"RuntimeError: {exc}")
+            else:
+                outcome = execute(task)
+        channel.write(json.dumps({"event": "done", "outcome": outcome}, default=str) + "\n")
+
+
+# -- the questions --------------------------------------------------------------------------------------------
+
+
+def _answer(task, problem):
+    from nqueens import api
+    from nqueens.registry import get_solver
+
+    spec = get_solver(task["solver"])
+    options = dict(task.get("options") or {})
+    question = task.get("question", "count")
+    if question == "count" or (question == "unique" and "unique" in spec.can):
+        record = api.count(problem, spec.name, nodes=bool(task.get("nodes")), **options)
+        tree_size = getattr(spec.load(), "tree_size", None)
+        out = {
+            "total": record.total,
+            "unique": record.unique,
+            "classes": _classes(record.classes),
+            "nodes": record.nodes,
+            "profile": None if record.profile is None else list(record.profile),
+            "tree": tree_size(record.n) if tree_size is not None and task.get("instance") is None else None,
+            "seconds": record.seconds,
+            "stats": _jsonable(record.stats),
+        }
+        if question == "unique" and record.unique is None:
+            raise RuntimeError(f"solver {spec.name} counted no unique solutions")
+        return out
+    stats = {}  # filled by the solvers that report on a stream (cpsat: time_model once its model is built)
+    stream = api.batches(problem, spec.name, limit=1 if question == "first" else None, stats=stats, **options)
+    if question == "unique":
+        from nqueens.analysis.symmetry import classes
+
+        rows = 0
+        first = None
+        start = time.perf_counter()
+
+        def counted(batches):
+            nonlocal rows, first
+            for batch in batches:
+                if first is None and len(batch):
+                    first = time.perf_counter() - start
+                rows += len(batch)
+                yield batch
+
+        found = classes(counted(stream))
+        seconds = time.perf_counter() - start
+        orbits = sum(size * number for size, number in found.items())
+        if orbits != rows:
+            raise RuntimeError(f"enumerated {rows} solutions whose orbits hold {orbits}")
+        return {
+            "total": rows,
+            "unique": sum(found.values()),
+            "classes": _classes(found),
+            "seconds": seconds,
+            "seconds_to_first": first,
+            "stats": _jsonable(stats),
+        }
+    rows = 0
+    first = None
+    solution = None
+    start = time.perf_counter()
+    try:
+        for batch in stream:
+            if first is None and len(batch):
+                first = time.perf_counter() - start
+                solution = [int(c) for c in batch[0]]
+            rows += len(batch)
+    finally:
+        stream.close()
+    seconds = time.perf_counter() - start
+    if question == "first":
+        return {
+            "total": None,
+            "solution": solution,
+            "seconds": seconds,
+            "seconds_to_first": first,
+            "stats": _jsonable(stats),
+        }
+    return {"total": rows, "seconds": seconds, "seconds_to_first": first, "stats": _jsonable(stats)}
+
+
+def _problem(task):
+    path = task.get("instance")
+    if path is None:
+        return int(task["n"])
+    from nqueens.core.instance_io import read_instance
+
+    return read_instance(path)
+
+
+def _classes(classes):
+    from nqueens.core.record import classes_to_json
+
+    return classes_to_json(classes)
+
+
+def _split_times(outcome):
+    """Lift the solver's ``time_model`` and ``time_solve`` out of its statistics (the solver protocol's
+    convention for a model that is built, then solved), for every question. A solver that reports only the
+    model's time (on a stream that was closed early) solved for the rest of the run's ``seconds``."""
+    stats = outcome.get("stats") or {}
+    for key in ("time_model", "time_solve"):
+        value = stats.get(key)
+        outcome[key] = float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
+    if outcome["time_model"] is not None and outcome["time_solve"] is None and outcome.get("seconds") is not None:
+        outcome["time_solve"] = max(0.0, outcome["seconds"] - outcome["time_model"])
+
+
+def _jsonable(stats):
+    return json.loads(json.dumps(dict(stats or {}), default=str))
+
+
+def _failed(status, message):
+    return {"status": status, "message": message, "seconds": None}
+
+
+# -- the worker's plumbing ------------------------------------------------------------------------------------
+
+
+class _address_space:
+    """``RLIMIT_AS`` of the current address space plus ``memory`` MiB while the run lasts (nothing for ``None``)."""
+
+    def __init__(self, memory):
+        self.memory = memory
+
+    def __enter__(self):
+        if self.memory is None:
+            return self
+        import resource
+
+        self.before = resource.getrlimit(resource.RLIMIT_AS)
+        resource.setrlimit(resource.RLIMIT_AS, (_address_space_now() + int(self.memory) * 2**20, self.before[1]))
+        return self
+
+    def __exit__(self, *exc):
+        if self.memory is not None:
+            import resource
+
+            resource.setrlimit(resource.RLIMIT_AS, self.before)
+
+
+def _address_space_now():
+    with open("/proc/self/status") as status:
+        for line in status:
+            if line.startswith("VmSize:"):
+                return int(line.split()[1]) * 1024
+    import resource
+
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+
+
+def _watch_parent(parent):
+    """Leave when the runner is gone (killed with -9, say): an orphaned run must not go on burning a core."""
+
+    def watch():
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="nqueens-parent-watch", daemon=True).start()
+
+
+def _fault():
+    text = os.environ.get(FAULT_VAR)
+    if not text:
+        return None
+    kind, _, target = text.partition("@")
+    solver, _, n = target.rpartition(":")
+    return kind, solver, int(n)
+
+
+def _inject(kind, task):
+    if kind == "wrong":
+        outcome = execute(task)
+        outcome["total"] += 1
+        return outcome
+    if kind == "segv":
+        os.kill(os.getpid(), signal.SIGSEGV)
+    elif kind == "abort":
+        os.abort()
+    elif kind == "memory":
+        hoard = []
+        try:
+            while True:
+                hoard.append(bytearray(64 * 2**20))
+        except MemoryError:
+            hoard.clear()
+            return _failed("memout", "the run ran out of memory (the --memory limit)")
+    elif kind == "hang":
+        while True:
+            time.sleep(1)
+    raise RuntimeError(f"injected fault {kind!r}")
+
+
+if __name__ == "__main__":
+    main()

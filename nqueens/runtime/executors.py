@@ -1,0 +1,237 @@
+"""Where independent subproblems run: a pool of local threads, or a Dask distributed cluster.
+
+Both executors take a function and a list of ``(key, args)`` tasks, run ``function(*args)`` for each, and yield
+``(key, result)`` as the tasks finish, in whatever order they finish. The function must be pure and importable
+(a module-level function): a cluster may run a task twice, for instance when a worker is lost, and the result
+is the same.
+
+:class:`LocalThreads` runs the tasks on ``K`` threads of this process. The numba kernels release the GIL, so
+``K`` threads keep ``K`` cores busy. The threads are daemons: Ctrl-C in the main thread returns at once,
+and the tasks still running are abandoned (their subproblems are computed again by the next run).
+
+:class:`DaskCluster` sends the tasks to the scheduler of an existing Dask distributed cluster (the ``dist``
+extra). The scheduler reassigns the tasks of a worker that dies to the others.
+
+Examples
+--------
+>>> with executor(workers=2) as pool:
+...     sorted(pool.map_unordered(pow, [("a", (2, 3)), ("b", (3, 2))]))
+[('a', 8), ('b', 9)]
+"""
+
+import os
+import queue
+import socket
+import threading
+
+from nqueens.core.errors import NQueensError
+
+__all__ = ["CONNECT_TIMEOUT", "default_workers", "executor", "LocalThreads", "DaskCluster"]
+
+CONNECT_TIMEOUT = 10.0  # seconds a Dask scheduler has to answer
+
+
+def default_workers():
+    """The number of cores this process may run on (all cores, unless the process is pinned to fewer).
+
+    Examples
+    --------
+    >>> default_workers() >= 1
+    True
+    """
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:
+        return max(1, os.cpu_count() or 1)
+
+
+def executor(workers=None, scheduler=None):
+    """The executor for ``workers`` local threads, or for the Dask cluster at ``scheduler``.
+
+    Parameters
+    ----------
+    workers : int, optional
+        Threads, at least 1; all cores by default. Not with ``scheduler``.
+    scheduler : str, optional
+        The address of a Dask scheduler, such as ``tcp://10.0.0.5:8786``.
+
+    Returns
+    -------
+    LocalThreads or DaskCluster
+        A context manager; leaving it stops what is still running.
+
+    Raises
+    ------
+    NQueensError
+        For ``workers < 1``, both arguments at once, dask not installed, or a scheduler that does not answer
+        within :data:`CONNECT_TIMEOUT` seconds.
+    """
+    if scheduler is not None:
+        if workers is not None:
+            raise NQueensError(
+                "--workers sets local threads; with --scheduler the cluster's own workers run the subproblems, "
+                "so give one or the other"
+            )
+        return DaskCluster(scheduler)
+    return LocalThreads(default_workers() if workers is None else workers)
+
+
+class LocalThreads:
+    """``workers`` daemon threads of this process (see the module docstring)."""
+
+    def __init__(self, workers):
+        if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+            raise NQueensError(f"workers must be an integer >= 1, got {workers!r}")
+        self.workers = workers
+        self.where = "local"
+        self._stop = threading.Event()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def close(self):
+        """Let the threads stop after their current task."""
+        self._stop.set()
+
+    def map_unordered(self, function, tasks):
+        """Yield ``(key, function(*args))`` for every ``(key, args)`` in ``tasks``, as they finish.
+
+        An exception raised by a task is raised here, after which the other threads stop taking tasks.
+        """
+        tasks = list(tasks)
+        todo = queue.SimpleQueue()
+        for task in tasks:
+            todo.put(task)
+        done = queue.SimpleQueue()
+        stop = threading.Event()
+
+        def work():
+            while not (stop.is_set() or self._stop.is_set()):
+                try:
+                    key, args = todo.get_nowait()
+                except queue.Empty:
+                    return
+                try:
+                    done.put((key, True, function(*args)))
+                except BaseException as exc:  # handed to the main thread, which raises it
+                    done.put((key, False, exc))
+                    return
+
+        for _ in range(min(self.workers, len(tasks))):
+            threading.Thread(target=work, name="nqueens-worker", daemon=True).start()
+        try:
+            for _ in range(len(tasks)):
+                key, ok, value = _get(done)
+                if not ok:
+                    raise value
+                yield key, value
+        finally:
+            stop.set()
+
+
+class DaskCluster:
+    """A client of the Dask distributed cluster whose scheduler is at ``address``.
+
+    Raises
+    ------
+    NQueensError
+        If dask distributed is not installed or the scheduler does not answer within ``timeout`` seconds.
+    """
+
+    def __init__(self, address, timeout=None):
+        timeout = CONNECT_TIMEOUT if timeout is None else timeout
+        host, port = _parse_address(address)
+        try:
+            import distributed
+        except ImportError:
+            raise NQueensError(
+                "--scheduler needs dask distributed, which is not installed: pip install 'nqueens[dist]'"
+            ) from None
+        # A plain connection first: a Client made for an address that does not answer leaves a background close
+        # that hangs for 20 s at exit and prints a traceback. No Client is made until something listens.
+        try:
+            socket.create_connection((host, port), timeout=timeout).close()
+        except OSError as exc:
+            reason = exc.strerror or type(exc).__name__
+            raise NQueensError(f"no Dask scheduler answered at {address} within {timeout:g} s ({reason})") from None
+        self._distributed = distributed
+        self.where = address
+        try:
+            self._client = distributed.Client(address, timeout=timeout, set_as_default=False)
+        except (OSError, TimeoutError, distributed.TimeoutError):
+            raise NQueensError(f"no Dask scheduler answered at {address} within {timeout:g} s") from None
+        except ValueError as exc:
+            raise NQueensError(f"bad scheduler address {address!r}: {exc}") from None
+        self.workers = sum(self._client.nthreads().values())
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def close(self):
+        """Cancel what is still queued and disconnect from the scheduler."""
+        client, self._client = getattr(self, "_client", None), None
+        if client is not None:
+            try:
+                client.close()
+            except Exception:  # a scheduler that went away while we were closing: nothing left to release
+                pass
+
+    def map_unordered(self, function, tasks):
+        """Submit every task (``key`` names it on the cluster) and yield ``(key, result)`` as they finish.
+
+        Raises
+        ------
+        NQueensError
+            If the cluster fails a task (for instance, after losing several workers while running it).
+        """
+        distributed = self._distributed
+        futures = {}
+        for key, args in tasks:
+            future = self._client.submit(function, *args, key=f"nqueens-{key}", pure=False)
+            futures[future] = key
+        try:
+            for future, result in distributed.as_completed(list(futures), loop=self._client.loop, with_results=True):
+                yield futures[future], result
+        except (distributed.CancelledError, distributed.TimeoutError, OSError) as exc:
+            raise NQueensError(f"the cluster at {self.where} failed: {type(exc).__name__}: {exc}") from None
+        except Exception as exc:
+            if type(exc).__name__ == "KilledWorker":
+                raise NQueensError(
+                    f"the cluster at {self.where} lost the workers running a subproblem: {exc}"
+                ) from None
+            raise
+        finally:
+            if self._client is not None:
+                self._client.cancel(list(futures))
+
+
+def _parse_address(address):
+    """``(host, port)`` of a scheduler address ``tcp://HOST:PORT`` (or ``HOST:PORT``), else a one-line error."""
+    allowed = "the scheduler address must look like tcp://HOST:PORT (such as tcp://10.0.0.5:8786)"
+    if not isinstance(address, str) or not address.strip():
+        raise NQueensError(f"{allowed}, got {address!r}")
+    scheme, sep, rest = address.strip().partition("://")
+    if not sep:
+        scheme, rest = "tcp", scheme
+    if scheme != "tcp":
+        raise NQueensError(f"{allowed}; other protocols ({scheme}://) are not supported, got {address!r}")
+    host, sep, port = rest.rpartition(":")
+    host = host.strip("[]")
+    if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise NQueensError(f"{allowed}, got {address!r}")
+    return host, int(port)
+
+
+def _get(results):
+    # A timed wait, so that Ctrl-C reaches the main thread promptly.
+    while True:
+        try:
+            return results.get(timeout=0.25)
+        except queue.Empty:
+            continue

@@ -1,0 +1,556 @@
+"""The result store: a SQLite file that keeps every finished subproblem of a long count, and every finished run.
+
+A long count is split into independent subproblems (see :mod:`nqueens.native.engine`). Each one, once finished,
+is written here in its own transaction, so a run stopped by Ctrl-C, ``kill -9``, a crash or a lost cluster
+resumes where it stopped: the next run of the same count takes the finished subproblems from the store and
+computes only the missing ones. A finished run is recorded with its parameters, counts, time, workers and host
+(``nqueens history``); asking for the same count again computes it again, unless the stored answer is asked
+for (``nqueens count --cached``).
+
+Nothing is mixed that should not be: a run is keyed by ``n``, the solver, its algorithm version and the digest of
+its plan (the exact list of subproblems), and each stored subproblem carries its own digest, which must match.
+A file that is not a SQLite database, is damaged, is not a result store, or stays locked by another process
+for longer than :data:`LOCK_TIMEOUT` seconds is an :class:`~nqueens.core.errors.NQueensError` naming the file.
+
+The file is ``--store PATH`` if given, else the ``NQUEENS_STORE`` environment variable, else
+``$XDG_CACHE_HOME/nqueens/results.sqlite`` (``~/.cache/nqueens/results.sqlite`` when that is not set). Only that
+default cache folder is created when missing; the folder of a store that is named must exist.
+
+The same file holds the runs of experiments (``nqueens compare``, :mod:`nqueens.experiments.runner`), one row per run in
+a table of their own, each written in its own transaction. A store written by a newer version of nqueens (a
+higher schema) is refused; an older one is brought up to date when opened.
+
+Examples
+--------
+>>> import os, tempfile
+>>> path = os.path.join(tempfile.mkdtemp(), "results.sqlite")
+>>> with ResultStore(path) as store:
+...     run = store.open_run(14, "fast", "1", plan="abc", subproblems=2)
+...     store.record(run, 0, "d0", {"total": 5}, 0.1)
+...     store.finish(run, {"total": 7, "unique": 2}, seconds=0.2, workers=1, host="here")
+...     [(r["n"], r["total"], r["unique"], r["workers"]) for r in store.history()]
+[(14, 7, 2, 1)]
+"""
+
+import json
+import os
+import sqlite3
+import time
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+
+from nqueens.core.errors import NQueensError
+from nqueens.core.record import classes_from_json
+
+__all__ = ["SCHEMA", "LOCK_TIMEOUT", "ENV_VAR", "default_path", "resolve_path", "Run", "ResultStore"]
+
+SCHEMA = "2"  # 2: experiment runs
+LOCK_TIMEOUT = 30.0  # seconds to wait for another process's write lock before giving up
+ENV_VAR = "NQUEENS_STORE"
+_APPLICATION = "nqueens result store"
+
+_TABLES = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS runs (
+    id INTEGER PRIMARY KEY,
+    n INTEGER NOT NULL,
+    solver TEXT NOT NULL,
+    version TEXT NOT NULL,
+    plan TEXT NOT NULL,
+    subproblems INTEGER NOT NULL,
+    started TEXT NOT NULL,
+    finished TEXT,
+    result TEXT,
+    seconds REAL,
+    workers INTEGER,
+    host TEXT,
+    reused INTEGER
+);
+CREATE TABLE IF NOT EXISTS results (
+    run INTEGER NOT NULL REFERENCES runs (id),
+    idx INTEGER NOT NULL,
+    digest TEXT NOT NULL,
+    result TEXT NOT NULL,
+    seconds REAL NOT NULL,
+    finished TEXT NOT NULL,
+    PRIMARY KEY (run, idx)
+);
+CREATE INDEX IF NOT EXISTS runs_by_key ON runs (n, solver, version, plan);
+CREATE TABLE IF NOT EXISTS experiment_runs (
+    id INTEGER PRIMARY KEY,
+    key TEXT NOT NULL,
+    solver TEXT NOT NULL,
+    problem TEXT NOT NULL,
+    question TEXT NOT NULL,
+    repeat INTEGER NOT NULL,
+    status TEXT NOT NULL,
+    record TEXT NOT NULL,
+    finished TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS experiment_runs_by_key ON experiment_runs (key);
+"""
+
+
+def default_path():
+    """The store used when none is given: ``$NQUEENS_STORE``, else the user's cache directory.
+
+    Examples
+    --------
+    >>> default_path().name
+    'results.sqlite'
+    """
+    env = os.environ.get(ENV_VAR)
+    if env:
+        return Path(env).expanduser()
+    return cache_path()
+
+
+def cache_path():
+    """The store in the user's cache directory, the one store whose folder is created when missing."""
+    cache = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(cache) / "nqueens" / "results.sqlite"
+
+
+def resolve_path(path=None):
+    """``path`` as a :class:`~pathlib.Path`, or :func:`default_path` when it is ``None``.
+
+    Raises
+    ------
+    NQueensError
+        If ``path`` is empty, is ``none`` (which means no store, so it cannot be read), or names a directory.
+    """
+    if path is None:
+        return default_path()
+    if not isinstance(path, (str, os.PathLike)) or not str(path).strip():
+        raise NQueensError(f"the result store must be a file path, got {path!r}")
+    if str(path).strip().lower() == "none":
+        raise NQueensError("'none' means no result store; give the file to read, e.g. --store results.sqlite")
+    path = Path(path).expanduser()
+    if path.is_dir():
+        raise NQueensError(f"result store {path} is a directory; give a file path such as {path / 'results.sqlite'}")
+    return path
+
+
+class Run:
+    """A run being computed: its row id in the store and the subproblem results already there.
+
+    Attributes
+    ----------
+    id : int
+    done : dict
+        ``{index: (digest, result)}`` of the subproblems finished so far (by this session or earlier ones).
+    resumed : int
+        How many of them earlier sessions had finished.
+    """
+
+    def __init__(self, run_id, done):
+        self.id = run_id
+        self.done = dict(done)
+        self.resumed = len(done)
+
+
+class ResultStore:
+    """One result store file, opened for reading and writing (a context manager).
+
+    Parameters
+    ----------
+    path : str or os.PathLike, optional
+        The file; see :func:`resolve_path`. Only the default cache folder is created if needed.
+    create : bool
+        Create the file if it does not exist. With ``False`` a missing file is an error, unless it is the
+        default store in the cache folder (which is then an empty store).
+
+    Raises
+    ------
+    NQueensError
+        If the file cannot be created or read, its folder does not exist, is not a result store, was written by
+        a newer version of nqueens, or stays locked for longer than :data:`LOCK_TIMEOUT` seconds.
+    """
+
+    def __init__(self, path=None, *, create=True):
+        self.path = resolve_path(path)
+        self._db = None
+        default = self.path == cache_path()
+        if not create and not self.path.exists():
+            if default:
+                return
+            raise NQueensError(f"result store {self.path} does not exist")
+        if default:
+            try:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise NQueensError(f"cannot create the folder of result store {self.path}: {exc.strerror}") from None
+        elif not self.path.parent.is_dir():
+            raise NQueensError(f"cannot create result store {self.path}: the folder {self.path.parent} does not exist")
+        with self._guard():
+            self._db = sqlite3.connect(self.path, timeout=LOCK_TIMEOUT, isolation_level=None)
+            self._db.execute(f"PRAGMA busy_timeout = {int(LOCK_TIMEOUT * 1000)}")
+            self._check()
+            self._db.execute("PRAGMA journal_mode = WAL")
+            self._db.execute("PRAGMA synchronous = NORMAL")
+            with self._transaction():
+                self._create()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def close(self):
+        """Close the file (idempotent)."""
+        if self._db is not None:
+            self._db.close()
+            self._db = None
+
+    # -- runs -------------------------------------------------------------------------------------------------
+
+    def open_run(self, n, solver, version, *, plan, subproblems):
+        """The unfinished run of this count to resume, or a new one; a :class:`Run`.
+
+        A run is resumed only if ``n``, ``solver``, ``version`` and the ``plan`` digest all match; finished
+        runs are never resumed (a count asked again is computed again).
+        """
+        with self._guard(), self._transaction():
+            row = self._db.execute(
+                "SELECT id FROM runs WHERE n = ? AND solver = ? AND version = ? AND plan = ? AND finished IS NULL "
+                "ORDER BY id DESC LIMIT 1",
+                (n, solver, str(version), plan),
+            ).fetchone()
+            if row is None:
+                cur = self._db.execute(
+                    "INSERT INTO runs (n, solver, version, plan, subproblems, started) VALUES (?, ?, ?, ?, ?, ?)",
+                    (n, solver, str(version), plan, subproblems, _now()),
+                )
+                return Run(cur.lastrowid, {})
+            done = {
+                idx: (digest, json.loads(result))
+                for idx, digest, result in self._db.execute(
+                    "SELECT idx, digest, result FROM results WHERE run = ?", (row[0],)
+                )
+            }
+            return Run(row[0], done)
+
+    def record(self, run, index, digest, result, seconds):
+        """Write one finished subproblem (its own transaction) and note it in ``run.done``."""
+        with self._guard(), self._transaction():
+            self._db.execute(
+                "INSERT OR REPLACE INTO results (run, idx, digest, result, seconds, finished) VALUES (?, ?, ?, ?, ?, ?)",
+                (_run_id(run), int(index), digest, json.dumps(result), float(seconds), _now()),
+            )
+        if isinstance(run, Run):
+            run.done[index] = (digest, result)
+
+    def finish(self, run, result, *, seconds, workers, host):
+        """Mark ``run`` finished with its final ``result`` (a JSON-able dict with ``total`` and ``unique``).
+
+        Its subproblem results are deleted in the same transaction: a finished run is never resumed, and the
+        store keeps only its record.
+        """
+        resumed = run.resumed if isinstance(run, Run) else 0
+        with self._guard(), self._transaction():
+            self._db.execute(
+                "UPDATE runs SET finished = ?, result = ?, seconds = ?, workers = ?, host = ?, reused = ? WHERE id = ?",
+                (_now(), json.dumps(result), float(seconds), workers, host, resumed, _run_id(run)),
+            )
+            self._db.execute("DELETE FROM results WHERE run = ?", (_run_id(run),))
+
+    def finished(self, n, solver, version):
+        """The latest finished run of this count (a dict as in :meth:`history`), or ``None``.
+
+        Raises
+        ------
+        NQueensError
+            If the stored record does not add up (its classes do not make its total and unique count).
+        """
+        rows = self._runs(
+            "AND n = ? AND solver = ? AND version = ? ORDER BY id DESC LIMIT 1", (n, solver, str(version))
+        )
+        return rows[0] if rows else None
+
+    def history(self, *, check=True):
+        """The finished runs, oldest first: dicts with ``n, solver, total, unique, seconds, workers, host,
+        version, finished`` (DESIGN.md's keys), plus ``id``, ``result`` (everything the run counted),
+        ``subproblems`` and ``reused`` (how many subproblems earlier, interrupted sessions had finished).
+
+        With ``check=False`` a record that does not add up is listed with its ``problem`` instead of raised
+        (``nqueens store list``, so that it can be deleted).
+
+        Raises
+        ------
+        NQueensError
+            If a stored record does not add up (see :meth:`finished`), unless ``check`` is false.
+        """
+        return self._runs("ORDER BY id", (), check=check)
+
+    def unfinished(self):
+        """The runs started and not finished (interrupted, or running now), oldest first: dicts with ``id, n,
+        solver, version, started, subproblems`` and ``done`` (subproblems finished so far)."""
+        if self._db is None:
+            return []
+        with self._guard():
+            rows = self._db.execute(
+                "SELECT id, n, solver, version, started, subproblems, "
+                "(SELECT COUNT(*) FROM results WHERE results.run = runs.id) FROM runs WHERE finished IS NULL ORDER BY id"
+            ).fetchall()
+        keys = ("id", "n", "solver", "version", "started", "subproblems", "done")
+        return [dict(zip(keys, row)) for row in rows]
+
+    def run_ids(self):
+        """The ids of every counting run, finished or not."""
+        if self._db is None:
+            return []
+        with self._guard():
+            return [row[0] for row in self._db.execute("SELECT id FROM runs ORDER BY id")]
+
+    def delete_run(self, run_id):
+        """Delete one counting run (finished or not) and its subproblem results.
+
+        Raises
+        ------
+        NQueensError
+            If there is no run with that id.
+        """
+        if run_id not in self.run_ids():
+            raise NQueensError(f"result store {self.path} has no run {run_id}; `nqueens store list` shows the ids")
+        with self._guard(), self._transaction():
+            self._db.execute("DELETE FROM results WHERE run = ?", (run_id,))
+            self._db.execute("DELETE FROM runs WHERE id = ?", (run_id,))
+
+    def delete_experiment_runs(self, solver=None):
+        """Delete the recorded experiment runs (of one column, ``solver``, if given); return how many."""
+        if self._db is None:
+            return 0
+        where, params = ("WHERE solver = ?", (solver,)) if solver is not None else ("", ())
+        with self._guard(), self._transaction():
+            return self._db.execute("DELETE FROM experiment_runs " + where, params).rowcount
+
+    def vacuum(self):
+        """Give the space of deleted rows back to the file system."""
+        if self._db is not None:
+            with self._guard():
+                self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+                self._db.execute("VACUUM")
+
+    def info(self):
+        """``path``, ``size`` (bytes, with the write-ahead log), ``schema``, and the number of ``finished`` and
+        ``unfinished`` counting runs and of ``experiment_runs``."""
+        size = sum(p.stat().st_size for p in (self.path, Path(f"{self.path}-wal")) if p.exists())
+        counts = {"finished": 0, "unfinished": 0, "experiment_runs": 0}
+        if self._db is not None:
+            with self._guard():
+                counts["finished"], counts["unfinished"] = self._db.execute(
+                    "SELECT COUNT(finished), COUNT(*) - COUNT(finished) FROM runs"
+                ).fetchone()
+                counts["experiment_runs"] = self._db.execute("SELECT COUNT(*) FROM experiment_runs").fetchone()[0]
+        return {"path": str(self.path), "size": size, "schema": SCHEMA, **counts}
+
+    # -- experiment runs --------------------------------------------------------------------------------------
+
+    def record_experiment_run(self, key, record, *, replace=False):
+        """Write one run of an experiment (a JSON-able dict with ``solver``, ``n``, ``instance``, ``question``,
+        ``repeat``, ``status``, ``finished``) under its identity ``key``, in its own transaction; with
+        ``replace``, overwrite the latest row of that key instead (a verdict reached later)."""
+        problem = record.get("instance") or str(record["n"])
+        row = (
+            key,
+            record["solver"],
+            problem,
+            record["question"],
+            int(record["repeat"]),
+            record["status"],
+            json.dumps(record, default=str),
+            record.get("finished") or _now(),
+        )
+        with self._guard(), self._transaction():
+            latest = (
+                self._db.execute("SELECT MAX(id) FROM experiment_runs WHERE key = ?", (key,)).fetchone()[0]
+                if replace
+                else None
+            )
+            if latest is None:
+                self._db.execute(
+                    "INSERT INTO experiment_runs (key, solver, problem, question, repeat, status, record, finished) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    row,
+                )
+            else:
+                self._db.execute(
+                    "UPDATE experiment_runs SET status = ?, record = ? WHERE id = ?", (row[5], row[6], latest)
+                )
+
+    def experiment_runs_by_key(self, keys):
+        """``{key: record}`` of the latest stored run of each of ``keys`` that is in the store."""
+        if self._db is None:
+            return {}
+        found = {}
+        keys = list(keys)
+        with self._guard():
+            for start in range(0, len(keys), 500):
+                chunk = keys[start : start + 500]
+                marks = ",".join("?" * len(chunk))
+                for key, record in self._db.execute(
+                    f"SELECT key, record FROM experiment_runs WHERE key IN ({marks}) ORDER BY id", chunk
+                ):
+                    found[key] = self._load(record)
+        return found
+
+    def experiment_runs(self, solver=None, since=None):
+        """Every recorded experiment run, oldest first (of one column ``solver``; finished at or after the
+        ISO time ``since``): the run records, each with its ``id``."""
+        if self._db is None:
+            return []
+        where, params = [], []
+        if solver is not None:
+            where.append("solver = ?")
+            params.append(solver)
+        if since is not None:
+            where.append("finished >= ?")
+            params.append(since)
+        sql = "SELECT id, record FROM experiment_runs" + (" WHERE " + " AND ".join(where) if where else "")
+        with self._guard():
+            rows = self._db.execute(sql + " ORDER BY id", params).fetchall()
+        return [{"id": run_id, **self._load(record)} for run_id, record in rows]
+
+    def _load(self, text):
+        try:
+            record = json.loads(text)
+        except ValueError:
+            raise NQueensError(f"result store {self.path} holds a damaged experiment run") from None
+        if not isinstance(record, dict):
+            raise NQueensError(f"result store {self.path} holds a damaged experiment run")
+        return record
+
+    def _runs(self, where, params, check=True):
+        if self._db is None:
+            return []
+        with self._guard():
+            rows = self._db.execute(
+                "SELECT id, n, solver, version, result, seconds, workers, host, finished, subproblems, reused "
+                "FROM runs WHERE finished IS NOT NULL " + where,
+                params,
+            ).fetchall()
+        out = []
+        for run_id, n, solver, version, result, seconds, workers, host, finished, subproblems, reused in rows:
+            try:
+                result = json.loads(result)
+                total, unique = result["total"], result.get("unique")
+            except (TypeError, ValueError, KeyError):
+                raise NQueensError(f"result store {self.path} holds a damaged run record (n = {n})") from None
+            try:
+                _check_record(self.path, run_id, n, solver, result)
+                problem = None
+            except NQueensError as exc:
+                if check:
+                    raise
+                problem = str(exc)
+            out.append(
+                {
+                    "id": run_id,
+                    "n": n,
+                    "solver": solver,
+                    "total": total,
+                    "unique": unique,
+                    "seconds": seconds,
+                    "workers": workers,
+                    "host": host,
+                    "version": version,
+                    "finished": finished,
+                    "result": result,
+                    "subproblems": subproblems,
+                    "reused": reused,
+                    **({} if problem is None else {"problem": problem}),
+                }
+            )
+        return out
+
+    # -- plumbing ---------------------------------------------------------------------------------------------
+
+    def _check(self):
+        """Refuse a file that is not a healthy SQLite database holding a result store this version can read."""
+        verdict = self._db.execute("PRAGMA quick_check").fetchone()
+        if verdict is None or verdict[0] != "ok":
+            raise NQueensError(f"result store {self.path} is damaged ({verdict[0] if verdict else 'no answer'})")
+        tables = {row[0] for row in self._db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        if not tables:
+            return
+        if "meta" not in tables:
+            raise NQueensError(f"{self.path} is a SQLite database but not an nqueens result store")
+        meta = dict(self._db.execute("SELECT key, value FROM meta"))
+        if meta.get("application") != _APPLICATION:
+            raise NQueensError(f"{self.path} is a SQLite database but not an nqueens result store")
+        schema = meta.get("schema")
+        if not str(schema).isdigit():
+            raise NQueensError(f"result store {self.path} has schema {schema!r}, which no version of nqueens writes")
+        if int(schema) > int(SCHEMA):
+            raise NQueensError(
+                f"result store {self.path} has schema {schema!r}, written by a newer version of nqueens; this "
+                f"version reads schemas up to {SCHEMA!r}: upgrade nqueens, or choose another file with --store"
+            )
+
+    def _create(self):
+        for statement in _TABLES.split(";"):
+            if statement.strip():
+                self._db.execute(statement)
+        self._db.execute("INSERT OR IGNORE INTO meta (key, value) VALUES ('application', ?)", (_APPLICATION,))
+        self._db.execute("INSERT OR IGNORE INTO meta (key, value) VALUES ('schema', ?)", (SCHEMA,))
+        # An older store has had the missing tables created above: it is now of this schema.
+        self._db.execute("UPDATE meta SET value = ? WHERE key = 'schema'", (SCHEMA,))
+
+    @contextmanager
+    def _transaction(self):
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+        except BaseException:
+            if self._db.in_transaction:
+                self._db.execute("ROLLBACK")
+            raise
+        self._db.execute("COMMIT")
+
+    @contextmanager
+    def _guard(self):
+        """Turn SQLite's errors into one-line NQueensErrors that name the file."""
+        try:
+            yield
+        except sqlite3.OperationalError as exc:
+            text = str(exc)
+            if "locked" in text or "busy" in text:
+                raise NQueensError(
+                    f"result store {self.path} is locked by another process (waited {LOCK_TIMEOUT:g} s)"
+                ) from None
+            raise NQueensError(f"cannot use result store {self.path}: {text}") from None
+        except sqlite3.DatabaseError as exc:
+            raise NQueensError(f"result store {self.path} cannot be read: {exc}") from None
+
+
+def _check_record(path, run_id, n, solver, result):
+    """A finished count whose orbit classes do not make its total and unique count is not a result."""
+    classes = result.get("classes")
+    if not isinstance(classes, dict):
+        return
+    try:
+        sizes = classes_from_json(classes)
+        total, unique = int(result["total"]), result.get("unique")
+    except (TypeError, ValueError):
+        sizes, total, unique = None, None, None
+    if (
+        sizes is None
+        or sum(s * c for s, c in sizes.items()) != total
+        or (unique is not None and sum(sizes.values()) != int(unique))
+    ):
+        raise NQueensError(
+            f"result store {path}: the record of run {run_id} (n = {n}, {solver}) is inconsistent: its classes "
+            f"{', '.join(f'{c} of size {s}' for s, c in sorted((sizes or {}).items())) or '(unreadable)'} do not add "
+            f"up to total {result.get('total')} and unique {result.get('unique')}; delete it with "
+            f"`nqueens store delete {run_id} --store {path}`"
+        )
+
+
+def _run_id(run):
+    return run.id if isinstance(run, Run) else int(run)
+
+
+def _now():
+    return datetime.fromtimestamp(time.time(), UTC).isoformat(timespec="seconds")
