@@ -1,13 +1,12 @@
 """Tables of experiment runs: the cells of a comparison (median, min, max, status), and the runs one by one.
 
-These functions take the run records an experiment produced (:func:`nqueens.experiments.runner.run`, or
-``nqueens runs --format json``): dicts with ``n``, ``instance``, ``solver``, ``question``, ``repeat``,
-``status``, ``message``, ``total``, ``unique``, ``classes``, ``nodes``, ``tree``, ``seconds``,
-``seconds_to_first``, ``solution``, ``stats``, ``reused`` and ``timeout``. They run nothing.
+These functions take the run records an experiment produced (:class:`nqueens.core.record.RunRecord`, from
+:func:`nqueens.experiments.runner.run`), or their JSON form (``nqueens runs --format json``): dicts with at least ``n``,
+``solver`` and ``status``. They run nothing.
 
 A *cell* is one solver (column) on one problem (row): its repeats reduced to the median time with the minimum
-and maximum, over the solved runs, and one status, the worst of its runs (``wrong``, ``error``, ``memout``,
-``timeout``, ``unsupported``, else ``solved``).
+and maximum, over the runs that answered, and one status, the worst of its runs (``wrong``, ``error``,
+``memout``, ``timeout``, ``unsupported``, then ``unsat``, ``sat``, ``solved``).
 
 Examples
 --------
@@ -32,11 +31,23 @@ import json
 import statistics
 
 from nqueens.core.errors import NQueensError
+from nqueens.core.record import ANSWERED, CSV_COLUMNS, RunRecord
 
-__all__ = ["parse_range", "SEVERITY", "cells", "agreement", "format_table", "format_runs", "RUN_COLUMNS"]
+__all__ = [
+    "parse_range",
+    "SEVERITY",
+    "cells",
+    "agreement",
+    "format_table",
+    "format_runs",
+    "format_check",
+    "compare_configurations",
+    "format_comparison",
+    "RUN_COLUMNS",
+]
 
 # The status of a cell is the first of these that one of its runs has.
-SEVERITY = ("wrong", "error", "memout", "timeout", "unsupported", "solved")
+SEVERITY = ("wrong", "error", "memout", "timeout", "unsupported", "unsat", "sat", "solved")
 
 # Columns of a comparison; those in _OPTIONAL appear only when some cell has a value there.
 _COLUMNS = (
@@ -69,10 +80,12 @@ RUN_COLUMNS = (
     "question",
     "repeat",
     "status",
+    "result",
     "total",
     "unique",
     "seconds",
     "seconds_to_first",
+    "par2",
     "timeout",
     "memory",
     "host",
@@ -120,12 +133,12 @@ def cells(records):
         ``reused``, ``message``).
     """
     groups = {}
-    for record in records:
+    for record in _docs(records):
         groups.setdefault((record.get("instance"), record["n"], record["solver"]), []).append(record)
     out = []
     for runs in groups.values():
-        status = min((r["status"] for r in runs), key=SEVERITY.index)
-        solved = [r for r in runs if r["status"] == "solved"]
+        status = min((r["status"] for r in runs), key=_severity)
+        solved = [r for r in runs if r["status"] in ANSWERED]
         base = dict(solved[0] if solved else next(r for r in runs if r["status"] == status))
         times = [r["seconds"] for r in solved if r.get("seconds") is not None]
         firsts = [r["seconds_to_first"] for r in solved if r.get("seconds_to_first") is not None]
@@ -156,14 +169,14 @@ def agreement(records):
     >>> agreement([{"n": 8, "solver": "a", "status": "solved", "total": 92, "question": "count"}])
     'one solver answered: nothing to compare it with but the published values, which it matches'
     """
-    records = list(records)
+    records = _docs(records)
     wrong = [r for r in records if r["status"] == "wrong"]
     if wrong:
         where = sorted({_where(r) for r in wrong}, key=str)
         return (
             f"the solvers do not all agree: {len(wrong)} run{'s' if len(wrong) > 1 else ''} wrong ({', '.join(where)})"
         )
-    answered = {r["solver"] for r in records if r["status"] == "solved"}
+    answered = {r["solver"] for r in records if r["status"] in ANSWERED}
     if not answered:
         return "no solver answered: nothing to compare"
     first = all(r.get("question") == "first" for r in records)
@@ -208,30 +221,171 @@ def format_table(records, fmt="markdown", *, notes=()):
 
 
 def format_runs(records, fmt="table"):
-    """The runs one by one (``nqueens runs``): a ``table``, ``csv``, or a ``json`` list of records."""
-    records = list(records)
+    """The runs one by one: a ``table`` (the :data:`RUN_COLUMNS` that hold something), ``csv`` (every column of
+    :data:`nqueens.core.record.CSV_COLUMNS`, one row per run) or a ``json`` list of records.
+
+    Examples
+    --------
+    >>> run = RunRecord(2, "bitwise", "first", status="unsat", seconds=0.001, timeout=5.0)
+    >>> rows = format_runs([run], "csv").splitlines()
+    >>> dict(zip(rows[0].split(","), rows[1].split(",")))["result"]
+    'unsat'
+    """
+    records = [_record(r) for r in records]
     if fmt == "json":
-        return json.dumps(records, indent=2, default=str) + "\n"
+        return json.dumps([r.to_dict() for r in records], indent=2, default=str) + "\n"
+    if fmt == "csv":
+        return _csv(CSV_COLUMNS, [r.to_row() for r in records])
     rows = [{c: r.get(c) for c in RUN_COLUMNS} for r in records]
     columns = [
         c
         for c in RUN_COLUMNS
-        if c not in ("instance", "memory", "timeout", "seconds_to_first") or any(row[c] is not None for row in rows)
+        if c not in ("id", "instance", "memory", "timeout", "seconds_to_first", "par2")
+        or any(row[c] is not None for row in rows)
     ]
-    if fmt == "csv":
-        return _csv(columns, rows)
     if fmt != "table":
         raise NQueensError(f"format must be table, csv or json, got {fmt!r}")
     return _markdown(
         columns,
         [[_show(c, row[c]) for c in columns] for row in rows],
         right=lambda c: (
-            c in ("id", "n", "repeat", "total", "unique", "seconds", "seconds_to_first", "timeout", "memory")
+            c in ("id", "n", "repeat", "total", "unique", "seconds", "seconds_to_first", "par2", "timeout", "memory")
         ),
     )
 
 
+def format_check(found, fmt="table"):
+    """The findings of :func:`nqueens.experiments.runner.check` (``nqueens runs --check``): one line per run whose
+    status does not hold, or a ``json`` list of ``{"id", "n", "instance", "solver", "question", "repeat",
+    "status", "why"}``."""
+    rows = [
+        {
+            "id": r.id,
+            "n": r.n,
+            "instance": r.instance,
+            "solver": r.solver,
+            "question": r.question,
+            "repeat": r.repeat,
+            "status": r.status,
+            "why": why,
+        }
+        for r, why in found
+    ]
+    if fmt == "json":
+        return json.dumps(rows, indent=2) + "\n"
+    if not rows:
+        return ""
+    lines = [
+        f"run {row['id']}: {row['instance'] or 'n = ' + str(row['n'])}, {row['solver']} ({row['question']}, "
+        f"repeat {row['repeat']}): {row['why']}"
+        for row in rows
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def compare_configurations(a, b):
+    """Two sets of runs side by side, problem by problem: what mzn-bench's ``compare-configurations`` shows.
+
+    Parameters
+    ----------
+    a, b : iterable of RunRecord or dict
+        The runs of two configurations (two columns of one store, or two stores); each reduced to cells
+        (:func:`cells`), so repeats count once, by their median.
+
+    Returns
+    -------
+    dict
+        ``rows``: one per problem both were asked (``problem``, ``a``/``b`` status and seconds, ``ratio``
+        b / a of the times when both answered, ``change``: ``same``, ``a only`` or ``b only`` (solved by one),
+        ``status`` (their statuses differ otherwise)); ``summary``: per side the problems ``answered``, the
+        ``par2`` sum (over the problems both were asked, with the limit of each run) and ``faster`` (problems
+        it answered faster).
+
+    Examples
+    --------
+    >>> a = [RunRecord(n, "x", status="solved", total=1, seconds=1.0, timeout=10.0) for n in (8, 9)]
+    >>> b = [RunRecord(8, "y", status="solved", total=1, seconds=0.5, timeout=10.0),
+    ...      RunRecord(9, "y", status="timeout", timeout=10.0)]
+    >>> out = compare_configurations(a, b)
+    >>> [(r["problem"], r["change"], r["ratio"]) for r in out["rows"]], out["summary"]["b"]["par2"]
+    ([('8', 'same', 0.5), ('9', 'a only', None)], 20.5)
+    """
+    mine = {_problem_key(c): c for c in cells(a) if c["status"] != "unsupported"}
+    theirs = {_problem_key(c): c for c in cells(b) if c["status"] != "unsupported"}
+    rows = []
+    summary = {side: {"answered": 0, "par2": 0.0, "faster": 0} for side in ("a", "b")}
+    for key in [k for k in mine if k in theirs]:
+        x, y = mine[key], theirs[key]
+        done = (x["status"] in ANSWERED, y["status"] in ANSWERED)
+        ratio = y["seconds"] / x["seconds"] if all(done) and x["seconds"] else None
+        change = {(True, False): "a only", (False, True): "b only"}.get(done)
+        if change is None:
+            change = "same" if x["status"] == y["status"] or all(done) else "status"
+        rows.append(
+            {
+                "problem": key[0] or str(key[1]),
+                "a_status": x["status"],
+                "a_seconds": x["seconds"],
+                "b_status": y["status"],
+                "b_seconds": y["seconds"],
+                "ratio": ratio,
+                "change": change,
+            }
+        )
+        for side, cell, ok in (("a", x, done[0]), ("b", y, done[1])):
+            summary[side]["answered"] += ok
+            summary[side]["par2"] += _cell_par2(cell)
+        if all(done) and x["seconds"] != y["seconds"]:
+            summary["a" if x["seconds"] < y["seconds"] else "b"]["faster"] += 1
+    return {"rows": rows, "summary": summary}
+
+
+def format_comparison(result, names, fmt="table"):
+    """A :func:`compare_configurations` result as a Markdown table with a summary, ``csv`` rows or ``json``."""
+    if fmt == "json":
+        return json.dumps({"a": names[0], "b": names[1], **result}, indent=2, default=str) + "\n"
+    columns = ["problem", "a_status", "a_seconds", "b_status", "b_seconds", "ratio", "change"]
+    if fmt == "csv":
+        return _csv(columns, result["rows"])
+    heads = ["problem", f"{names[0]}", "seconds", f"{names[1]}", "seconds", "ratio b/a", "change"]
+    body = [
+        [f"{row[c]:.3g}" if c == "ratio" and row[c] is not None else _show(c, row[c]) for c in columns]
+        for row in result["rows"]
+    ]
+    table = _markdown(heads, body, right=lambda c: c in ("seconds", "ratio b/a"))
+    lines = [
+        f"- {name}: answered {side['answered']} of {len(result['rows'])}, PAR2 {side['par2']:.3f} s, "
+        f"faster on {side['faster']}"
+        for name, side in zip(names, (result["summary"]["a"], result["summary"]["b"]))
+    ]
+    return table + "\n" + "\n".join(lines) + "\n"
+
+
 # -- helpers --------------------------------------------------------------------------------------------------
+
+
+def _record(record):
+    return record if isinstance(record, RunRecord) else RunRecord.from_dict(record)
+
+
+def _docs(records):
+    """Records as their JSON form (dicts), whichever form they came in."""
+    return [r.to_dict() if isinstance(r, RunRecord) else r for r in records]
+
+
+def _severity(status):
+    return SEVERITY.index(status) if status in SEVERITY else 0
+
+
+def _problem_key(cell):
+    return (cell.get("instance"), cell["n"])
+
+
+def _cell_par2(cell):
+    if cell["status"] in ANSWERED:
+        return cell["seconds"] or 0.0
+    limit = cell.get("timeout")
+    return 2.0 * limit if limit is not None else 0.0
 
 
 def _row(cell, fmt):

@@ -6,7 +6,9 @@ labelled axes with units, a legend, and a title that says what was measured and 
 
 matplotlib is the ``plot`` extra (``pip install 'nqueens[plot]'``); it is imported only when a figure is drawn.
 Figures are drawn on matplotlib's Agg canvas through the object-oriented API, never through ``pyplot``, so
-nothing global changes: in a notebook the returned :class:`~matplotlib.figure.Figure` displays itself.
+nothing global changes: in a notebook the returned :class:`~matplotlib.figure.Figure` displays itself once
+matplotlib's inline backend is on (``%matplotlib inline``, as in ``examples/notebook.ipynb``). Every function that
+draws runs takes what :func:`nqueens.experiments.runner.run` returns (``.records``) as it is.
 
 Examples
 --------
@@ -26,6 +28,7 @@ import os
 import platform
 
 from nqueens.core.errors import NQueensError
+from nqueens.core.record import ANSWERED
 
 __all__ = [
     "FORMATS",
@@ -38,6 +41,7 @@ __all__ = [
     "plot_scatter",
     "save",
     "check_path",
+    "series_style",
 ]
 
 FORMATS = (".png", ".svg")
@@ -50,8 +54,10 @@ def plot_timings(records, path=None, *, title=None):
 
     Parameters
     ----------
-    records : iterable of CountResult
-        Count records (``nqueens compare`` returns them), several solvers and ``n`` mixed.
+    records : iterable of CountResult, RunRecord or dict
+        Count records (:func:`nqueens.count`, :func:`nqueens.experiments.runner.compare`), or the run records of an
+        experiment (``run(...).records``, or ``nqueens runs --format json``): of those, the runs that answered,
+        reduced to the median of the repeats; several solvers and ``n`` mixed.
     path : str or os.PathLike, optional
         Where to write the figure (``.png`` or ``.svg``).
     title : str, optional
@@ -66,13 +72,19 @@ def plot_timings(records, path=None, *, title=None):
     NQueensError
         If matplotlib is missing, there is nothing to plot, or the path has another extension.
     """
-    records = list(records)
-    if not records:
-        raise NQueensError("no count records to plot")
+    import statistics
+
+    times = {}
+    for record in records:
+        if _field(record, "status", "solved") not in ANSWERED or _field(record, "seconds") is None:
+            continue
+        times.setdefault((_field(record, "solver"), _field(record, "n")), []).append(_field(record, "seconds"))
+    if not times:
+        raise NQueensError("no count records to plot (no run that answered)")
     fig, ax = _figure(path)
     series = {}
-    for record in records:
-        series.setdefault(record.solver, []).append((record.n, max(record.seconds, 1e-7)))
+    for (solver, n), seconds in times.items():
+        series.setdefault(solver, []).append((n, max(statistics.median(seconds), 1e-7)))
     for index, (solver, points) in enumerate(series.items()):
         points.sort()
         ax.plot([n for n, _ in points], [s for _, s in points], label=solver, **_series_style(index))
@@ -112,7 +124,11 @@ def plot_tree_sizes(rows, path=None, *, title=None):
     if not rows:
         raise NQueensError("no tree sizes to plot")
     fig, (full_ax, nodes_ax) = _figure(path, width=13, panels=2)
-    for model in dict.fromkeys(row["model"] for row in rows):
+    models = list(dict.fromkeys(row["model"] for row in rows))
+    for place, model in enumerate(models):
+        # The permutation and m-ary trees stand on the same nodes (and, with one seed, get the same estimates):
+        # on the right panel each model's points are shifted a little sideways so that none hides another.
+        shift = _dodge(place, len(models))
         mine = sorted((row for row in rows if row["model"] == model), key=lambda row: row["n"])
         color = _MODEL_COLORS.get(model)
         hollow = {"markerfacecolor": "none", "markersize": 9} if model == "permutation" else {}
@@ -120,15 +136,17 @@ def plot_tree_sizes(rows, path=None, *, title=None):
         full = [(row["n"], math.log10(row["tree_size"])) for row in mine if row.get("tree_size") is not None]
         if full:
             full_ax.plot(*zip(*full), color=color, marker=".", label=f"{model} (closed form)")
-        measured = [(row["n"], row["measured"]) for row in mine if row.get("measured") is not None]
+        measured = [(row["n"] + shift, row["measured"]) for row in mine if row.get("measured") is not None]
         if measured:
             nodes_ax.plot(*zip(*measured), color=color, marker="o", label=f"{model}: feasible (measured)", **hollow)
-        generated = [(row["n"], row["generated"]) for row in mine if row.get("generated") is not None]
+        generated = [(row["n"] + shift, row["generated"]) for row in mine if row.get("generated") is not None]
         if generated:
             nodes_ax.plot(
                 *zip(*generated), color=color, linestyle=":", marker=".", label=f"{model}: generated (measured)"
             )
-        estimated = [(row["n"], row["estimate"], row.get("stderr") or 0.0) for row in mine if row.get("estimate")]
+        estimated = [
+            (row["n"] + shift, row["estimate"], row.get("stderr") or 0.0) for row in mine if row.get("estimate")
+        ]
         if estimated:
             ns, means, errors = zip(*estimated)
             nodes_ax.errorbar(
@@ -136,8 +154,9 @@ def plot_tree_sizes(rows, path=None, *, title=None):
                 means,
                 yerr=errors,
                 color=color,
-                linestyle="--",
-                marker="x",
+                linestyle=("--", ":", "-.")[place % 3],
+                marker="x+1"[place % 3],
+                markersize=8,
                 capsize=3,
                 label=f"{model}: feasible (Knuth's estimate ± 1 s.e.)",
             )
@@ -154,6 +173,8 @@ def plot_tree_sizes(rows, path=None, *, title=None):
         if ax.get_legend_handles_labels()[0]:
             ax.legend(fontsize="small")
         ax.grid(True, which="both", alpha=0.3)
+    if len(models) > 1:
+        nodes_ax.set_xlabel("n (board size; each formulation's points shifted a little sideways, to stay visible)")
     shown = [
         what
         for what, key in (("closed forms", "tree_size"), ("measured", "measured"), ("estimated", "estimate"))
@@ -185,24 +206,32 @@ def plot_profiles(n, profiles, path=None, *, title=None):
     if not profiles:
         raise NQueensError("no profiles to plot")
     fig, ax = _figure(path)
+    others = [model for model in profiles if model not in _MODEL_COLORS]
     for index, (model, profile) in enumerate(profiles.items()):
         for key, style in (("feasible", "-"), ("generated", ":")):
             values = list(profile.get(key) or [])
             if not values:
                 continue
             scale = n if len(values) == n * n + 1 and n > 1 else 1
-            points = [(depth / scale, v) for depth, v in enumerate(values) if v > 0]
+            # Series that may coincide (published, measured, estimated) are shifted a little sideways.
+            shift = _dodge(others.index(model), len(others)) if model in others else 0.0
+            points = [(depth / scale + shift, v) for depth, v in enumerate(values) if v > 0]
             if model in _MODEL_COLORS:
                 look = {"color": _MODEL_COLORS[model], "marker": "." if scale == 1 else None}
                 if model == "permutation" and key == "feasible":  # the same as mary's: keep both visible
                     look.update(marker="o", markerfacecolor="none", markersize=8)
             else:
-                # Series that may coincide (published, measured, estimated): shrinking hollow markers.
+                # Series that may coincide (published, measured, estimated): hollow markers, each line its own dash.
                 look = _series_style(index)
-                look.update(markerfacecolor="none", markersize=max(4, 11 - 3 * index))
+                look.update(markerfacecolor="none", markersize=8)
+                style = ("-", "--", ":", "-.")[others.index(model) % 4] if key == "feasible" else ":"
+            look.pop("linestyle", None)
             ax.plot(*zip(*points), linestyle=style, label=f"{model}: {key}", **look)
     ax.set_yscale("log")
-    ax.set_xlabel("depth (queens' rows decided; the cell tree's depth / n)")
+    ax.set_xlabel(
+        "depth (queens' rows decided; the cell tree's depth / n)"
+        + ("; series shifted a little sideways, to stay visible" if len(others) > 1 else "")
+    )
     ax.set_ylabel("nodes at that depth (log scale)")
     ax.set_title(title or f"Nodes per depth of each formulation, n = {n} — counted on {_host()}")
     ax.legend(fontsize="small")
@@ -215,8 +244,10 @@ def plot_unique_vs_total(rows, path=None, *, title=None):
 
     Parameters
     ----------
-    rows : iterable of dict
-        With ``n``, ``total`` and ``unique``; an ``n`` without solutions leaves a gap in the lines.
+    rows : iterable of dict or RunRecord
+        With ``n``, ``total`` and ``unique``: the rows of ``scripts/unique_vs_total.py``, or the run records of an
+        experiment asking ``unique`` (the first run that answered for each ``n``). An ``n`` without solutions is
+        drawn at 0 (the axis is linear below 1) and named on the figure.
     path, title
         As for :func:`plot_timings`.
 
@@ -224,21 +255,34 @@ def plot_unique_vs_total(rows, path=None, *, title=None):
     -------
     matplotlib.figure.Figure
     """
-    rows = sorted(rows, key=lambda row: row["n"])
+    by_n = {}
+    for row in rows:
+        if row.get("status", "solved") in ANSWERED and row.get("unique") is not None:
+            by_n.setdefault(row["n"], row)
+    rows = [by_n[n] for n in sorted(by_n)]
+    if not rows:
+        raise NQueensError("no solution counts to plot")
     if not any(row["total"] for row in rows):
         raise NQueensError("no solution counts to plot")
     fig, ax = _figure(path)
     ns = [row["n"] for row in rows]
-    nan = float("nan")  # n = 2, 3 have no solution: a gap in the lines, not a segment across it
-
-    def values(key):
-        return [row[key] if row["total"] else nan for row in rows]
-
-    ax.plot(ns, values("total"), marker="o", label="total (all solutions)")
-    ax.plot(ns, values("unique"), marker="s", label="unique (one per orbit of the 8 symmetries)")
-    ax.set_yscale("log")
+    nan = float("nan")  # n = 2, 3 have no solution: no ratio there, a gap in its line
+    # symlog: linear below 1, so that the n without solutions (2 and 3) stand at 0 instead of vanishing.
+    ax.plot(ns, [row["total"] for row in rows], marker="o", label="total (all solutions)")
+    ax.plot(ns, [row["unique"] for row in rows], marker="s", label="unique (one per orbit of the 8 symmetries)")
+    ax.set_yscale("symlog", linthresh=1)
+    ax.set_ylim(bottom=0)
     ax.set_xlabel("n (board size)")
-    ax.set_ylabel("solutions (log scale)")
+    none = [row["n"] for row in rows if not row["total"]]
+    ax.set_ylabel("solutions (log scale above 1; 0 drawn at 0)")
+    if none:
+        ax.annotate(
+            f"no solution for n = {', '.join(map(str, none))}",
+            (none[-1], 0),
+            xytext=(8, 12),
+            textcoords="offset points",
+            fontsize="small",
+        )
     ratio = ax.twinx()
     ratio.plot(
         ns,
@@ -296,6 +340,7 @@ def plot_strategies(rows, path=None, *, title=None):
     for strategy in strategies:
         mine = sorted((row for row in rows if row["strategy"] == strategy), key=lambda row: row["n"])
         look = _series_style(families.index(strategy.split(",")[0]))
+        look.pop("linestyle")
         style = "--" if "first-fail" in strategy else "-"
         for ax, key in ((nodes_ax, "nodes"), (checks_ax, "checks")):
             points = [(row["n"], row[key]) for row in mine if row.get(key)]
@@ -355,13 +400,36 @@ def _figure(path, width=9, panels=1):
     return fig, fig.subplots(1, panels) if panels > 1 else fig.add_subplot()
 
 
+def series_style(index):
+    """The look of series ``index`` (colour, marker, line style): no two of the first 20 alike.
+
+    Examples
+    --------
+    >>> len({(str(s["color"]), s["marker"], s["linestyle"]) for s in map(series_style, range(20))})
+    20
+    """
+    return _series_style(index)
+
+
 def _series_style(index):
     # The ten strong colours first, then their ten light partners, each with one of eight markers: a dozen
     # solvers stay distinguishable in print.
     from matplotlib import colormaps
 
     colour = colormaps["tab10"](index) if index % 20 < 10 else colormaps["tab20"](2 * (index % 10) + 1)
-    return {"color": colour, "marker": "osD^vP*X"[index % 8]}
+    return {"color": colour, "marker": "osD^vP*X"[index % 8], "linestyle": ("-", "--", ":", "-.")[index // 10 % 4]}
+
+
+def _field(record, key, default=None):
+    """A field of a record, whichever form it has: a dict (JSON), or an object with attributes."""
+    if isinstance(record, dict):
+        return record.get(key, default)
+    return getattr(record, key, default)
+
+
+def _dodge(index, count, width=0.12):
+    """A small sideways shift for series ``index`` of ``count`` that would otherwise cover each other."""
+    return (index - (count - 1) / 2) * width
 
 
 def _integer_ticks(ax):
@@ -411,7 +479,7 @@ def plot_cactus(records, path=None, *, timeout=None, title=None):
     solved, asked = {}, {}
     for record in records:
         asked[record["solver"]] = asked.get(record["solver"], 0) + (record["status"] != "unsupported")
-        if record["status"] == "solved" and record.get("seconds") is not None:
+        if record["status"] in ANSWERED and record.get("seconds") is not None:
             solved.setdefault(record["solver"], []).append(max(record["seconds"], 1e-7))
     if not solved:
         raise NQueensError("no solved runs to plot")
@@ -469,7 +537,7 @@ def plot_scatter(records, first, second, path=None, *, timeout=None, title=None)
         if record["solver"] not in (first, second) or record["status"] == "unsupported":
             continue
         cell = times.setdefault((record.get("instance") or record["n"], record["solver"]), [])
-        cell.append(record["seconds"] if record["status"] == "solved" else None)
+        cell.append(record["seconds"] if record["status"] in ANSWERED else None)
     problems = [p for p in dict.fromkeys(key for key, _ in times) if (p, first) in times and (p, second) in times]
     solved = [t for p in problems for s in (first, second) for t in times[p, s] if t is not None]
     if not solved:
@@ -481,6 +549,7 @@ def plot_scatter(records, first, second, path=None, *, timeout=None, title=None)
         return (max(statistics.median(done), 1e-7), True) if done else (ceiling, False)
 
     fig, ax = _figure(path, width=7)
+    fig.set_figheight(7)
     points = [(value(p, first), value(p, second)) for p in problems]
     both = [(x, y) for (x, a), (y, b) in points if a and b]
     some = [(x, y) for (x, a), (y, b) in points if not (a and b)]
@@ -490,10 +559,27 @@ def plot_scatter(records, first, second, path=None, *, timeout=None, title=None)
         ax.scatter(
             *zip(*some), facecolors="none", edgecolors="tab:red", label=f"one not solved (drawn at {ceiling:g} s)"
         )
-    low = min(v for point in points for (v, _) in point) / 2
-    ax.plot([low, ceiling * 2], [low, ceiling * 2], color="tab:gray", linestyle="--", linewidth=1, label="same time")
+    for problem, ((x, _), (y, _)) in zip(problems, points):
+        ax.annotate(
+            f"n = {problem}" if isinstance(problem, int) else str(problem),
+            (x, y),
+            xytext=(4, 4),
+            textcoords="offset points",
+            fontsize="x-small",
+        )
+    # The same range on both axes, around the points drawn (not the time limit, unless a point stands there).
+    drawn = [v for point in points for (v, _) in point]
+    low, high = min(drawn) / 2, max(drawn) * 2
+    ax.plot([low, high], [low, high], color="tab:gray", linestyle="--", linewidth=1, label="same time")
     ax.set_xscale("log")
     ax.set_yscale("log")
+    ax.set_xlim(low, high)
+    ax.set_ylim(low, high)
+    ax.set_aspect("equal")
+    from matplotlib.ticker import NullFormatter
+
+    for axis in (ax.xaxis, ax.yaxis):
+        axis.set_minor_formatter(NullFormatter())  # a narrow range would label every minor tick, over each other
     ax.set_xlabel(f"{first}: seconds (log scale)")
     ax.set_ylabel(f"{second}: seconds (log scale)")
     ax.set_title(title or f"{first} against {second}, one point per problem — measured on {_host()}")

@@ -1,7 +1,8 @@
 """Solutions drawn as boards in notebooks: :class:`Board` has ``_repr_svg_`` (Jupyter shows it as a picture).
 
 A count record already renders as a table (``CountResult._repr_html_``); this module does the same for a
-placement of queens. Queens that attack another are drawn in red, so a wrong placement is visible at a glance.
+placement of queens, on an instance if it has one (an :class:`~nqueens.core.instance.Instance` alone draws itself
+too). Queens that attack another are drawn in red, so a wrong placement is visible at a glance.
 
 Examples
 --------
@@ -22,10 +23,6 @@ from nqueens.core.errors import NQueensError
 
 __all__ = ["Board"]
 
-# Above this size the checkerboard is left out (n * n squares would make a heavy picture): queens only.
-_CHECKER_MAX_N = 64
-_LIGHT, _DARK, _QUEEN, _CONFLICT = "#f0d9b5", "#b58863", "#1a1a1a", "#d62728"
-
 
 class Board:
     """One placement of queens, ``q[row] = column`` (0-based), that renders as a board.
@@ -34,6 +31,9 @@ class Board:
     ----------
     q : sequence of int
         One column per row, each in ``0 .. n-1`` (a solution, or any placement with one queen per row).
+    instance : Instance, optional
+        An instance of the same ``n`` whose blocked squares, excluded diagonals and pre-placed queens are drawn
+        under the queens.
 
     Attributes
     ----------
@@ -55,7 +55,7 @@ class Board:
     True
     """
 
-    def __init__(self, q):
+    def __init__(self, q, instance=None):
         try:
             q = as_solution(q)
         except (TypeError, ValueError):
@@ -63,8 +63,11 @@ class Board:
         n = len(q)
         if n == 0 or min(q) < 0 or max(q) >= n:
             raise NQueensError(f"a board of n rows has columns in 0..n-1, got {list(q)}")
+        if instance is not None and getattr(instance, "n", None) != n:
+            raise NQueensError(f"a board of {n} rows drawn on an instance of n = {getattr(instance, 'n', instance)}")
         self.q = q
         self.n = n
+        self.instance = instance
         self.conflicts = _conflicting_rows(q)
 
     @property
@@ -85,34 +88,14 @@ class Board:
         return hash(self.q)
 
     def _repr_svg_(self):
-        """The board as an SVG picture: squares, queens, rows and columns as drawn by ``boards`` format."""
-        n = self.n
-        cell = max(4, min(40, 480 // n))
-        size = cell * n
-        parts = [
-            f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" viewBox="0 0 {size} {size}">',
-            f"<title>{n}-queens placement {'(a solution)' if self.is_solution else '(with attacking queens in red)'}"
-            "</title>",
-            f'<rect width="{size}" height="{size}" fill="{_LIGHT}"/>',
-        ]
-        if n <= _CHECKER_MAX_N:
-            parts.extend(
-                f'<rect x="{c * cell}" y="{r * cell}" width="{cell}" height="{cell}" fill="{_DARK}"/>'
-                for r in range(n)
-                for c in range(n)
-                if (r + c) % 2
-            )
-        for r, c in enumerate(self.q):
-            colour = _CONFLICT if r in self.conflicts else _QUEEN
-            if cell >= 16:
-                parts.append(
-                    f'<text x="{c * cell + cell / 2}" y="{r * cell + cell / 2}" font-size="{cell * 0.8:.0f}" '
-                    f'text-anchor="middle" dominant-baseline="central" fill="{colour}">\u265b</text>'
-                )
-            else:
-                parts.append(f'<rect x="{c * cell}" y="{r * cell}" width="{cell}" height="{cell}" fill="{colour}"/>')
-        parts.append("</svg>")
-        return "".join(parts)
+        """The board as an SVG picture (:func:`nqueens.core.drawing.svg`): queens as crowns, red where they attack, on
+        the instance's blocked squares, excluded diagonals and pre-placed queens when it has one."""
+        from nqueens.core.drawing import svg
+
+        what = "a solution" if self.is_solution else "with attacking queens in red"
+        if self.instance is not None:
+            what += f"; {self.instance}"
+        return svg(self.n, self.q, instance=self.instance, conflicts=self.conflicts, title=f"{self.n}-queens ({what})")
 
 
 def _conflicting_rows(q):

@@ -147,7 +147,8 @@ def count(n, *, nodes=False, instance=None, symmetry=False, first=False, workers
     -------
     Tally
         ``stats``: ``branches``, ``conflicts``, ``binary_propagations``, ``integer_propagations``,
-        ``wall_time`` (CP-SAT's), ``first_solution_seconds`` (``None`` without solutions), ``status``.
+        ``wall_time`` (CP-SAT's), ``first_solution_seconds`` (``None`` without solutions), ``status``;
+        ``time_model`` and ``time_solve``: seconds building the model and searching.
 
     Raises
     ------
@@ -168,16 +169,19 @@ def count(n, *, nodes=False, instance=None, symmetry=False, first=False, workers
     reason = incomplete(first=first)
     if reason:
         raise NQueensError(f"{reason}: it cannot count; use it with `nqueens solve N --solver cpsat`")
+    start = time.perf_counter()
     m, q = _model(n, symmetry, instance)
     solver = _solver(m, q, first, workers, var, value)
     callback = _Counter(q, symmetry)
+    built = time.perf_counter()
     status = _run(solver, m, callback)
+    solved = time.perf_counter()
     if status not in _COMPLETE:
         raise NQueensError(
             f"CP-SAT stopped before the search was complete (status {solver.status_name(status)}); "
             "a partial count is not a count"
         )
-    stats = _stats(solver, callback, status)
+    stats = {**_stats(solver, callback, status), "time_model": built - start, "time_solve": solved - built}
     if not symmetry:
         return Tally(total=callback.solutions, stats=stats)
     classes = dict(sorted(callback.classes.items()))
@@ -191,7 +195,8 @@ def batches(
     """Stream the solutions as ``(m, n)`` arrays in CP-SAT's order (canonical ones only with ``symmetry``).
 
     The solve runs in a worker thread; closing the stream (or reaching ``limit``) stops the search. ``stats``,
-    if a dict, receives the solver's statistics (as in :func:`count`) when the solve has ended.
+    if a dict, receives ``time_model`` once the model is built, and the solver's statistics (as in :func:`count`)
+    when the solve has ended.
 
     Raises
     ------
@@ -205,8 +210,11 @@ def batches(
     >>> [len(b) for b in batches(8, symmetry=True)]
     [12]
     """
+    start = time.perf_counter()
     m, q = _model(n, symmetry, instance)
     solver = _solver(m, q, first, workers, var, value)
+    if stats is not None:
+        stats["time_model"] = time.perf_counter() - start
     if first:
         callback = _Counter(q, False)
         status = _run(solver, m, callback)

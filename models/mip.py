@@ -24,6 +24,8 @@ T. Achterberg, "SCIP: solving constraint integer programs", Mathematical Program
 E. Balas, R. Jeroslow, "Canonical cuts on the unit hypercube", SIAM J. Appl. Math. 23 (1972) (no-good cuts).
 """
 
+import time
+
 import numpy as np
 from nqueens.models import _background
 
@@ -85,7 +87,8 @@ def count(n, *, nodes=False, instance=None):
     Tally
         ``stats``: ``variables``, ``constraints`` (of the model), ``solves``, ``cuts`` (no-goods added),
         ``bb_nodes`` (SCIP's branch-and-bound nodes, all solves), ``lp_iterations`` (simplex iterations, all
-        solves), ``first_solution_nodes``.
+        solves), ``first_solution_nodes``; ``time_model`` and ``time_solve``: seconds building the model and
+        solving (all solves and cuts).
 
     Examples
     --------
@@ -93,15 +96,18 @@ def count(n, *, nodes=False, instance=None):
     >>> r.total, r.stats["solves"], r.stats["cuts"]
     (4, 5, 4)
     """
+    start = time.perf_counter()
     solver, x = model(n, instance=instance)
     shape = {"variables": solver.NumVariables(), "constraints": solver.NumConstraints()}
     effort = _Effort()
+    built = time.perf_counter()
 
     def work(stopped):
         return sum(1 for _ in _solutions(solver, x, n, effort, stopped))
 
     total = _background.run(work, stop=solver.InterruptSolve, name="mip-count")
-    return Tally(total=total, stats={**shape, **effort.as_dict()})
+    times = {"time_model": built - start, "time_solve": time.perf_counter() - built}
+    return Tally(total=total, stats={**shape, **effort.as_dict(), **times})
 
 
 def batches(n, *, limit=None, instance=None):

@@ -39,6 +39,8 @@ cardinality constraints", CP 2005 (sequential counter). S. Sharma, S. Roy, M. So
 scalable probabilistic exact model counter", IJCAI 2019.
 """
 
+import time
+
 import numpy as np
 
 from nqueens.core.board import dtype_for
@@ -139,7 +141,8 @@ def count(n, *, nodes=False, instance=None, encoding="pairwise", satsolver="cadi
     Tally
         ``stats``: ``encoding``, ``variables``, ``clauses`` (of the formula, before any blocking clause), and
         for ``counter="enumerate"`` the SAT solver's ``satsolver``, ``conflicts``, ``decisions``,
-        ``propagations``, ``restarts`` over all its calls; for ``counter="ganak"`` ``counter``.
+        ``propagations``, ``restarts`` over all its calls; for ``counter="ganak"`` ``counter``; ``time_model``
+        (encoding the formula and loading it into the solver) and ``time_solve`` (the solving), in seconds.
 
     Examples
     --------
@@ -151,14 +154,20 @@ def count(n, *, nodes=False, instance=None, encoding="pairwise", satsolver="cadi
     >>> count(6, counter="ganak").total
     4
     """
+    start = time.perf_counter()
     cnf, top = clauses(n, encoding=encoding, instance=instance)
     stats = {"encoding": encoding, "variables": top, "clauses": len(cnf)}
     if counter == "ganak":
-        return Tally(total=_ganak(n, cnf, top), stats={**stats, "counter": "ganak"})
+        built = time.perf_counter()
+        total = _ganak(n, cnf, top)
+        times = {"time_model": built - start, "time_solve": time.perf_counter() - built}
+        return Tally(total=total, stats={**stats, "counter": "ganak", **times})
     solver = _solver(satsolver, cnf)
+    built = time.perf_counter()
     try:
         total = sum(1 for _ in _models(solver, n))
-        return Tally(total=total, stats={**stats, "satsolver": satsolver, **_effort(solver)})
+        times = {"time_model": built - start, "time_solve": time.perf_counter() - built}
+        return Tally(total=total, stats={**stats, "satsolver": satsolver, **_effort(solver), **times})
     finally:
         solver.delete()
 

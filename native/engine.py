@@ -76,7 +76,7 @@ import numpy as np
 from nqueens.native import engine_kernels as _k
 
 from nqueens.core.errors import NQueensError
-from nqueens.core.record import Subproblem
+from nqueens.core.record import Subproblem, classes_to_json
 
 __all__ = [
     "ALGORITHM_VERSION",
@@ -212,7 +212,7 @@ def task(n, index, payload):
     """One subproblem of :func:`plan`: the JSON form of :func:`solve` on its constellations (a pure function)."""
     (table,) = payload
     result = solve(n, table)
-    return {"total": result["total"], "classes": {str(k): v for k, v in result["classes"].items()}}
+    return {"total": result["total"], "classes": classes_to_json(result["classes"])}
 
 
 def combine(n, results):

@@ -16,7 +16,7 @@ Usage::
 import statistics
 
 from _common import markdown_table, parser, report_header, run
-from nqueens.analysis.plots import check_path, save
+from nqueens.analysis.plots import check_path, save, series_style
 from nqueens.models import cp
 
 from nqueens.core.board import check_n, is_solution
@@ -166,9 +166,13 @@ def _plot(ns, ours, limit, path):
     ax = fig.add_subplot()
     for index, (name, series) in enumerate(ours.items()):
         points = [(n, series[n] + 1) for n in ns if series[n] is not None]
-        style = {"color": f"C{index % 10}", "marker": "osD^vP*X"[index % 8]}
+        # 13 series: ten strong colours, then light ones, each with its marker; the line's dash says the
+        # propagation (dashed: value removal) and sets the light-coloured series apart (dash-dot, dotted).
+        style = series_style(index)
+        dashes = ("--", ":") if "removal" in name else ("-", "-.")
+        style["linestyle"] = dashes[index >= 10]
         if points:
-            ax.plot(*zip(*points), label=name, linestyle="--" if "removal" in name else "-", **style)
+            ax.plot(*zip(*points), label=name, **style)
         published = HANDBOOK.get(name, {})
         shown = [(n, published[n] + 1) for n in ns if published.get(n) is not None]
         if shown:

@@ -10,6 +10,7 @@ from known import TOTAL, UNIQUE
 import nqueens
 from nqueens import NQueensError
 from nqueens.cli import main
+from nqueens.core.record import RunRecord
 from nqueens.experiments import runner as experiment
 from nqueens.runtime.store import ResultStore
 
@@ -50,10 +51,12 @@ def test_first_gives_a_solution_and_seconds_to_first():
     for r in result.records:
         if TOTAL[r["n"]] == 0:
             if r["solver"] == "csp:algorithm=min-conflicts":
-                continue  # a local search does not prove that there is no solution
-            assert r["status"] == "solved" and r["solution"] is None, r
+                # a local search does not prove that there is no solution: no answer is unknown, not unsat
+                assert r["status"] not in ("sat", "unsat") and r.result == "unknown", r
+                continue
+            assert r["status"] == "unsat" and r["solution"] is None and r.result == "unsat", r
             continue
-        assert r["status"] == "solved", r
+        assert r["status"] == "sat" and r.result == "sat", r
         assert brute_force_is_solution(r["solution"]) and len(r["solution"]) == r["n"]
         assert 0 < r["seconds_to_first"] <= r["seconds"]
 
@@ -83,18 +86,7 @@ def test_a_solver_that_raises_is_one_error_run():
 
 def test_wrong_answers_are_judged_by_the_published_values_and_by_the_majority():
     def record(solver, total, n=8, **more):
-        return {
-            "n": n,
-            "instance": None,
-            "solver": solver,
-            "question": "count",
-            "status": "solved",
-            "total": total,
-            "unique": None,
-            "solution": None,
-            "message": None,
-            **more,
-        }
+        return RunRecord(n=n, solver=solver, question="count", status="solved", total=total, **more)
 
     known = [record("a", 92), record("b", 91)]
     experiment.judge(known)
@@ -106,14 +98,14 @@ def test_wrong_answers_are_judged_by_the_published_values_and_by_the_majority():
     tie = [record("a", 7, n=40), record("b", 8, n=40)]
     experiment.judge(tie)
     assert [r["status"] for r in tie] == ["wrong", "wrong"]
-    first = [{**record("a", None), "question": "first", "solution": [0, 1, 2, 3, 4, 5, 6, 7]}]
+    first = [RunRecord(8, "a", "first", status="sat", solution=[0, 1, 2, 3, 4, 5, 6, 7])]
     experiment.judge(first)
     assert first[0]["status"] == "wrong" and "not a solution" in first[0]["message"]
 
 
 def test_the_store_serves_a_repeated_experiment_and_fresh_makes_it_again(tmp_path, capsys):
     path = str(tmp_path / "runs.sqlite")
-    argv = ["compare", "5..7", "--solvers", "bitwise,dlx", "--json", "--store", path, "--repeat", "2"]
+    argv = ["compare", "5..7", "--solvers", "bitwise,dlx", "--json", "--aggregate", "--store", path, "--repeat", "2"]
     assert main(argv) == 0
     first = json.loads(capsys.readouterr().out)
     assert main(argv) == 0
@@ -217,5 +209,5 @@ def test_instances_are_rows_keyed_by_file_and_checked_against_each_other(capsys)
     assert len(queens) == 4
     for cell in json.loads(out):
         q = cell["solution"]
-        assert cell["status"] == "solved" and brute_force_is_solution(q) and len(q) == 12
+        assert cell["status"] == "sat" and brute_force_is_solution(q) and len(q) == 12
         assert all(q[r] == c for r, c in queens)

@@ -107,7 +107,7 @@ def test_a_killed_experiment_resumes_exactly(tmp_path):
     assert len(before) == 7 and all(r["status"] == "solved" for r in before)
     _wait_until_gone(tag)  # the orphaned worker leaves by itself
 
-    code, out, err = compare(*argv[4:], store=store)
+    code, out, err = compare(*argv[4:], "--aggregate", store=store)
     assert code == 0, err
     table = json.loads(out)
     assert all(c["status"] == "solved" and c["total"] == TOTAL[c["n"]] and c["runs"] == 2 for c in table)

@@ -89,7 +89,8 @@ def test_unique_vs_total(tmp_path):
     assert (tmp_path / "u.png").read_bytes()[:8] == PNG
     check_labels(fig)
     total = lines_by_label(fig)["total (all solutions)"].get_ydata()
-    assert total[7] == 92 and total[1] != total[1]  # n = 2: a gap (NaN), no line through zero
+    assert total[7] == 92 and total[1] == total[2] == 0  # n = 2, 3 drawn at 0 on the symlog axis, not dropped
+    assert fig.axes[0].get_yscale() == "symlog" and any("n = 2, 3" in t.get_text() for t in fig.axes[0].texts)
 
 
 @pytest.mark.parametrize(
@@ -116,18 +117,51 @@ def test_missing_matplotlib_is_a_clear_error(monkeypatch):
 # --- boards in notebooks ---------------------------------------------------------------------------------------
 
 
+def _square_of(element, size):
+    """The (row, column) a drawn queen stands on: the centre of its crown polygon or its dot."""
+    if element.tag.endswith("circle"):
+        x, y = float(element.get("cx")), float(element.get("cy"))
+    else:
+        points = [tuple(map(float, p.split(","))) for p in element.find("{*}polygon").get("points").split()]
+        x = (min(p[0] for p in points) + max(p[0] for p in points)) / 2
+        y = (min(p[1] for p in points) + max(p[1] for p in points)) / 2
+    return int(y // size), int(x // size)
+
+
 def test_board_renders_as_svg():
     q = next(nqueens.solutions(8))
     board = nqueens.Board(q)
-    svg = ET.fromstring(board._repr_svg_())
-    ns = {"s": "http://www.w3.org/2000/svg"}
-    queens = svg.findall("s:text", ns)
-    assert len(queens) == 8 and all(t.get("fill") == "#1a1a1a" for t in queens)
-    # Each queen sits in the middle of square (row, q[row]).
+    text = board._repr_svg_()
+    svg = ET.fromstring(text)
+    queens = [e for e in svg.iter() if e.get("class") == "queen"]
+    assert len(queens) == 8 and all(e.get("fill") == "#1a1a1a" for e in queens)
+    assert "\u265b" not in text and "<text" not in text  # shapes, not the chess character
     size = int(svg.get("width")) // 8
-    for row, text in enumerate(queens):
-        assert float(text.get("x")) == q[row] * size + size / 2 and float(text.get("y")) == row * size + size / 2
+    assert [_square_of(e, size) for e in queens] == [(row, q[row]) for row in range(8)]
     assert str(board) == "\n".join(nqueens.core.board.to_board(q)) and board.is_solution
+
+
+def test_an_instance_draws_its_blocks_diagonals_and_queens():
+    from nqueens.core.instance import Instance
+
+    instance = Instance.make(6, blocked=[(0, 0), (5, 2)], queens=[(1, 3)], excluded_sum=[4], excluded_difference=[-2])
+    svg = ET.fromstring(instance._repr_svg_())
+    size = int(svg.get("width")) // 6
+    blocked = [e.find("{*}rect") for e in svg.iter() if e.get("class") == "blocked"]
+    assert sorted((int(float(r.get("y"))) // size, int(float(r.get("x"))) // size) for r in blocked) == [(0, 0), (5, 2)]
+    lines = [e for e in svg.iter() if e.get("class") == "excluded"]
+    ends = sorted(
+        tuple(int(float(e.get(k)) // size) for k in ("y1", "x1", "y2", "x2")) for e in lines
+    )  # r + c = 4 runs from (0, 4) to (4, 0); r - c = -2 from (0, 2) to (3, 5)
+    assert ends == [(0, 2, 3, 5), (0, 4, 4, 0)]
+    given = [e for e in svg.iter() if e.get("class") == "queen"]
+    assert [_square_of(e, size) for e in given] == [(1, 3)]
+    solution = next(q for q in nqueens.solutions(6) if q[1] == 3)
+    drawn = ET.fromstring(Board(solution, instance=instance)._repr_svg_())
+    assert sum(e.get("class") == "queen" for e in drawn.iter()) == 6
+    assert sum(e.get("class") == "given" for e in drawn.iter()) == 1
+    with pytest.raises(nqueens.NQueensError, match="instance of n = 6"):
+        Board((1, 3, 0, 2), instance=instance)
 
 
 def test_board_marks_attacking_queens():
@@ -142,10 +176,46 @@ def test_large_board_draws_queens_only():
     q = [(2 * r) % n for r in range(n)]  # not a solution; the picture must still be small
     svg = Board(q)._repr_svg_()
     ET.fromstring(svg)
-    assert svg.count("<rect") == 1 + n
+    assert svg.count("<rect") == 1 and svg.count('class="queen"') == n  # no checkerboard, one dot per queen
 
 
 @pytest.mark.parametrize("q", [(), (0, 4), ("a", 1), (-1, 0)])
 def test_board_bad_input(q):
     with pytest.raises(nqueens.NQueensError):
         Board(q)
+
+
+def test_every_plot_takes_what_run_returns(tmp_path):
+    from nqueens.analysis.plots import plot_cactus, plot_scatter
+
+    from nqueens.experiments import runner as experiment
+
+    result = experiment.run(
+        experiment.problems_from_range("6..8"), experiment.parse_solvers("bitwise,dlx"), repeat=2, store="none"
+    )
+    fig = plot_timings(result.records)
+    lines = lines_by_label(fig)
+    assert set(lines) == {"bitwise", "dlx"} and list(lines["dlx"].get_xdata()) == [6, 7, 8]
+    fig = plot_timings([r.to_dict() for r in result.records])  # their JSON form (nqueens runs --format json)
+    assert set(lines_by_label(fig)) == {"bitwise", "dlx"}
+    assert len(plot_cactus(result.records).axes[0].get_lines()) == 2
+    fig = plot_scatter(result.records, "bitwise", "dlx", timeout=20.0)
+    ax = fig.axes[0]
+    times = [r.seconds for r in result.records]
+    assert ax.get_xlim() == ax.get_ylim() and ax.get_xlim()[1] <= 2 * max(times) < 20  # not up to the limit
+    assert ax.get_aspect() == 1.0 and sorted(t.get_text() for t in ax.texts) == ["n = 6", "n = 7", "n = 8"]
+
+
+def test_unique_vs_total_takes_the_runs_of_an_experiment():
+    from nqueens.experiments import runner as experiment
+
+    result = experiment.run(
+        experiment.problems_from_range("1..8"),
+        experiment.parse_solvers("fast,bitwise"),
+        question="unique",
+        store="none",
+    )
+    fig = plot_unique_vs_total(result.records)
+    lines = lines_by_label(fig)
+    assert list(lines["total (all solutions)"].get_ydata()) == [TOTAL[n] for n in range(1, 9)]
+    assert list(lines["unique (one per orbit of the 8 symmetries)"].get_ydata()) == [UNIQUE[n] for n in range(1, 9)]

@@ -143,3 +143,80 @@ def test_common_helpers_doctests():
     import doctest
 
     assert doctest.testmod(load("_common")).failed == 0
+
+
+# -- every figure the README and the scripts make, small, with the defects they once had checked -------------
+
+
+def _figure_of(monkeypatch, script):
+    """Run ``script.main`` and keep the Figure it saves (the plot functions return it; the script does not)."""
+    from nqueens.analysis import plots
+
+    kept = []
+    real = plots.save
+
+    def keep(fig, path):
+        kept.append(fig)
+        return real(fig, path)
+
+    monkeypatch.setattr(plots, "save", keep)
+    monkeypatch.setattr(script, "save", keep, raising=False)
+    return kept
+
+
+def test_the_knuth_profile_figure_shows_every_series(tmp_path, monkeypatch):
+    script = load("knuth_profile")
+    kept = _figure_of(monkeypatch, script)
+    assert script.main([str(tmp_path), "--probes", "500", "--seed", "1"]) == 0
+    lines = [line for line in kept[-1].axes[0].get_lines() if line.get_label().endswith("feasible")]
+    assert len(lines) == 3  # Knuth's, one measured, the estimate: equal values, so drawn side by side
+    starts = {round(float(line.get_xdata()[0]), 3) for line in lines}
+    assert len(starts) == 3 and len({line.get_linestyle() for line in lines}) == 3
+
+
+def test_the_estimator_figure_shows_both_row_trees(tmp_path, monkeypatch):
+    script = load("estimator")
+    kept = _figure_of(monkeypatch, script)
+    argv = [str(tmp_path), "--from", "5", "--to", "6", "--large", "9", "--probes", "300", "--seed", "1"]
+    assert script.main(argv) == 0
+    right = kept[-1].axes[1]
+    measured = {line.get_label(): line for line in right.get_lines() if "(measured)" in line.get_label()}
+    xs = {label.split(":")[0]: tuple(line.get_xdata()) for label, line in measured.items()}
+    assert xs["permutation"] != xs["mary"]  # same nodes, not drawn on top of each other
+
+
+def test_unique_vs_total_draws_the_n_without_solutions(tmp_path, monkeypatch):
+    script = load("unique_vs_total")
+    kept = _figure_of(monkeypatch, script)
+    assert script.main([str(tmp_path), "--max-n", "6"]) == 0
+    ax = kept[-1].axes[0]
+    total = next(line for line in ax.get_lines() if line.get_label().startswith("total"))
+    assert ax.get_yscale() == "symlog"
+    assert list(total.get_xdata()) == [1, 2, 3, 4, 5, 6] and list(total.get_ydata()) == [TOTAL[n] for n in range(1, 7)]
+    assert any("n = 2, 3" in text.get_text() for text in ax.texts)
+
+
+def test_the_search_strategies_figure_tells_its_series_apart(tmp_path, monkeypatch):
+    script = load("search_strategies")
+    kept = _figure_of(monkeypatch, script)
+    assert script.main([str(tmp_path), "--ns", "8,10", "--seeds", "1", "--max-failures", "500"]) == 0
+    lines = [line for line in kept[-1].axes[0].get_lines() if not line.get_label().startswith("_")]
+    looks = {(str(line.get_color()), line.get_marker(), line.get_linestyle()) for line in lines}
+    assert len(lines) >= 11 and len(looks) == len(lines)
+
+
+def test_the_readme_seed000_figure_has_a_line_per_method(tmp_path, monkeypatch):
+    from nqueens.analysis import plots
+
+    from nqueens.cli import main
+
+    kept = []
+    real = plots.plot_timings
+    monkeypatch.setattr(plots, "plot_timings", lambda *a, **k: kept.append(real(*a, **k)) or kept[-1])
+    methods = "backtrack,mirror,marks,avail,bitwise"
+    argv = ["compare", "6..9", "--solvers", methods, "--plot", str(tmp_path / "s.png"), "--plot-kind", "time"]
+    assert main([*argv, "--quiet", "--store", "none"]) == 0
+    lines = {line.get_label(): line for line in kept[0].axes[0].get_lines()}
+    assert set(lines) == set(methods.split(","))
+    assert all(list(line.get_xdata()) == [6, 7, 8, 9] for line in lines.values())
+    assert (tmp_path / "s.png").read_bytes()[:8] == PNG

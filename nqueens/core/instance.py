@@ -141,6 +141,12 @@ class Instance:
         rows = self.allowed()
         return len(q) == self.n and all(rows[r] >> int(c) & 1 for r, c in enumerate(q))
 
+    def _repr_svg_(self):
+        """The board with its blocked squares, excluded diagonals and pre-placed queens (notebooks show it)."""
+        from nqueens.core.drawing import svg
+
+        return svg(self.n, instance=self, title=str(self))
+
     def __str__(self):
         if self.is_plain:
             return f"n = {self.n}"

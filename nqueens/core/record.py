@@ -1,13 +1,52 @@
-"""The result records every solver returns through the facade.
+"""The result records every solver returns through the facade, and the record of one experiment run.
 
 A solver module returns a :class:`Tally` (what it counted); the facade adds the solver's name, ``n`` and the
 wall-clock time of the computation and hands back a frozen :class:`CountResult`, whose :meth:`~CountResult.to_dict`
-is the ``--json`` document of ``nqueens count``.
+is the ``--json`` document of ``nqueens count``. An experiment (:mod:`nqueens.experiments.runner`) makes one
+:class:`RunRecord` per run.
+
+``classes`` (orbit size -> number of fundamental solutions) is keyed by ``int`` in every Python object; JSON
+can only key by strings, so :func:`classes_to_json` and :func:`classes_from_json` are the one conversion, used
+wherever a record becomes JSON text or is read back from it.
 """
 
-from dataclasses import dataclass, field
+import json
+from dataclasses import dataclass, field, fields
 
-__all__ = ["Tally", "CountResult", "Subproblem"]
+__all__ = [
+    "Tally",
+    "CountResult",
+    "Subproblem",
+    "RunRecord",
+    "ANSWERED",
+    "CSV_COLUMNS",
+    "classes_to_json",
+    "classes_from_json",
+]
+
+
+def classes_to_json(classes):
+    """``{4: 1, 8: 11}`` -> ``{"4": 1, "8": 11}`` (sorted by orbit size), ``None`` stays ``None``.
+
+    Examples
+    --------
+    >>> classes_to_json({8: 11, 4: 1})
+    {'4': 1, '8': 11}
+    """
+    return (
+        None if classes is None else {str(int(k)): int(v) for k, v in sorted(classes.items(), key=lambda i: int(i[0]))}
+    )
+
+
+def classes_from_json(classes):
+    """``{"4": 1, "8": 11}`` -> ``{4: 1, 8: 11}``; ``None`` stays ``None``.
+
+    Examples
+    --------
+    >>> classes_from_json({"8": 11, "4": 1})
+    {4: 1, 8: 11}
+    """
+    return None if classes is None else {int(k): int(v) for k, v in sorted(classes.items(), key=lambda i: int(i[0]))}
 
 
 @dataclass(frozen=True)
@@ -66,12 +105,18 @@ class CountResult:
             "solver": self.solver,
             "total": self.total,
             "unique": self.unique,
-            "classes": None if self.classes is None else {str(k): v for k, v in sorted(self.classes.items())},
+            "classes": classes_to_json(self.classes),
             "nodes": self.nodes,
             "profile": None if self.profile is None else list(self.profile),
             "seconds": self.seconds,
             "stats": dict(self.stats),
         }
+
+    def to_frame(self):
+        """A one-row :class:`pandas.DataFrame` of :meth:`to_dict` (pandas is needed: ``pip install pandas``)."""
+        return _pandas().DataFrame([self.to_dict()])
+
+    to_pandas = to_frame
 
     def _repr_html_(self):
         rows = "".join(
@@ -107,3 +152,277 @@ class Subproblem:
     def key(self):
         """A name for the subproblem that is unique across counts (used on a cluster)."""
         return f"{self.n}-{self.index}-{self.digest[:16]}"
+
+
+# The statuses of a run that answered its question: ``solved`` (count, enumerate, unique: the whole answer),
+# ``sat`` and ``unsat`` (first: a solution, or the proof that there is none). The others are ``timeout``,
+# ``memout``, ``error``, ``wrong`` and ``unsupported``.
+ANSWERED = ("solved", "sat", "unsat")
+_UNSOLVED = ("timeout", "memout", "error", "wrong")
+
+# The columns of a per-run CSV (and of :meth:`RunRecord.to_row`), always all of them and in this order.
+CSV_COLUMNS = (
+    "n",
+    "instance",
+    "solver",
+    "question",
+    "repeat",
+    "status",
+    "result",
+    "total",
+    "unique",
+    "classes",
+    "nodes",
+    "tree",
+    "objective",
+    "solution",
+    "seconds",
+    "time_read",
+    "time_model",
+    "time_solve",
+    "time_total",
+    "seconds_to_first",
+    "par2",
+    "par2_penalised",
+    "timeout",
+    "memory",
+    "seed",
+    "options",
+    "instance_path",
+    "instance_digest",
+    "host",
+    "cpu",
+    "cores",
+    "python",
+    "platform",
+    "version",
+    "versions",
+    "reused",
+    "finished",
+    "message",
+)
+
+
+@dataclass(eq=False)
+class RunRecord:
+    """One run of an experiment: what was asked, what came back, how long it took, where and with what.
+
+    Read its fields as attributes (``r.status``) or by their JSON names (``r["status"]``, ``r.get("par2")``), so
+    that code written against ``nqueens runs --format json`` reads records too. :meth:`to_dict` and
+    :meth:`from_dict` are its JSON form (the store keeps that), :meth:`to_row` its CSV row.
+
+    Attributes
+    ----------
+    n : int
+        The board size.
+    solver : str
+        The column, named as written (``cp:var=input``); ``registered`` is the registry name behind it.
+    question : str
+        ``count``, ``enumerate``, ``first`` or ``unique``.
+    repeat : int
+        1-based.
+    status : str or None
+        ``solved``, ``sat`` or ``unsat`` (:data:`ANSWERED`); ``timeout``, ``memout``, ``error``, ``wrong``,
+        ``unsupported``; ``None`` before the run is made.
+    message : str or None
+        Why a run that did not answer did not (or why it is wrong).
+    instance, instance_path, instance_digest : str or None
+        The instance file's name and absolute path (``None`` for a plain board size), and the sha256 of the
+        problem (:attr:`nqueens.core.instance.Instance.digest`; a plain board size has one too).
+    options : dict
+        The column's options with the defaults filled in; ``seed`` is its ``seed`` option, if it has one.
+    total, unique, classes, nodes, profile, tree, solution, objective
+        The answer: ``classes`` keyed by ``int`` orbit size; ``solution`` the first solution (question
+        ``first``); ``objective`` for optimisation questions.
+    seconds : float or None
+        The computation (building the model and solving), as ``nqueens count`` measures it; ``None`` when the
+        run did not finish.
+    time_read, time_model, time_solve : float or None
+        Reading the instance file; building the model and solving it, where the solver tells them apart
+        (its ``stats`` keys ``time_model`` and ``time_solve``), else ``None``.
+    time_total : float or None
+        ``time_read + seconds``.
+    seconds_to_first : float or None
+    timeout, memory : float, int or None
+        The limits the run was made under.
+    stats : dict
+        The solver's own effort measures.
+    version : str
+        The toolkit's version; ``versions`` the libraries' (:func:`nqueens.runtime.environment.versions`).
+    host : str
+    machine : dict
+        ``cpu``, ``cores``, ``python``, ``platform`` of the machine that made the run.
+    reused : bool
+        Taken from the store rather than made again.
+    finished : str or None
+        ISO time (UTC) the run finished.
+    id : int or None
+        Its row in the result store, when read from one.
+    """
+
+    n: int
+    solver: str
+    question: str = "count"
+    repeat: int = 1
+    status: str | None = None
+    message: str | None = None
+    instance: str | None = None
+    instance_path: str | None = None
+    instance_digest: str | None = None
+    registered: str | None = None
+    options: dict = field(default_factory=dict)
+    seed: int | None = None
+    total: int | None = None
+    unique: int | None = None
+    classes: dict | None = None
+    nodes: int | None = None
+    profile: tuple | None = None
+    tree: int | None = None
+    solution: list | None = None
+    objective: int | None = None
+    seconds: float | None = None
+    time_read: float | None = None
+    time_model: float | None = None
+    time_solve: float | None = None
+    time_total: float | None = None
+    seconds_to_first: float | None = None
+    timeout: float | None = None
+    memory: int | None = None
+    stats: dict = field(default_factory=dict)
+    version: str | None = None
+    versions: dict = field(default_factory=dict)
+    host: str | None = None
+    machine: dict = field(default_factory=dict)
+    reused: bool = False
+    finished: str | None = None
+    id: int | None = None
+
+    @property
+    def answered(self):
+        """True when the run answered its question (status in :data:`ANSWERED`)."""
+        return self.status in ANSWERED
+
+    @property
+    def result(self):
+        """``sat``, ``unsat`` or ``unknown``: the field's three-valued answer (what CPMpy's and MiniZinc's
+        benchmark tools record), for every question: a run that answered has found solutions or shown there
+        are none; any other run (timeout, error, wrong, ...) is ``unknown``."""
+        if not self.answered:
+            return "unknown"
+        if self.status in ("sat", "unsat"):
+            return self.status
+        if self.solution is not None or (self.total or 0) > 0:
+            return "sat"
+        return "unsat" if self.total == 0 else "unknown"
+
+    @property
+    def par2(self):
+        """The PAR2 score: ``seconds`` for a run that answered, twice the time limit for one that did not
+        (timeout, memout, error, wrong) when there is a limit, else ``None``."""
+        if self.answered:
+            return self.seconds
+        if self.status in _UNSOLVED and self.timeout is not None:
+            return 2.0 * self.timeout
+        return None
+
+    @property
+    def par2_penalised(self):
+        """True when :attr:`par2` is the penalty (twice the limit), not a measured time."""
+        return not self.answered and self.par2 is not None
+
+    # -- conversions ----------------------------------------------------------------------------------------
+
+    def to_dict(self):
+        """The JSON form: every field, ``classes`` keyed by strings, plus ``result``, ``par2`` and
+        ``par2_penalised``."""
+        doc = {f.name: getattr(self, f.name) for f in fields(self)}
+        doc["classes"] = classes_to_json(self.classes)
+        doc["profile"] = None if self.profile is None else list(self.profile)
+        doc["options"] = dict(self.options)
+        doc["stats"] = dict(self.stats)
+        doc.update(result=self.result, par2=self.par2, par2_penalised=self.par2_penalised)
+        return doc
+
+    @classmethod
+    def from_dict(cls, doc):
+        """The record of a JSON form (:meth:`to_dict`, or a store written by an earlier version: missing
+        fields are ``None``, the derived ones are computed again)."""
+        known = {f.name for f in fields(cls)}
+        values = {key: value for key, value in doc.items() if key in known}
+        values["classes"] = classes_from_json(values.get("classes"))
+        if values.get("profile") is not None:
+            values["profile"] = tuple(values["profile"])
+        for key in ("options", "stats", "versions", "machine"):
+            values[key] = dict(values.get(key) or {})
+        return cls(**values)
+
+    def to_row(self):
+        """The CSV row: :data:`CSV_COLUMNS` to scalars (dicts and lists as compact JSON text)."""
+        doc = self.to_dict()
+        doc.update(
+            {key: self.machine.get(key) for key in ("cpu", "cores", "python", "platform")},
+            classes=_compact(doc["classes"]),
+            solution=_compact(doc["solution"]),
+            options=_compact(doc["options"]),
+            versions=_compact(doc["versions"]),
+        )
+        return {column: doc.get(column) for column in CSV_COLUMNS}
+
+    # -- reading --------------------------------------------------------------------------------------------
+
+    def __getitem__(self, key):
+        if key in _DERIVED or key in _FIELD_NAMES:
+            return getattr(self, key)
+        raise KeyError(key)
+
+    def get(self, key, default=None):
+        """The field ``key`` (a JSON name), or ``default`` if a record has no such field."""
+        try:
+            return self[key]
+        except KeyError:
+            return default
+
+    def __repr__(self):
+        shown = ["n", "instance", "solver", "question", "repeat", "status", "total", "unique", "seconds"]
+        parts = [f"{key}={getattr(self, key)!r}" for key in shown if getattr(self, key) is not None]
+        return f"RunRecord({', '.join(parts)})"
+
+    def _repr_html_(self):
+        doc = self.to_dict()
+        rows = "".join(
+            f"<tr><th style='text-align:left'>{key}</th><td>{_escape(value)}</td></tr>"
+            for key, value in doc.items()
+            if value not in (None, {}, []) and key != "profile"
+        )
+        return f"<table>{rows}</table>"
+
+
+_FIELD_NAMES = frozenset(f.name for f in fields(RunRecord))
+_DERIVED = frozenset(("answered", "result", "par2", "par2_penalised"))
+
+
+def records_frame(records):
+    """A :class:`pandas.DataFrame` of run records, one row per run, the columns of :data:`CSV_COLUMNS`."""
+    pd = _pandas()
+    rows = [(r if isinstance(r, RunRecord) else RunRecord.from_dict(r)).to_row() for r in records]
+    return pd.DataFrame(rows, columns=list(CSV_COLUMNS))
+
+
+def _pandas():
+    from nqueens.core.errors import NQueensError
+
+    try:
+        import pandas
+    except ImportError:
+        raise NQueensError("to_pandas() needs pandas: pip install pandas (or the 'test' extra)") from None
+    return pandas
+
+
+def _compact(value):
+    return None if value is None else json.dumps(value, separators=(",", ":"), sort_keys=True, default=str)
+
+
+def _escape(value):
+    import html
+
+    return html.escape(str(value))

@@ -9,11 +9,14 @@ or an instance file), ``repeat`` times, each asked one question:
 - ``unique``: the total and the fundamental solutions (solvers that count them, or an enumeration reduced by
   the 8 symmetries inside the timed run).
 
-Each run ends with a **status**: ``solved``; ``timeout`` or ``memout`` (it went beyond ``timeout`` seconds or
+Each run ends with a **status**: ``solved`` (``count``, ``enumerate``, ``unique``: the whole answer), ``sat`` or
+``unsat`` (``first``: a solution, or none exists); ``timeout`` or ``memout`` (it went beyond ``timeout`` seconds or
 ``memory`` MiB and was stopped); ``error`` (the solver raised, or its process died: the message says how);
 ``wrong`` (its answer disagrees with the published values, OEIS A000170 and A002562, or with the other runs);
 ``unsupported`` (the solver cannot answer that question for that problem; the message says why). A failed run
-is one record: the others go on.
+is one record: the others go on. Every record (:class:`nqueens.core.record.RunRecord`) also says ``sat``, ``unsat`` or
+``unknown`` in ``result``, and carries its PAR2 score, the parts of its time, the libraries' versions, the
+machine, and the instance's path and digest.
 
 Without limits the runs are made in this process, one after another, as a plain count would be. With a
 ``timeout`` or ``memory`` limit, or ``workers > 1``, they are made in worker processes
@@ -30,7 +33,7 @@ experiment resumes; ``fresh=True`` makes every run again. The store is the one n
 Examples
 --------
 >>> result = run(problems_from_range("4..6"), parse_solvers("bitwise,dlx"), store="none")
->>> [(r["n"], r["solver"], r["status"], r["total"]) for r in result.records][:2]
+>>> [(r.n, r.solver, r.status, r.total) for r in result.records][:2]
 [(4, 'bitwise', 'solved', 2), (4, 'dlx', 'solved', 2)]
 >>> result.agreed, result.failures
 (True, 0)
@@ -44,6 +47,7 @@ from dataclasses import dataclass, field
 from datetime import UTC
 
 from nqueens.core.errors import NQueensError
+from nqueens.core.record import ANSWERED, RunRecord
 from nqueens.experiments.worker import QUESTIONS
 
 __all__ = [
@@ -61,10 +65,11 @@ __all__ = [
     "problems_from_instances",
     "run",
     "judge",
+    "check",
     "compare",
 ]
 
-STATUSES = ("solved", "timeout", "memout", "error", "wrong", "unsupported")
+STATUSES = ("solved", "sat", "unsat", "timeout", "memout", "error", "wrong", "unsupported")
 # Runs that end the experiment with exit status 1. A timeout is what a time limit is there for, not a failure.
 FAILURES = ("memout", "error", "wrong")
 
@@ -110,9 +115,12 @@ class Problem:
     plain: bool = True
 
 
-@dataclass
+@dataclass(repr=False)
 class Experiment:
-    """What an experiment found: one record per run (dicts, see :func:`run`) and the notes for the reader."""
+    """What an experiment found: one :class:`~nqueens.core.record.RunRecord` per run and the notes for the reader.
+
+    In a notebook it shows as its table; :meth:`to_pandas` gives the runs as a DataFrame.
+    """
 
     records: list
     notes: list
@@ -123,12 +131,44 @@ class Experiment:
     @property
     def failures(self):
         """The number of runs whose status is in :data:`FAILURES`."""
-        return sum(r["status"] in FAILURES for r in self.records)
+        return sum(r.status in FAILURES for r in self.records)
 
     @property
     def agreed(self):
         """True when no run is ``wrong``."""
-        return not any(r["status"] == "wrong" for r in self.records)
+        return not any(r.status == "wrong" for r in self.records)
+
+    def to_frame(self):
+        """The runs as a :class:`pandas.DataFrame`, one row per run, the columns of the per-run CSV
+        (:data:`nqueens.core.record.CSV_COLUMNS`); needs pandas."""
+        from nqueens.core.record import records_frame
+
+        return records_frame(self.records)
+
+    to_pandas = to_frame
+
+    def table(self, fmt="markdown"):
+        """The cells of the experiment (:func:`nqueens.analysis.compare.format_table`) as text."""
+        from nqueens.analysis.compare import format_table
+
+        return format_table(self.records, fmt, notes=self.notes)
+
+    def __repr__(self):
+        statuses = {}
+        for r in self.records:
+            statuses[r.status] = statuses.get(r.status, 0) + 1
+        solvers = list(dict.fromkeys(r.solver for r in self.records))
+        problems = list(dict.fromkeys(r.instance or r.n for r in self.records))
+        shown = ", ".join(f"{count} {status}" for status, count in statuses.items())
+        where = f", store={self.store!r}" if self.store else ""
+        limit = f", timeout={self.timeout:g}" if self.timeout is not None else ""
+        return (
+            f"<Experiment question={self.question!r}: {len(self.records)} runs ({shown}); "
+            f"{len(problems)} problems ({_span(problems)}); solvers {', '.join(solvers)}{limit}{where}>"
+        )
+
+    def _repr_markdown_(self):
+        return self.table("markdown")
 
 
 def parse_solvers(text):
@@ -288,11 +328,8 @@ def run(
     Returns
     -------
     Experiment
-        ``records``: one dict per run, problems in order, then columns, then repeats: ``n``, ``instance``
-        (file name or ``None``), ``solver`` (the column's name), ``question``, ``repeat`` (1-based), ``status``,
-        ``message``, ``total``, ``unique``, ``classes``, ``nodes``, ``profile``, ``tree``, ``seconds``,
-        ``seconds_to_first``, ``solution``, ``stats``, ``options``, ``version``, ``host``, ``timeout``,
-        ``memory``, ``reused`` and ``finished``.
+        ``records``: one :class:`~nqueens.core.record.RunRecord` per run, problems in order, then columns, then
+        repeats.
 
     Raises
     ------
@@ -322,50 +359,50 @@ def run(
     plan, left_out = _plan(problems, columns, question, repeat, explicit)
     from nqueens.plugins import code_digest
     from nqueens.registry import get_solver
+    from nqueens.runtime.environment import machine, versions
 
-    for record in plan:
-        spec = get_solver(record["_task"]["solver"])
-        asked = bool(nodes and question == "count" and "nodes" in spec.can)
-        record.update(version=__version__, host=host, timeout=timeout, memory=memory, nodes_asked=asked)
-        record["code"] = code_digest(spec)
-        record["_task"]["nodes"] = asked
-    runnable = [r for r in plan if r["status"] is None]
+    for item in plan:
+        spec = get_solver(item.task["solver"])
+        item.task["nodes"] = bool(nodes and question == "count" and "nodes" in spec.can)
+        item.code = code_digest(spec)
+        record = item.record
+        record.version, record.host, record.timeout, record.memory = __version__, host, timeout, memory
+        record.versions, record.machine = dict(versions()), dict(machine())
+    runnable = [item for item in plan if item.record.status is None]
     notes = _left_out_notes(left_out)
     if not runnable:
-        reasons = sorted({r["message"] for r in plan if r["message"]} | set(notes))
+        reasons = sorted({item.record.message for item in plan if item.record.message} | set(notes))
         raise NQueensError("nothing to compare: " + "; ".join(reasons))
 
     results = _open_store(store)
     try:
-        stored = {} if results is None or fresh else results.experiment_runs_by_key([_key(r) for r in runnable])
+        stored = {} if results is None or fresh else results.experiment_runs_by_key([_key(i) for i in runnable])
         todo = []
-        for record in runnable:
-            earlier = stored.get(_key(record))
+        for item in runnable:
+            earlier = stored.get(_key(item))
             if earlier is not None:
-                record.update(earlier, reused=True)
+                item.record = RunRecord.from_dict({**earlier, "reused": True})
             else:
-                todo.append(record)
+                todo.append(item)
         done = len(runnable) - len(todo)
-        for record in _execute(todo, timeout, memory, workers, scheduler, question):
-            record["reused"] = False
-            _judge_alone(record)
+        for item in _execute(todo, timeout, memory, workers, scheduler, question):
+            _judge_alone(item.record)
             if results is not None:
-                results.record_experiment_run(_key(record), _stored(record))
+                results.record_experiment_run(_key(item), _stored(item.record))
             done += 1
             if progress is not None:
-                progress(done, len(runnable), record)
-        changed = _judge_together(plan, question)
+                progress(done, len(runnable), item.record)
+        records = [item.record for item in plan]
+        changed = {id(record) for record in _judge_together(records, question)}
         if results is not None:
-            for record in changed:
-                results.record_experiment_run(_key(record), _stored(record), replace=True)
+            for item in plan:
+                if id(item.record) in changed:
+                    results.record_experiment_run(_key(item), _stored(item.record), replace=True)
         path = None if results is None else str(results.path)
     finally:
         if results is not None:
             results.close()
-    for record in plan:
-        for private in ("nodes_asked", "_task", "_digest", "_path"):
-            record.pop(private, None)
-    return Experiment(plan, notes, question, timeout, path)
+    return Experiment(records, notes, question, timeout, path)
 
 
 def compare(ns, solvers=None, *, repeat=1, nodes=False):
@@ -389,28 +426,26 @@ def compare(ns, solvers=None, *, repeat=1, nodes=False):
     problems = [Problem(str(n), n) for n in ns]
     columns = None if solvers is None else parse_solvers(",".join(solvers))
     result = run(problems, columns, repeat=repeat, nodes=nodes, store="none")
-    bad = [r for r in result.records if r["status"] not in ("solved", "unsupported")]
+    bad = [r for r in result.records if r.status not in ("solved", "unsupported")]
     if bad:
-        raise NQueensError(
-            "; ".join(f"n = {r['n']}, {r['solver']}: {r['status']} {r['message'] or ''}".strip() for r in bad)
-        )
+        raise NQueensError("; ".join(f"n = {r.n}, {r.solver}: {r.status} {r.message or ''}".strip() for r in bad))
     best = {}
     for r in result.records:
-        if r["status"] == "solved":
-            key = (r["n"], r["solver"])
-            if key not in best or r["seconds"] < best[key]["seconds"]:
+        if r.status == "solved":
+            key = (r.n, r.solver)
+            if key not in best or r.seconds < best[key].seconds:
                 best[key] = r
     return [
         CountResult(
-            n=r["n"],
-            solver=r["solver"],
-            total=r["total"],
-            unique=r["unique"],
-            classes=None if r["classes"] is None else {int(k): v for k, v in r["classes"].items()},
-            nodes=r["nodes"],
-            profile=None if r["profile"] is None else tuple(r["profile"]),
-            seconds=r["seconds"],
-            stats=r["stats"],
+            n=r.n,
+            solver=r.solver,
+            total=r.total,
+            unique=r.unique,
+            classes=r.classes,
+            nodes=r.nodes,
+            profile=r.profile,
+            seconds=r.seconds,
+            stats=r.stats,
         )
         for r in best.values()
     ]
@@ -418,7 +453,14 @@ def compare(ns, solvers=None, *, repeat=1, nodes=False):
 
 # -- planning -------------------------------------------------------------------------------------------------
 
-_ANSWER = ("total", "unique", "classes", "nodes", "profile", "tree", "seconds", "seconds_to_first", "solution")
+
+@dataclass
+class _Planned:
+    """One run to make: its record (what the user gets) and its task (what the worker is sent)."""
+
+    record: RunRecord
+    task: dict
+    code: str | None = None  # the digest of the solver's code: a stored run is reused only for the same code
 
 
 def _plan(problems, columns, question, repeat, explicit):
@@ -440,36 +482,40 @@ def _plan(problems, columns, question, repeat, explicit):
                 left_out.setdefault(spec.name, spec.reach)
                 continue
             for index in range(1, repeat + 1 if status is None else 2):
-                record = {
-                    "n": problem.n,
-                    "instance": None if problem.path is None else problem.key,
-                    "solver": column.name,
-                    "question": question,
-                    "repeat": index,
-                    "status": status,
-                    "message": message,
-                    **{key: None for key in _ANSWER},
-                    "stats": {},
+                record = RunRecord(
+                    n=problem.n,
+                    solver=column.name,
+                    question=question,
+                    repeat=index,
+                    status=status,
+                    message=message,
+                    instance=None if problem.path is None else problem.key,
+                    instance_path=problem.path,
+                    instance_digest=problem.digest or _plain_digest(problem.n),
+                    registered=column.solver,
+                    options=dict(column.full),
+                    seed=column.full.get("seed"),
+                )
+                task = {
+                    "solver": column.solver,
                     "options": dict(column.full),
-                    "reused": False,
-                    "finished": None,
-                    "_task": {
-                        "solver": column.solver,
-                        "options": dict(column.full),
-                        "n": problem.n,
-                        "instance": problem.path if not problem.plain else None,
-                        "question": question,
-                    },
-                    "_digest": problem.digest,
-                    "_path": problem.path,
+                    "n": problem.n,
+                    "instance": problem.path if not problem.plain else None,
+                    "question": question,
                 }
-                plan.append(record)
-    # Repeats outermost in the order of work (see _order), records in table order here.
+                plan.append(_Planned(record, task))
+    # Repeats outermost in the order of work (see _execute), records in table order here.
     return plan, left_out
 
 
 def _digest(instance):
     return instance.digest
+
+
+def _plain_digest(n):
+    from nqueens.core.instance import Instance
+
+    return Instance(n).digest
 
 
 def _left_out_notes(left_out):
@@ -485,90 +531,108 @@ def _left_out_notes(left_out):
     ]
 
 
-def _key(record):
+def _key(item):
     """The identity of a run in the store: what it is, where it ran and under which limits."""
-    task = record["_task"]
+    task, record = item.task, item.record
     identity = {
         "solver": task["solver"],
         "options": task["options"],
-        "problem": record["_digest"] or task["n"],
+        "problem": record.instance_digest if record.instance is not None else task["n"],
         "question": task["question"],
-        "repeat": record["repeat"],
-        "nodes": record["nodes_asked"],
-        "timeout": record["timeout"],
-        "memory": record["memory"],
-        "version": record["version"],
-        "code": record.get("code"),
-        "host": record["host"],
+        "code": item.code,
+        "repeat": record.repeat,
+        "nodes": task["nodes"],
+        "timeout": record.timeout,
+        "memory": record.memory,
+        "version": record.version,
+        "host": record.host,
     }
     return hashlib.sha256(json.dumps(identity, sort_keys=True, default=str).encode()).hexdigest()
 
 
-_KEPT = (
-    "n",
-    "instance",
-    "solver",
-    "question",
-    "repeat",
-    "status",
-    "message",
-    *_ANSWER,
-    "stats",
-    "options",
-    "version",
-    "host",
-    "timeout",
-    "memory",
-    "finished",
-)
-
-
 def _stored(record):
-    return {key: record.get(key) for key in _KEPT}
+    doc = record.to_dict()
+    for derived in ("reused", "id", "result", "par2", "par2_penalised"):
+        doc.pop(derived, None)
+    return doc
 
 
 # -- judging --------------------------------------------------------------------------------------------------
 
 
 def judge(records):
-    """Mark ``wrong`` the solved runs whose answers are wrong; return the records changed.
+    """Mark ``wrong`` the answered runs whose answers are wrong; return the records changed.
 
     A run is wrong if its total or unique count contradicts the published values (OEIS A000170 and A002562,
-    n <= 27), if its first solution is not a solution (or it found none where there are some), or if it
-    disagrees with the other runs on the same problem: the minority is wrong, every side without a majority.
+    n <= 27), if its first solution is not a solution (or it found none where there are some), if it says
+    ``unsat`` where another run found a solution, or if it disagrees with the other runs on the same problem:
+    the minority is wrong, every side without a majority.
+
+    Parameters
+    ----------
+    records : list of RunRecord
+        Changed in place.
 
     Examples
     --------
-    >>> runs = [{"n": 8, "instance": None, "solver": s, "question": "count", "status": "solved", "total": t,
-    ...          "unique": None, "message": None} for s, t in (("a", 92), ("b", 90))]
-    >>> [r["solver"] for r in judge(runs)], runs[1]["message"]
+    >>> runs = [RunRecord(8, s, "count", status="solved", total=t) for s, t in (("a", 92), ("b", 90))]
+    >>> [r.solver for r in judge(runs)], runs[1].message
     (['b'], 'total 90, but OEIS A000170 has 92 for n = 8')
     """
     changed = []
     for record in records:
-        before = record["status"]
+        before = record.status
         _judge_alone(record)
-        if record["status"] != before:
+        if record.status != before:
             changed.append(record)
-    questions = {record.get("question") for record in records}
-    for question in questions:
-        mine = [record for record in records if record.get("question") == question]
+    for question in dict.fromkeys(record.question for record in records):
+        mine = [record for record in records if record.question == question]
         changed += [record for record in _judge_together(mine, question) if record not in changed]
+    changed += [record for record in _judge_claims(records) if record not in changed]
     return changed
 
 
+def check(records):
+    """The runs whose stored status does not hold up: ``(record, why)`` pairs (``nqueens runs --check``).
+
+    The records are judged again, all together, on copies (:func:`judge`: the published values, every first
+    solution checked, ``unsat`` beside a solution, disagreeing counts), across solvers, runs and experiments;
+    runs already recorded ``wrong`` are listed too. Runs of different problems never meet: a problem is its
+    instance's digest, or its board size.
+
+    Examples
+    --------
+    >>> runs = [RunRecord(6, "a", "first", status="unsat"), RunRecord(6, "b", "first", status="sat",
+    ...         solution=[1, 3, 5, 0, 2, 4])]
+    >>> [(r.solver, why) for r, why in check(runs)]
+    [('a', 'found no solution, but n = 6 has 4')]
+    """
+    copies = [RunRecord.from_dict(r.to_dict() if isinstance(r, RunRecord) else r) for r in records]
+    already = [r.status == "wrong" for r in copies]
+    judge(copies)
+    found = []
+    for copy, was in zip(copies, already):
+        if copy.status == "wrong":
+            found.append((copy, f"recorded wrong: {copy.message}" if was else copy.message))
+    return found
+
+
+def _problem_of(record):
+    return (record.instance_digest or record.instance) if record.instance else record.n
+
+
 def _judge_alone(record):
-    """A solved run whose answer contradicts the published values, or is not a solution, is ``wrong``."""
-    if record["status"] != "solved":
+    """An answered run whose answer contradicts the published values, or is not a solution, is ``wrong``."""
+    if record.status not in ANSWERED:
         return
-    n = record["n"]
-    if record["question"] == "first":
-        q = record["solution"]
+    n = record.n
+    if record.question == "first":
+        q = record.solution
         if q is None:
-            if record["instance"] is None and n <= len(KNOWN_TOTAL) and KNOWN_TOTAL[n - 1]:
+            if record.instance is None and n <= len(KNOWN_TOTAL) and KNOWN_TOTAL[n - 1]:
                 _wrong(record, f"found no solution, but n = {n} has {KNOWN_TOTAL[n - 1]:,}")
             return
-        if record["instance"] is None:
+        if record.instance is None:
             from nqueens.core.board import find_conflict
 
             if len(q) != n or sorted(q) != list(range(n)) or find_conflict(q) is not None:
@@ -576,113 +640,166 @@ def _judge_alone(record):
         else:
             from nqueens.core.instance_io import read_instance
 
-            if record.get("_path") and not read_instance(record["_path"]).admits(q):
-                _wrong(record, f"its first solution {q} is not a solution of {record['instance']}")
+            if record.instance_path and os.path.exists(record.instance_path):
+                if not read_instance(record.instance_path).admits(q):
+                    _wrong(record, f"its first solution {q} is not a solution of {record.instance}")
         return
-    if record["instance"] is not None or n > len(KNOWN_TOTAL):
+    if record.instance is not None or n > len(KNOWN_TOTAL):
         return
-    if record["total"] is not None and record["total"] != KNOWN_TOTAL[n - 1]:
-        _wrong(record, f"total {record['total']:,}, but OEIS A000170 has {KNOWN_TOTAL[n - 1]:,} for n = {n}")
-    elif record["unique"] is not None and record["unique"] != KNOWN_UNIQUE[n - 1]:
-        _wrong(record, f"unique {record['unique']:,}, but OEIS A002562 has {KNOWN_UNIQUE[n - 1]:,} for n = {n}")
+    if record.total is not None and record.total != KNOWN_TOTAL[n - 1]:
+        _wrong(record, f"total {record.total:,}, but OEIS A000170 has {KNOWN_TOTAL[n - 1]:,} for n = {n}")
+    elif record.unique is not None and record.unique != KNOWN_UNIQUE[n - 1]:
+        _wrong(record, f"unique {record.unique:,}, but OEIS A002562 has {KNOWN_UNIQUE[n - 1]:,} for n = {n}")
 
 
-def _judge_together(plan, question):
-    """Solved runs of one problem that disagree: the minority is ``wrong`` (all of them, without a majority)."""
+def _judge_together(records, question):
+    """Answered runs of one problem that disagree: the minority is ``wrong`` (all of them, without a majority)."""
     if question == "first":
-        return []
+        return _judge_claims(records)
     changed = []
     by_problem = {}
-    for record in plan:
-        if record["status"] == "solved":
-            by_problem.setdefault((record["instance"], record["n"]), []).append(record)
+    for record in records:
+        if record.status in ANSWERED:
+            by_problem.setdefault(_problem_of(record), []).append(record)
     for runs in by_problem.values():
         for fld in ("total", "unique"):
             votes = {}
             for record in runs:
-                if record[fld] is not None and record["status"] == "solved":
-                    votes.setdefault(record[fld], []).append(record)
+                if getattr(record, fld) is not None and record.status in ANSWERED:
+                    votes.setdefault(getattr(record, fld), []).append(record)
             if len(votes) < 2:
                 continue
             ranked = sorted(votes.items(), key=lambda item: -len(item[1]))
             majority = ranked[0][0] if len(ranked[0][1]) > len(ranked[1][1]) else None
             said = "; ".join(_says(rs, v) for v, rs in ranked)
-            for value, records in ranked:
+            for value, losers in ranked:
                 if value == majority:
                     continue
-                for record in records:
+                for record in losers:
                     _wrong(record, f"the solvers disagree on the {fld}: {said}")
                     changed.append(record)
     return changed
 
 
+def _judge_claims(records):
+    """An answered run that says there is no solution, beside one whose solution holds (or whose count is
+    positive and not itself wrong), is ``wrong``."""
+    sat = {}
+    for record in records:
+        if record.status in ANSWERED and record.result == "sat":
+            sat.setdefault(_problem_of(record), record)
+    changed = []
+    for record in records:
+        witness = sat.get(_problem_of(record))
+        if record.status in ANSWERED and record.result == "unsat" and witness is not None:
+            where = record.instance or f"n = {record.n}"
+            _wrong(record, f"unsat, but {witness.solver} found a solution ({where})")
+            changed.append(record)
+    return changed
+
+
 def _says(records, value):
-    names = sorted({r["solver"] for r in records})
+    names = sorted({r.solver for r in records})
     return f"{', '.join(names)} {'say' if len(names) > 1 else 'says'} {value:,}"
 
 
 def _wrong(record, message):
-    record["status"] = "wrong"
-    record["message"] = message
+    record.status = "wrong"
+    record.message = message
+
+
+def _span(problems):
+    ns = [p for p in problems if isinstance(p, int)]
+    if len(ns) == len(problems) and ns == list(range(ns[0], ns[0] + len(ns))):
+        return f"n = {ns[0]}..{ns[-1]}" if len(ns) > 1 else f"n = {ns[0]}"
+    shown = ", ".join(str(p) for p in problems[:3])
+    return shown + (", ..." if len(problems) > 3 else "")
 
 
 # -- making the runs ------------------------------------------------------------------------------------------
 
 
 def _execute(todo, timeout, memory, workers, scheduler, question):
-    """Yield each record of ``todo`` once its run is made (in the order runs finish)."""
+    """Yield each planned run of ``todo`` once it is made (in the order runs finish)."""
     if not todo:
         return
-    order = sorted(todo, key=lambda r: r["repeat"])  # a first pass over everything before any repeat
+    order = sorted(todo, key=lambda item: item.record.repeat)  # a first pass over everything before any repeat
     if scheduler is not None:
         yield from _on_cluster(order, timeout, memory, scheduler)
     elif timeout is None and memory is None and workers == 1:
         from nqueens.experiments.worker import execute, warmup
 
         warm = set()
-        for record in order:
-            if record["_task"]["solver"] not in warm:
-                warmup(record["_task"]["solver"])
-                warm.add(record["_task"]["solver"])
-            _settle(record, execute(record["_task"]), timeout)
-            yield record
+        for item in order:
+            if item.task["solver"] not in warm:
+                warmup(item.task["solver"])
+                warm.add(item.task["solver"])
+            _settle(item.record, execute(item.task), timeout)
+            yield item
     else:
         from nqueens.experiments.pool import WorkerPool
 
         with WorkerPool(workers) as pool:
-            for record, outcome in pool.map_unordered(order, lambda r: r["_task"], timeout, memory):
-                _settle(record, outcome, timeout)
-                yield record
+            for item, outcome in pool.map_unordered(order, lambda item: item.task, timeout, memory):
+                _settle(item.record, outcome, timeout)
+                yield item
 
 
 def _on_cluster(order, timeout, memory, scheduler):
     from nqueens.runtime.executors import executor
 
     by_index = dict(enumerate(order))
-    tasks = [(index, (record["_task"], timeout, memory)) for index, record in by_index.items()]
+    tasks = [(index, (item.task, timeout, memory)) for index, item in by_index.items()]
     from nqueens.experiments.pool import run_isolated
 
     with executor(scheduler=scheduler) as pool:
         for index, outcome in pool.map_unordered(run_isolated, tasks):
-            record = by_index[index]
-            _settle(record, outcome, timeout)
-            yield record
+            item = by_index[index]
+            _settle(item.record, outcome, timeout)
+            yield item
 
 
 def _settle(record, outcome, timeout):
+    """Fill ``record`` from a worker's outcome (a JSON message: its ``classes`` keyed by strings)."""
     from datetime import datetime
 
-    record["status"] = outcome.get("status", "solved")
-    record["message"] = outcome.get("message")
+    from nqueens.core.record import classes_from_json
+
+    record.status = outcome.get("status", "solved")
+    record.message = outcome.get("message")
     for key in _ANSWER:
-        record[key] = outcome.get(key)
-    record["stats"] = outcome.get("stats") or {}
+        setattr(record, key, outcome.get(key))
+    record.classes = classes_from_json(record.classes)
+    if record.profile is not None:
+        record.profile = tuple(record.profile)
+    record.stats = outcome.get("stats") or {}
+    record.reused = False
     if outcome.get("host"):
-        record["host"] = outcome["host"]
-    if record["status"] == "solved" and timeout is not None and (record["seconds"] or 0) > timeout:
-        record["status"] = "timeout"
-        record["message"] = f"finished in {record['seconds']:.3f} s, beyond the limit of {timeout:g} s"
-    record["finished"] = datetime.now(UTC).isoformat(timespec="seconds")
+        record.host = outcome["host"]
+    if record.status == "solved" and record.question == "first":
+        record.status = "sat" if record.solution is not None else "unsat"
+    if record.status in ANSWERED and timeout is not None and (record.seconds or 0) > timeout:
+        record.status = "timeout"
+        record.message = f"finished in {record.seconds:.3f} s, beyond the limit of {timeout:g} s"
+    if record.seconds is not None:
+        record.time_total = (record.time_read or 0.0) + record.seconds
+    record.finished = datetime.now(UTC).isoformat(timespec="seconds")
+
+
+_ANSWER = (
+    "total",
+    "unique",
+    "classes",
+    "nodes",
+    "profile",
+    "tree",
+    "seconds",
+    "seconds_to_first",
+    "solution",
+    "time_read",
+    "time_model",
+    "time_solve",
+)
 
 
 # -- arguments and the store ----------------------------------------------------------------------------------

@@ -55,8 +55,10 @@ def execute(task):
     -------
     dict
         ``status`` (``solved``, ``memout`` or ``error``), ``message``, ``total``, ``unique``, ``classes``
-        (orbit size as a string -> number), ``nodes``, ``profile``, ``tree``, ``seconds``,
-        ``seconds_to_first``, ``solution`` (for ``first``) and ``stats``.
+        (orbit size as a string -> number: the outcome is a JSON message), ``nodes``, ``profile``, ``tree``,
+        ``seconds``, ``seconds_to_first``, ``solution`` (for ``first``), ``stats``, and the parts of the time:
+        ``time_read`` (reading the instance file), ``time_model`` and ``time_solve`` (where the solver reports
+        them in its ``stats``, under those keys).
 
     Examples
     --------
@@ -65,7 +67,12 @@ def execute(task):
     ('solved', 92, 12, {'4': 1, '8': 11})
     """
     try:
-        outcome = _answer(task)
+        start = time.perf_counter()
+        problem = _problem(task)
+        read = time.perf_counter() - start if task.get("instance") is not None else None
+        outcome = _answer(task, problem)
+        outcome["time_read"] = read
+        _split_times(outcome)
     except MemoryError:
         return _failed("memout", "the run ran out of memory (the --memory limit)")
     except KeyboardInterrupt:
@@ -110,13 +117,12 @@ def main():
 # -- the questions --------------------------------------------------------------------------------------------
 
 
-def _answer(task):
+def _answer(task, problem):
     from nqueens import api
     from nqueens.registry import get_solver
 
     spec = get_solver(task["solver"])
     options = dict(task.get("options") or {})
-    problem = _problem(task)
     question = task.get("question", "count")
     if question == "count" or (question == "unique" and "unique" in spec.can):
         record = api.count(problem, spec, nodes=bool(task.get("nodes")), **options)
@@ -134,7 +140,8 @@ def _answer(task):
         if question == "unique" and record.unique is None:
             raise RuntimeError(f"solver {spec.name} counted no unique solutions")
         return out
-    stream = api.batches(problem, spec, limit=1 if question == "first" else None, **options)
+    stats = {}  # filled by the solvers that report on a stream (cpsat: time_model once its model is built)
+    stream = api.batches(problem, spec, limit=1 if question == "first" else None, stats=stats, **options)
     if question == "unique":
         from nqueens.analysis.symmetry import classes
 
@@ -161,6 +168,7 @@ def _answer(task):
             "classes": _classes(found),
             "seconds": seconds,
             "seconds_to_first": first,
+            "stats": _jsonable(stats),
         }
     rows = 0
     first = None
@@ -176,8 +184,14 @@ def _answer(task):
         stream.close()
     seconds = time.perf_counter() - start
     if question == "first":
-        return {"total": None, "solution": solution, "seconds": seconds, "seconds_to_first": first}
-    return {"total": rows, "seconds": seconds, "seconds_to_first": first}
+        return {
+            "total": None,
+            "solution": solution,
+            "seconds": seconds,
+            "seconds_to_first": first,
+            "stats": _jsonable(stats),
+        }
+    return {"total": rows, "seconds": seconds, "seconds_to_first": first, "stats": _jsonable(stats)}
 
 
 def _problem(task):
@@ -190,7 +204,21 @@ def _problem(task):
 
 
 def _classes(classes):
-    return None if classes is None else {str(size): int(number) for size, number in sorted(classes.items())}
+    from nqueens.core.record import classes_to_json
+
+    return classes_to_json(classes)
+
+
+def _split_times(outcome):
+    """Lift the solver's ``time_model`` and ``time_solve`` out of its statistics (the solver protocol's
+    convention for a model that is built, then solved), for every question. A solver that reports only the
+    model's time (on a stream that was closed early) solved for the rest of the run's ``seconds``."""
+    stats = outcome.get("stats") or {}
+    for key in ("time_model", "time_solve"):
+        value = stats.get(key)
+        outcome[key] = float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
+    if outcome["time_model"] is not None and outcome["time_solve"] is None and outcome.get("seconds") is not None:
+        outcome["time_solve"] = max(0.0, outcome["seconds"] - outcome["time_model"])
 
 
 def _jsonable(stats):

@@ -32,7 +32,7 @@ import sys
 import time
 
 from nqueens.core.errors import NQueensError
-from nqueens.core.record import Tally
+from nqueens.core.record import Tally, classes_from_json, classes_to_json
 
 __all__ = ["NO_STORE", "STORE_FROM", "count", "plan_digest", "store_path"]
 
@@ -143,7 +143,7 @@ def _cached(engine, n, path):
     result = found["result"]
     try:
         total, unique = int(result["total"]), int(result["unique"])
-        classes = {int(size): int(number) for size, number in result["classes"].items()}
+        classes = classes_from_json(result["classes"])
     except (KeyError, TypeError, ValueError, AttributeError):
         raise NQueensError(f"the stored count of n = {n} in {where} is damaged: {result!r}") from None
     if sum(classes.values()) != unique or sum(size * number for size, number in classes.items()) != total:
@@ -195,7 +195,7 @@ def _run(engine, n, subproblems, results, workers, scheduler, progress):
         raise NQueensError(f"only {len(done)} of {len(subproblems)} subproblems finished; the count is incomplete")
     combined = engine.combine(n, [done[i] for i in sorted(done)])
     total, unique = int(combined["total"]), int(combined["unique"])
-    classes = {int(size): int(number) for size, number in combined["classes"].items() if number}
+    classes = {size: number for size, number in classes_from_json(combined["classes"]).items() if number}
     seconds = time.perf_counter() - started
     stats = dict(combined.get("stats", {}))
     stats.update(
@@ -206,7 +206,7 @@ def _run(engine, n, subproblems, results, workers, scheduler, progress):
         store=None if results is None else str(results.path),
     )
     if results is not None:
-        record = {"total": total, "unique": unique, "classes": {str(k): v for k, v in sorted(classes.items())}}
+        record = {"total": total, "unique": unique, "classes": classes_to_json(classes)}
         host = socket.gethostname() if scheduler is None else scheduler
         results.finish(run, record, seconds=seconds, workers=used, host=host)
     return Tally(total=total, unique=unique, classes=classes, stats=stats)

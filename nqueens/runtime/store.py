@@ -41,6 +41,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from nqueens.core.errors import NQueensError
+from nqueens.core.record import classes_from_json
 
 __all__ = ["SCHEMA", "LOCK_TIMEOUT", "ENV_VAR", "default_path", "resolve_path", "Run", "ResultStore"]
 
@@ -530,7 +531,7 @@ def _check_record(path, run_id, n, solver, result):
     if not isinstance(classes, dict):
         return
     try:
-        sizes = {int(size): int(number) for size, number in classes.items()}
+        sizes = classes_from_json(classes)
         total, unique = int(result["total"]), result.get("unique")
     except (TypeError, ValueError):
         sizes, total, unique = None, None, None

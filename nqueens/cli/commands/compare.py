@@ -12,9 +12,14 @@ EPILOG = """\
 solvers: NAME or NAME:OPT=VAL:OPT2=VAL2, comma-separated; a solver with options is a column of its own, named as
 written (see `nqueens solvers` for the names and options). Duplicates are refused.
 
-statuses: solved, timeout, memout, error, wrong (disagrees with the published values or the other solvers),
-unsupported (the solver cannot answer that question there). Exit status 1 if a run ended in memout, error or
-wrong (a timeout is what --timeout is for), 2 for bad input, 130 after Ctrl-C (the finished runs are stored).
+statuses: solved (count, enumerate, unique), sat or unsat (first), timeout, memout, error, wrong (disagrees
+with the published values or the other solvers, or says unsat beside a solution), unsupported (the solver cannot
+answer that question there). Exit status 1 if a run ended in memout, error or wrong (a timeout is what --timeout
+is for), 2 for bad input, 130 after Ctrl-C (the finished runs are stored).
+
+output: markdown is one row per cell (solver x problem, the repeats' median, min, max); csv and json are one
+row per run with every field (status, result sat/unsat/unknown, split times, PAR2, versions, machine, instance
+path and digest; see docs/experiments.md); --aggregate makes them one row per cell too.
 
 store: --store PATH, else $NQUEENS_STORE if set; without either, nothing is kept. The same experiment run again
 with the same store takes the finished runs from it (marked reused) and makes only the missing ones.
@@ -25,6 +30,7 @@ examples:
   nqueens compare 8..20 --solvers bitwise,cpsat,dlx --question first --timeout 10 --plot cactus.png
   nqueens compare 10..12 --solvers dlx:choose=min-size,dlx:choose=first --repeat 3
   nqueens compare --instances tests/data --solvers cpsat,dlx,bitwise --timeout 30
+  nqueens compare 10..13 --solvers backtrack,mirror,marks,avail,bitwise --plot seed000.png --plot-kind time
 """
 
 
@@ -91,6 +97,11 @@ def add_parser(sub):
     parser.add_argument("--nodes", action="store_true", help="fill the node columns (instrumented variants)")
     parser.add_argument("--format", choices=("markdown", "csv", "json"), default="markdown")
     parser.add_argument("--json", action="store_true", help="the same as --format json")
+    parser.add_argument(
+        "--aggregate",
+        action="store_true",
+        help="csv and json: one row per cell (median, min, max of the repeats) instead of one per run",
+    )
     parser.add_argument("--plot", metavar="FILE", help="also draw a figure to FILE.png or FILE.svg (see --plot-kind)")
     parser.add_argument(
         "--plot-kind",
@@ -161,9 +172,12 @@ def run(args):
     finally:
         if show is not None:
             sys.stderr.write("\r\033[K")
-    from nqueens.analysis.compare import agreement, format_table
+    from nqueens.analysis.compare import agreement, format_runs, format_table
 
-    write_out(format_table(result.records, fmt, notes=result.notes))
+    if fmt == "markdown" or args.aggregate:
+        write_out(format_table(result.records, fmt, notes=result.notes))
+    else:
+        write_out(format_runs(result.records, fmt))
     if fmt != "markdown" and not args.quiet:
         for note in result.notes:
             print(f"note: {note}", file=sys.stderr)
@@ -183,24 +197,13 @@ def _plot(kind, result, columns, path):
     elif kind == "scatter":
         plots.plot_scatter(result.records, columns[0].name, columns[1].name, path, timeout=result.timeout)
     else:
-        from types import SimpleNamespace
-
-        from nqueens.analysis.compare import cells
-
-        solved = [
-            SimpleNamespace(n=c["n"], solver=c["solver"], seconds=c["seconds"])
-            for c in cells(result.records)
-            if c["status"] == "solved"
-        ]
-        plots.plot_timings(solved, path)
+        plots.plot_timings(result.records, path)
 
 
 def _progress():
     def show(done, total, record):
-        where = record["instance"] or f"n = {record['n']}"
-        sys.stderr.write(
-            f"\r\033[K[{done}/{total}] {where}, {record['solver']} (repeat {record['repeat']}): {record['status']}"
-        )
+        where = record.instance or f"n = {record.n}"
+        sys.stderr.write(f"\r\033[K[{done}/{total}] {where}, {record.solver} (repeat {record.repeat}): {record.status}")
         sys.stderr.flush()
 
     return show

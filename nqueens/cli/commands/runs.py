@@ -1,4 +1,5 @@
-"""``nqueens runs``: the experiment runs recorded in the result store (``nqueens compare --store``)."""
+"""``nqueens runs``: the experiment runs recorded in the result store (``nqueens compare --store``); with
+``--check``, whether their statuses hold up together; with ``--compare A B``, two configurations side by side."""
 
 import argparse
 from datetime import UTC
@@ -7,9 +8,21 @@ from nqueens.cli.commands._output import write_out
 from nqueens.core.errors import NQueensError
 
 EPILOG = """\
+--check judges every stored run again, all together, across solvers, runs and experiments: a count against the
+published values (OEIS A000170, A002562) and the other runs of the same problem, every first solution against the
+board or instance, and an unsat beside a run that found a solution is wrong. It lists the runs whose status does
+not hold (and those recorded wrong); exit status 1 if there is one.
+
+--compare A B sets two configurations side by side, problem by problem (status, median seconds, ratio, PAR2,
+problems answered by one only): A and B are each a column of the store (as named in --solvers) or the path of
+another store file (all its runs, or those of --solver).
+
 examples:
   nqueens runs --store runs.sqlite
   nqueens runs --store runs.sqlite --format csv --solver bitwise --since 2025-01-31
+  nqueens runs --store runs.sqlite --check
+  nqueens runs --store runs.sqlite --compare cp:var=input cp:var=first-fail
+  nqueens runs --compare monday.sqlite tuesday.sqlite --solver cpsat
 """
 
 
@@ -32,6 +45,17 @@ def add_parser(sub):
         metavar="WHEN",
         help="only runs finished at or after this UTC date or time (2025-01-31 or 2025-01-31T12:00)",
     )
+    parser.add_argument(
+        "--check",
+        action="store_true",
+        help="judge the stored runs together: list those whose status does not hold (exit 1 if any)",
+    )
+    parser.add_argument(
+        "--compare",
+        nargs=2,
+        metavar=("A", "B"),
+        help="two configurations side by side: each a column of the store or another store file",
+    )
     parser.set_defaults(run=run)
 
 
@@ -40,9 +64,15 @@ def run(args):
     from nqueens.runtime.store import ResultStore
 
     since = None if args.since is None else _since(args.since)
+    fmt = "json" if args.json else args.format
+    if args.check and args.compare:
+        raise NQueensError("--check and --compare do different things: give one of them")
+    if args.compare:
+        return _compare(args, since, fmt)
     with ResultStore(args.store, create=False) as store:
         records = store.experiment_runs(solver=args.solver, since=since)
-    fmt = "json" if args.json else args.format
+    if args.check:
+        return _check(records, store.path, fmt)
     if not records and fmt == "table":
         which = f" of {args.solver}" if args.solver else ""
         when = f" since {args.since}" if args.since else ""
@@ -64,3 +94,47 @@ def _since(text):
     if when.tzinfo is None:
         when = when.replace(tzinfo=UTC)
     return when.astimezone(UTC).isoformat(timespec="seconds")
+
+
+def _check(records, path, fmt):
+    from nqueens.analysis.compare import format_check
+    from nqueens.experiments.runner import check
+
+    found = check(records)
+    if fmt == "json":
+        write_out(format_check(found, "json"))
+    elif found:
+        write_out(format_check(found))
+        write_out(f"{len(found)} of {len(records)} runs in {path} do not hold up\n")
+    else:
+        write_out(f"all {len(records)} runs in {path} are consistent\n")
+    return 1 if found else 0
+
+
+def _compare(args, since, fmt):
+    import os
+
+    from nqueens.analysis.compare import compare_configurations, format_comparison
+    from nqueens.runtime.store import ResultStore
+
+    sides = []
+    for name in args.compare:
+        if os.path.isfile(name):
+            with ResultStore(name, create=False) as store:
+                sides.append(store.experiment_runs(solver=args.solver, since=since))
+        else:
+            if args.solver is not None:
+                raise NQueensError(f"--solver picks the runs of a store file; {name!r} is a column (or no such file)")
+            with ResultStore(args.store, create=False) as store:
+                runs = store.experiment_runs(solver=name, since=since)
+                if not runs:
+                    raise NQueensError(
+                        f"{name!r} is neither a store file nor a column with runs in {store.path} "
+                        "(see nqueens runs for the columns)"
+                    )
+                sides.append(runs)
+    result = compare_configurations(*sides)
+    if not result["rows"]:
+        raise NQueensError(f"{args.compare[0]} and {args.compare[1]} have no problem in common")
+    write_out(format_comparison(result, args.compare, "table" if fmt == "table" else fmt))
+    return 0

@@ -1,0 +1,71 @@
+"""What a run was made with: the toolkit's and the solver libraries' versions, and the machine.
+
+Every experiment run records both (:class:`nqueens.core.record.RunRecord` ``versions`` and ``machine``), so that a
+table can be published with what made it. Versions are read from the installed packages' metadata, nothing is
+imported: a library that is not installed is left out.
+
+Examples
+--------
+>>> sorted(machine())
+['cores', 'cpu', 'platform', 'python']
+>>> versions()["nqueens"] == __import__("nqueens").__version__
+True
+"""
+
+import functools
+import os
+import platform
+
+__all__ = ["LIBRARIES", "versions", "machine"]
+
+# The distributions whose versions a run records: the array and kernel libraries every solver uses, and the
+# solver libraries behind the models (OR-tools for cpsat, cp, mip and CPMpy's default backend; pysat for sat and
+# CPMpy's pysat backend; CPMpy; python-constraint for csp; pycsp3 for the XCSP3 export; the counters).
+LIBRARIES = (
+    "numpy",
+    "numba",
+    "ortools",
+    "python-sat",
+    "cpmpy",
+    "python-constraint2",
+    "pycsp3",
+    "pyganak",
+)
+
+
+@functools.cache
+def versions():
+    """``{"nqueens": ..., "python": ..., library: version, ...}`` for the :data:`LIBRARIES` installed."""
+    from importlib import metadata
+
+    from nqueens import __version__
+
+    found = {"nqueens": __version__, "python": platform.python_version()}
+    for name in LIBRARIES:
+        try:
+            found[name] = metadata.version(name)
+        except metadata.PackageNotFoundError:
+            continue
+    return found
+
+
+@functools.cache
+def machine():
+    """``{"cpu": model name, "cores": logical cores, "python": implementation and version, "platform": ...}``."""
+    return {
+        "cpu": _cpu(),
+        "cores": os.cpu_count(),
+        "python": f"{platform.python_implementation()} {platform.python_version()}",
+        "platform": platform.platform(terse=True),
+    }
+
+
+def _cpu():
+    try:
+        with open("/proc/cpuinfo") as info:
+            for line in info:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or platform.machine() or "unknown"
