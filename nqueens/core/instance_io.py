@@ -238,6 +238,10 @@ class _Tokens:
                 kind, sep, at = self.take()
                 if sep == "]" and kind == "punct":
                     return _Value(items, line)
+                if sep == "," and kind == "punct" and self.peek()[1] == "]":
+                    # A comma before ']': Savile Row accepts it, and the ASP competition's files end so.
+                    self.take()
+                    return _Value(items, line)
                 if sep != "," or kind != "punct":
                     found = "the end of the file (a truncated list?)" if kind == "end" else repr(sep)
                     raise NQueensError(

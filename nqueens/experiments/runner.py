@@ -113,6 +113,7 @@ class Problem:
     path: str | None = None
     digest: str | None = None
     plain: bool = True
+    error: str | None = None  # why the file could not be read: every run of it is an ``error`` row
 
 
 @dataclass(repr=False)
@@ -245,12 +246,16 @@ def problems_from_range(text):
 
 
 def problems_from_instances(paths):
-    """The problems of instance files: files, or folders whose ``.json`` and ``.param`` files are taken.
+    """The problems of instance files: files, or folders whose ``.json`` and ``.param`` files are taken (hidden
+    files, such as the ``._*`` files of macOS archives, left out).
+
+    A file that cannot be read or is not an instance is a problem whose runs are ``error`` rows naming the file
+    and the line; the others run.
 
     Raises
     ------
     NQueensError
-        For a missing path, an empty folder, two files of the same name, or a file that is not an instance.
+        For a missing path, an empty folder, or two files of the same name.
     """
     from nqueens.core.instance_io import SUFFIXES, read_instance
 
@@ -258,7 +263,9 @@ def problems_from_instances(paths):
     for path in paths:
         if os.path.isdir(path):
             found = sorted(
-                os.path.join(path, name) for name in os.listdir(path) if os.path.splitext(name)[1].lower() in SUFFIXES
+                os.path.join(path, name)
+                for name in os.listdir(path)
+                if os.path.splitext(name)[1].lower() in SUFFIXES and not name.startswith(".")
             )
             if not found:
                 raise NQueensError(f"folder {path} holds no instance files ({', '.join(sorted(SUFFIXES))})")
@@ -273,7 +280,11 @@ def problems_from_instances(paths):
         if name in names:
             raise NQueensError(f"two instance files are called {name}: rows are keyed by file name")
         names.add(name)
-        instance = read_instance(path)
+        try:
+            instance = read_instance(path)
+        except NQueensError as exc:
+            problems.append(Problem(name, 0, os.path.abspath(path), None, False, error=str(exc)))
+            continue
         problems.append(Problem(name, instance.n, os.path.abspath(path), _digest(instance), instance.is_plain))
     if not problems:
         raise NQueensError("no instance files given")
@@ -471,7 +482,9 @@ def _plan(problems, columns, question, repeat, explicit):
         for column in columns:
             spec = get_solver(column.solver)
             status, message = None, None
-            if not any(need in spec.can for need in _NEEDS[question]):
+            if problem.error is not None:
+                status, message = "error", problem.error
+            elif not any(need in spec.can for need in _NEEDS[question]):
                 status, message = "unsupported", f"{column.name} cannot answer {question}: {_WHY[question]}"
             elif spec.max_n is not None and problem.n > spec.max_n:
                 status, message = "unsupported", f"{column.name} takes n <= {spec.max_n} ({spec.limit_reason})"
