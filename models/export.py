@@ -5,9 +5,11 @@ a SAT solver or a model counter (:func:`dimacs`), a MIP solver (:func:`lp`, :fun
 (:func:`minizinc`). All take an :class:`~nqueens.core.instance.Instance` (or an int for the plain problem) and write
 its constraints as the corresponding model does: unit clauses, fixed variables, ``q[r] != c``.
 
-- DIMACS: the clauses of :func:`nqueens.models.sat.clauses`; board variable ``r * n + c + 1``; a ``c ind ... 0``
-  line names the board variables, the projection set that model counters (Ganak, ApproxMC, d4) count over, since
-  the encoding's auxiliary variables are not part of a solution.
+- DIMACS: the clauses of :func:`nqueens.models.sat.clauses`; board variable ``r * n + c + 1``. The board
+  variables are the projection set a model counter must count over, since the encoding's auxiliary variables are
+  not part of a solution; the file says so twice: ``c t pmc`` and ``c p show ... 0`` (the model counting
+  competition's format since 2024, read by current Ganak, d4 and SharpSAT-TD) and ``c ind ... 0`` (the older
+  convention of ApproxMC and earlier Ganak).
 - LP (CPLEX LP format) and MPS (free MPS): the 0-1 program of :mod:`nqueens.models.mip`, variables ``x_r_c``, a
   zero objective.
 - MiniZinc: the CP model (``q[i]`` the column of row ``i``, three ``all_different``), 1-based as MiniZinc
@@ -16,8 +18,8 @@ its constraints as the corresponding model does: unit clauses, fixed variables, 
 Examples
 --------
 >>> text = dimacs(4, encoding="pairwise")
->>> text.splitlines()[1:3]
-['c ind 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 0', 'p cnf 16 84']
+>>> text.splitlines()[1:4]
+['c t pmc', 'c ind 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 0', 'p cnf 16 84']
 >>> print(lp(2).splitlines()[4])
  row_0: x_0_0 + x_0_1 = 1
 """
@@ -28,7 +30,7 @@ __all__ = ["dimacs", "lp", "mps", "minizinc"]
 
 
 def dimacs(problem, *, encoding="pairwise"):
-    """The SAT model in DIMACS CNF, with the ``c ind`` projection line for the ``n * n`` board variables."""
+    """The SAT model in DIMACS CNF, projected on the ``n * n`` board variables (``c p show`` and ``c ind``)."""
     from nqueens.models.sat import clauses
 
     inst = as_instance(problem)
@@ -36,8 +38,10 @@ def dimacs(problem, *, encoding="pairwise"):
     cnf, top = clauses(n, encoding=encoding, instance=None if inst.is_plain else inst)
     lines = [
         f"c nqueens {_describe(inst)}: variable r*{n}+c+1 is a queen on square (r, c), 0-based; encoding {encoding}",
+        "c t pmc",
         "c ind " + " ".join(str(v) for v in range(1, n * n + 1)) + " 0",
         f"p cnf {top} {len(cnf)}",
+        "c p show " + " ".join(str(v) for v in range(1, n * n + 1)) + " 0",
     ]
     lines.extend(" ".join(map(str, clause)) + " 0" for clause in cnf)
     return "\n".join(lines) + "\n"

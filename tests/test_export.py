@@ -13,14 +13,21 @@ from nqueens.core.instance import Instance
 
 
 def read_dimacs(path):
-    """Clauses, the declared variable count and the ``c ind`` projection, parsed here from the text."""
-    clauses, ind, header = [], [], None
+    """Clauses, the declared variable count and the projection, parsed here from the text as the model counting
+    competition's format (2024) says: ``c t pmc`` first, the projection in ``c p show ... 0`` lines; the older
+    ``c ind ... 0`` line must name the same variables."""
+    clauses, ind, show, header, kind = [], [], [], None, None
     with open(path) as handle:
         for line in handle:
             parts = line.split()
             if not parts:
                 continue
-            if parts[:2] == ["c", "ind"]:
+            if parts[:2] == ["c", "t"]:
+                kind = parts[2]
+            elif parts[:3] == ["c", "p", "show"]:
+                assert parts[-1] == "0"
+                show.extend(int(v) for v in parts[3:-1])
+            elif parts[:2] == ["c", "ind"]:
                 assert parts[-1] == "0"
                 ind.extend(int(v) for v in parts[2:-1])
             elif parts[0] == "c":
@@ -33,10 +40,16 @@ def read_dimacs(path):
                 clauses.append([int(v) for v in parts[:-1]])
     assert header is not None and header[1] == len(clauses)
     assert all(0 < abs(lit) <= header[0] for clause in clauses for lit in clause)
-    return clauses, header[0], ind
+    assert kind == "pmc" and sorted(show) == sorted(ind)
+    return clauses, header[0], show
 
 
-@pytest.mark.parametrize("options", [[], ["--option", "encoding=seqcounter"]], ids=["default", "seqcounter"])
+ENCODINGS = ("pairwise", "seqcounter", "ladder", "totalizer", "sortnetwrk", "cardnetwrk", "bitwise")
+
+
+@pytest.mark.parametrize(
+    "options", [[]] + [["--option", f"encoding={e}"] for e in ENCODINGS[1:]], ids=["default", *ENCODINGS[1:]]
+)
 def test_dimacs_file_counts_to_92_with_ganak_over_the_projection(options, tmp_path):
     import pyganak
 
