@@ -61,6 +61,13 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message):
         self.exit(2, f"error: {message} (see '{self.prog} --help')\n")
 
+    def _print_message(self, message, file=None):
+        # argparse ignores a failed write; --help > /dev/full must say so (main turns OSError into an error line).
+        if message:
+            file = file or sys.stderr
+            file.write(message)
+            file.flush()
+
     def parse_known_args(self, args=None, namespace=None):
         args = sys.argv[1:] if args is None else list(args)
         self._refuse_repeats(args)
@@ -105,17 +112,29 @@ def build_parser():
     sub.required = True
     for name in COMMANDS:
         importlib.import_module(f"nqueens.cli.commands.{name.replace('-', '_')}").add_parser(sub)
+    for action in sub._choices_actions:  # every command's --help opens with a line that says what it does
+        command = sub.choices[action.dest]
+        if not command.description and action.help:
+            command.description = action.help[0].upper() + action.help[1:] + "."
     return parser
 
 
 def main(argv=None):
     """Run the command line; return the exit status."""
+    from nqueens.cli.commands._output import OutputError
+
+    if sys.stdout is None:  # `nqueens count 8 >&-`: no result could be shown, so none is computed
+        print("error: cannot write the output: standard output is closed", file=sys.stderr)
+        return 1
     try:
         parser = build_parser()
         args = parser.parse_args(argv)
         code = args.run(args)
         sys.stdout.flush()
         return code
+    except OutputError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
     except NQueensError as exc:
         _discard_pending_output()
         print(f"error: {exc}", file=sys.stderr)

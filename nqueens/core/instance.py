@@ -150,7 +150,19 @@ class Instance:
     def __str__(self):
         if self.is_plain:
             return f"n = {self.n}"
-        parts = [f"{v} {k.replace('_', ' ')}" for k, v in self.describe().items() if k != "n" and v]
+        one = {
+            "blocked": "blocked",
+            "queens": "queen",
+            "excluded_sum": "excluded sum",
+            "excluded_difference": "excluded difference",
+        }
+        many = {
+            "blocked": "blocked",
+            "queens": "queens",
+            "excluded_sum": "excluded sums",
+            "excluded_difference": "excluded differences",
+        }
+        parts = [f"{v} {(one if v == 1 else many)[k]}" for k, v in self.describe().items() if k in one and v]
         return f"n = {self.n} with " + ", ".join(parts)
 
 

@@ -210,7 +210,10 @@ def parse_solvers(text):
                 raise NQueensError(
                     f"solver option {pair!r} in {entry!r} is not OPT=VALUE (syntax: NAME:OPT=VAL:OPT2=VAL2)"
                 )
-            options[key.strip().replace("-", "_")] = value.strip()
+            key = key.strip().replace("-", "_")
+            if key in options:
+                raise NQueensError(f"solver option {key!r} is given twice in {entry!r}; give it once")
+            options[key] = value.strip()
         full = spec.check_options(options)
         same = (spec.key, json.dumps(full, sort_keys=True, default=str))
         if same in seen:

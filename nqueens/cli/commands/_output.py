@@ -6,7 +6,11 @@ import sys
 
 from nqueens.core.errors import NQueensError
 
-__all__ = ["write_out"]
+__all__ = ["write_out", "OutputError"]
+
+
+class OutputError(NQueensError):
+    """Standard output cannot take the result (a full disk, a closed descriptor): exit status 1, not 2."""
 
 
 def write_out(text):
@@ -27,7 +31,7 @@ def write_out(text):
     except OSError as exc:
         _discard_stdout()
         reason = exc.strerror or errno.errorcode.get(exc.errno, str(exc))
-        raise NQueensError(f"cannot write the output: {reason}") from None
+        raise OutputError(f"cannot write the output: {reason}") from None
 
 
 def _discard_stdout():

@@ -1,0 +1,61 @@
+"""The command line at its borders: a closed or full stdout, --help and --version included, a column option given
+twice, the words people read. Real subprocesses where the operating system is part of the case."""
+
+import os
+import subprocess
+import sys
+
+import pytest
+from helpers import run_cli
+
+from nqueens.cli import COMMANDS
+
+NQUEENS = [sys.executable, "-m", "nqueens"]
+
+
+def _closed_stdout(*argv):
+    return subprocess.run(
+        [*NQUEENS, *argv], stderr=subprocess.PIPE, text=True, preexec_fn=lambda: os.close(1), timeout=300
+    )
+
+
+@pytest.mark.parametrize("argv", [["count", "8"], ["solvers"], ["solve", "6"], ["construct", "20"]])
+def test_a_closed_stdout_is_one_error_line_and_exit_1(argv):
+    done = _closed_stdout(*argv)
+    assert done.returncode == 1
+    assert done.stderr == "error: cannot write the output: standard output is closed\n"
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full on this system")
+@pytest.mark.parametrize(
+    "argv", [["--help"], ["--version"], ["count", "--help"], ["compare", "4..5", "--solvers", "bitwise"], ["solvers"]]
+)
+def test_a_full_disk_is_one_error_line_and_exit_1(argv):
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([*NQUEENS, *argv], stdout=full, stderr=subprocess.PIPE, text=True, timeout=300)
+    assert done.returncode == 1, done.stderr
+    assert done.stderr.strip().splitlines() == ["error: cannot write the output: No space left on device"]
+
+
+def test_a_column_option_given_twice_is_refused(capsys):
+    code, out, err = run_cli(capsys, "compare", "5..5", "--solvers", "dlx:choose=first:choose=min-size")
+    assert code == 2 and out == ""
+    assert (
+        err.strip()
+        == "error: solver option 'choose' is given twice in 'dlx:choose=first:choose=min-size'; give it once"
+    )
+
+
+def test_one_placed_queen_is_a_queen(capsys, tmp_path):
+    path = tmp_path / "one.json"
+    path.write_text('{"n": 4, "queens": [[0, 1]], "blocked": [[3, 3], [2, 2]]}')
+    code, out, _ = run_cli(capsys, "count", "--instance", str(path))
+    assert code == 0 and out.splitlines()[0].startswith("n = 4 with 2 blocked, 1 queen, solver")
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_every_command_says_what_it_does_in_its_help(capsys, command):
+    code, out, _ = run_cli(capsys, command, "--help")
+    assert code == 0
+    description = out.split("\n\n")[1]
+    assert description.strip() and not description.lstrip().startswith(("positional", "options"))
