@@ -4,12 +4,12 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test test-fast lint setup clean
+.PHONY: run test test-fast lint docs setup clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[plot,dist,test]'
+	$(BIN)/python -m pip install --quiet -e '.[plot,dist,test,docs]'
 	touch $(STAMP)
 
 setup: $(STAMP)
@@ -32,5 +32,9 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 
+# The documentation site, offline, warnings as errors; the tutorials are executed (open docs/_build/html/index.html).
+docs: $(STAMP)
+	$(BIN)/python -m sphinx -W --keep-going -b html -q docs docs/_build/html
+
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache
+	rm -rf $(VENV) build *.egg-info .pytest_cache docs/_build docs/jupyter_execute

@@ -39,7 +39,7 @@ __all__ = [
     "Tally",
     "solver",
 ]
-__version__ = "0.2.0"
+__version__ = "0.3.0"
 
 
 def __getattr__(name):

@@ -105,7 +105,7 @@ def build_parser():
     parser = _Parser(
         prog="nqueens",
         description="Compare constraint models of the N-Queens problem: count, enumerate, measure.",
-        epilog="examples:\n  nqueens count 12\n  nqueens solve 8 --limit 3 --format boards\n  nqueens COMMAND --help",
+        epilog="examples:\n\n  nqueens count 12\n  nqueens solve 8 --limit 3 --format boards\n  nqueens COMMAND --help",
     )
     parser.add_argument("--version", action="version", version=f"nqueens {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)

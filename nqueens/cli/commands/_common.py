@@ -22,7 +22,7 @@ __all__ = [
 
 def epilog(*examples):
     """The ``--help`` epilog: a few example command lines."""
-    return "examples:\n" + "\n".join(f"  {line}" for line in examples)
+    return "examples:\n\n" + "\n".join(f"  {line}" for line in examples)
 
 
 def add_instance_option(parser):

@@ -13,10 +13,11 @@ from nqueens.cli.commands._common import add_solver_options, board_size
 from nqueens.core.errors import NQueensError
 
 _EPILOG = """examples:
-  nqueens export 8 --model sat -o q8.cnf                       DIMACS projected on the board, for SAT solvers and counters
-  nqueens export 8 --model sat --option encoding=seqcounter    another cardinality encoding (auxiliary variables), on stdout
-  nqueens export 40 --model mip -o q40.mps                     the 0-1 program as MPS (.lp for LP format)
-  nqueens export 12 --model minizinc -o q12.mzn                q12.mzn and q12.dzn, for `minizinc q12.mzn q12.dzn`
+
+  nqueens export 8 --model sat -o q8.cnf                      # DIMACS projected on the board, for SAT solvers and counters
+  nqueens export 8 --model sat --option encoding=seqcounter   # another cardinality encoding (auxiliary variables), on stdout
+  nqueens export 40 --model mip -o q40.mps                    # the 0-1 program as MPS (.lp for LP format)
+  nqueens export 12 --model minizinc -o q12.mzn               # q12.mzn and q12.dzn, for `minizinc q12.mzn q12.dzn`
 """
 
 # model -> (formats by suffix, the default format for stdout, the options it takes)

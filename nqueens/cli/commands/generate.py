@@ -9,13 +9,14 @@ import sys
 from nqueens.cli.commands._common import board_size
 
 _EPILOG = """examples:
+
   nqueens generate excluded 21 19 --seed 7 -o diag-21-19-7.param
-      the paper's excluded diagonals: the first 19 of seed 7's list, every row and column keeping 4 squares
+  #   the paper's excluded diagonals: the first 19 of seed 7's list, every row and column keeping 4 squares
   nqueens generate blocked 28 300 --format json
-      300 blocked squares on a 28 x 28 board (as in the ASP competition), printed as JSON
+  #   300 blocked squares on a 28 x 28 board (as in the ASP competition), printed as JSON
   nqueens generate completion 12 4 --method random --seed 3
-      4 queens dropped at random on a 12 x 12 board (prob079's generator); --method solution (the default)
-      takes them from a random solution, so the instance has one
+  #   4 queens dropped at random on a 12 x 12 board (prob079's generator); --method solution (the default)
+  #   takes them from a random solution, so the instance has one
 """
 
 

@@ -11,9 +11,11 @@ KEYS = ("n", "solver", "total", "unique", "seconds", "workers", "host", "version
 
 EPILOG = """\
 examples:
+
   nqueens history
   nqueens history --store runs.sqlite --json
-(unfinished counts and deleting runs: nqueens store list; experiment runs: nqueens runs)
+
+unfinished counts and deleting runs: nqueens store list; experiment runs: nqueens runs
 """
 
 

@@ -1,0 +1,53 @@
+"""Sphinx configuration: MyST pages, executed tutorials (myst-nb), the API from numpydoc docstrings, the CLI from
+the argparse parsers. Builds offline: no intersphinx, no remote assets."""
+
+import os
+import sys
+from pathlib import Path
+
+import nqueens
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+project = "nqueens"
+author = "the nqueens authors"
+copyright = "the nqueens authors"
+release = version = nqueens.__version__
+
+extensions = [
+    "myst_nb",
+    "sphinx.ext.autodoc",
+    "sphinx.ext.autosummary",
+    "numpydoc",
+    "sphinxarg.ext",
+]
+source_suffix = {".md": "myst-nb", ".ipynb": "myst-nb"}
+exclude_patterns = ["_build", "README.md", "**/.ipynb_checkpoints"]
+root_doc = "index"
+
+myst_enable_extensions = ["colon_fence", "deflist"]
+myst_heading_anchors = 3
+suppress_warnings = []
+
+# Tutorials are executed at every build: a tutorial whose code no longer runs fails the build.
+nb_execution_mode = "force"
+nb_execution_timeout = 300
+nb_execution_raise_on_error = True
+nb_merge_streams = True
+
+autosummary_generate = False
+autodoc_member_order = "bysource"
+numpydoc_show_class_members = False
+numpydoc_validation_checks = set()
+numpydoc_xref_param_type = False
+
+html_theme = "pydata_sphinx_theme"
+html_title = f"nqueens {release}"
+html_theme_options = {
+    "navigation_with_keys": False,
+    "show_toc_level": 2,
+    "footer_start": ["copyright"],
+    "footer_end": [],
+}
+html_static_path = []
+html_show_sourcelink = False
