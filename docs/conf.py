@@ -1,7 +1,6 @@
 """Sphinx configuration: MyST pages, executed tutorials (myst-nb), the API from numpydoc docstrings, the CLI from
 the argparse parsers. Builds offline: no intersphinx, no remote assets."""
 
-import os
 import sys
 from pathlib import Path
 

@@ -2,8 +2,10 @@
 twice, the words people read. Real subprocesses where the operating system is part of the case."""
 
 import os
+import signal
 import subprocess
 import sys
+import time
 
 import pytest
 from helpers import run_cli
@@ -59,3 +61,36 @@ def test_every_command_says_what_it_does_in_its_help(capsys, command):
     assert code == 0
     description = out.split("\n\n")[1]
     assert description.strip() and not description.lstrip().startswith(("positional", "options"))
+
+
+@pytest.mark.parametrize(("sig", "word"), [(signal.SIGTERM, "terminated"), (signal.SIGHUP, "hangup")])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["count", "17", "--solver", "bitwise", "--json"],
+        ["compare", "9..14", "--solvers", "bitwise,csp", "--timeout", "60"],
+        ["solve", "30", "--solver", "csp", "--format", "json"],
+    ],
+    ids=["count", "compare", "solve"],
+)
+def test_sigterm_and_sighup_say_so_keep_what_finished_and_exit_128_plus_the_signal(tmp_path, argv, sig, word):
+    store = tmp_path / "s.sqlite"
+    extra = ["--store", str(store)] if argv[0] == "compare" else []
+    process = subprocess.Popen([*NQUEENS, *argv, *extra], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(4)
+    assert process.poll() is None, process.communicate()
+    sent = time.monotonic()
+    process.send_signal(sig)
+    out, err = process.communicate(timeout=30)
+    assert time.monotonic() - sent < 5
+    assert process.returncode == 128 + sig and err.strip().splitlines()[-1] == word
+    assert "Traceback" not in err
+    assert out == ""  # nothing that looks like a result: a JSON document is written whole or not at all
+
+
+def test_an_instance_nested_too_deep_is_one_error_line(capsys, tmp_path):
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 100_000)
+    code, out, err = run_cli(capsys, "count", "--instance", str(path))
+    assert code == 2 and out == "" and err.startswith("error: ") and "nested too deeply" in err
+    assert len(err.strip().splitlines()) == 1

@@ -119,9 +119,26 @@ def build_parser():
     return parser
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM or SIGHUP, handled as Ctrl-C is (what finished is kept) but said and exited as itself."""
+
+    def __init__(self, signum):
+        super().__init__(signum)
+        self.signum = signum
+
+
+def _terminate(signum, frame):
+    raise Terminated(signum)
+
+
 def main(argv=None):
     """Run the command line; return the exit status."""
     from nqueens.cli.commands._output import OutputError
+
+    if argv is None:  # the real command line: SIGTERM and SIGHUP stop it as Ctrl-C does, and say so
+        for name in ("SIGTERM", "SIGHUP"):
+            if hasattr(signal, name):
+                signal.signal(getattr(signal, name), _terminate)
 
     if sys.stdout is None:  # `nqueens count 8 >&-`: no result could be shown, so none is computed
         print("error: cannot write the output: standard output is closed", file=sys.stderr)
@@ -139,8 +156,8 @@ def main(argv=None):
         _discard_pending_output()
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        return _interrupted(argv)
+    except KeyboardInterrupt as exc:
+        return _interrupted(argv, getattr(exc, "signum", signal.SIGINT))
     except BrokenPipeError:
         # `nqueens solve 12 | head`: the reader left; not an error of ours.
         _discard_pending_output()
@@ -154,20 +171,28 @@ def main(argv=None):
         return 1
 
 
-def _interrupted(argv):
-    """Say ``interrupted`` and leave with 130; more Ctrl-Cs while doing so change nothing."""
+_SAID = {signal.SIGINT: "interrupted", signal.SIGTERM: "terminated"}
+if hasattr(signal, "SIGHUP"):
+    _SAID[signal.SIGHUP] = "hangup"
+
+
+def _interrupted(argv, signum=signal.SIGINT):
+    """Say ``interrupted`` (``terminated``, ``hangup``) and leave with 128 + the signal's number (130 for Ctrl-C);
+    more signals while doing so change nothing."""
+    code = 128 + int(signum)
     if argv is None:
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        for sig in _SAID:
+            signal.signal(sig, signal.SIG_IGN)
     try:
         _discard_pending_output()
-        print("interrupted", file=sys.stderr)
+        print(_SAID.get(signum, "interrupted"), file=sys.stderr)
         sys.stderr.flush()
-    except KeyboardInterrupt:  # a second Ctrl-C before SIGINT was ignored
+    except KeyboardInterrupt:  # a second signal before it was ignored
         pass
     if argv is None:
         # The real command line: leave now, without waiting for abandoned computations to wind down.
-        os._exit(130)
-    return 130
+        os._exit(code)
+    return code
 
 
 def _discard_pending_output():

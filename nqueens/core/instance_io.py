@@ -121,7 +121,12 @@ def parse_instance(text, *, name="<string>", fmt=None):
         )
     if fmt is None:
         fmt = "json" if text.lstrip().startswith("{") else "param"
-    return _parse_json(text, name) if fmt == "json" else _parse_param(text, name)
+    try:
+        return _parse_json(text, name) if fmt == "json" else _parse_param(text, name)
+    except RecursionError:
+        raise NQueensError(
+            f"{name}: lists nested too deeply to read (an instance nests them two deep: [[row, column], ...])"
+        ) from None
 
 
 def format_instance(inst, fmt="json"):

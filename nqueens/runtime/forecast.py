@@ -222,9 +222,12 @@ def _permutations(n):
 
 
 def _calibrate(spec, n, options, probes, seed, budget):
-    module = spec.load()
+    from nqueens.runtime import interrupt
+
+    # Off the main thread, as the count itself: a C extension interrupted while it loads fails with ImportError.
+    module = interrupt.call(spec.load)
     if hasattr(module, "warmup"):
-        module.warmup()
+        interrupt.call(module.warmup)
     timing = {k: v for k, v in options.items() if k != "progress"}
     if spec.family == "engine":
         from nqueens.runtime import run
@@ -241,7 +244,7 @@ def _calibrate(spec, n, options, probes, seed, budget):
     while True:
         # A timing run is not a count to record anywhere: it calls the module, not the API.
         start = time.perf_counter()
-        once(m)
+        interrupt.call(once, m)
         seconds = time.perf_counter() - start
         if seconds >= budget or m + 1 >= n or (spec.max_n is not None and m + 1 > spec.max_n):
             break

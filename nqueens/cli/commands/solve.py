@@ -88,7 +88,8 @@ def run(args):
     if fmt == "boards":
         pieces = board.format_boards(rows)
     elif fmt == "json":
-        pieces = board.format_json(n, rows, orbits, stats)
+        # A JSON document is written whole or not at all: an interrupted run leaves no half document behind.
+        pieces = _held(board.format_json(n, rows, orbits, stats))
     else:
         # The text format starts with the number of solutions that follow. With --limit the caller bounded the
         # output, so hold those rows and say exactly how many there are (this also serves solvers that find one
@@ -138,6 +139,24 @@ def _warn_if_long(req, limit, plain):
         warning = long_run_warning(n, action="enumerating")
     if warning:
         print(warning, file=sys.stderr)
+
+
+def _held(pieces):
+    """All of ``pieces``, held until the last one exists; refused once they would take half the free memory."""
+    from nqueens.core.memory import available
+
+    held, size, budget = [], 0, None
+    for piece in pieces:
+        held.append(piece)
+        size += len(piece)
+        if len(held) % 65536 == 0:
+            budget = available() // 2 if budget is None else budget
+            if budget is not None and size > budget:
+                raise NQueensError(
+                    f"the JSON document would take more than {size} bytes, half the memory available, and it is "
+                    "written whole; stream with --format text or boards, or bound it with --limit"
+                )
+    return held
 
 
 def _record_orbits(pairs, orbits):
