@@ -430,6 +430,12 @@ _ENTRIES = (
         reach=14,
         options=(
             Option("workers", int, None, "local threads (default: all cores)"),
+            Option(
+                "memory",
+                str,
+                None,
+                "bytes the quadrant table and join buffers may use, e.g. 8G (default: the memory available now)",
+            ),
             Option("scheduler", str, None, "address of a Dask scheduler, tcp://HOST:PORT: run on that cluster"),
             Option(
                 "store", str, None, "result store file ('none': keep nothing; default: $NQUEENS_STORE or the cache dir)"
