@@ -106,6 +106,7 @@ Examples
 
 import hashlib
 import threading
+from math import comb
 from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
@@ -179,7 +180,10 @@ def memory_needed(n, workers=1):
     # grown by doubling to the bound of the largest split: at most 1/14 of the table's placements (measured for
     # h = 7..10: 6.4 %, 6.1 %, 4.6 %, 4.0 %), plus one block of bit planes (under 1 MiB).
     keys = QUADRANT_PLACEMENTS[h] // 14
-    return PROCESS_BYTES + table + workers * (3 * 8 * 2 * keys + (1 << 20))
+    # The plan: rows of 5 int64 for every join, held about three times over while it is dealt into groups
+    # (odd n: the splits of the centre queen and, for each pair of middle queens, every split of the others).
+    joins = comb(2 * h, h) // 2 if n % 2 == 0 else comb(2 * h, h) // 4 + comb(2 * h - 1, h) * h * (h - 1) // 2
+    return PROCESS_BYTES + table + 3 * 40 * joins + workers * (3 * 8 * 2 * keys + (1 << 20))
 
 
 def row_splits(n):
