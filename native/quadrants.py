@@ -106,8 +106,8 @@ Examples
 
 import hashlib
 import threading
-from math import comb
 from concurrent.futures import ThreadPoolExecutor
+from math import comb
 
 import numpy as np
 from nqueens.native import quadrants_kernels as _k
