@@ -182,7 +182,7 @@ def memory_needed(n, workers=1):
     keys = QUADRANT_PLACEMENTS[h] // 14
     # The plan: rows of 5 int64 for every join, held about three times over while it is dealt into groups
     # (odd n: the splits of the centre queen and, for each pair of middle queens, every split of the others).
-    joins = comb(2 * h, h) // 2 if n % 2 == 0 else comb(2 * h, h) // 4 + comb(2 * h - 1, h) * h * (h - 1) // 2
+    joins = comb(2 * h, h) // 2 if n % 2 == 0 else comb(2 * h, h) // 4 + comb(max(2 * h - 1, 0), h) * h * (h - 1) // 2
     return PROCESS_BYTES + table + 3 * 40 * joins + workers * (3 * 8 * 2 * keys + (1 << 20))
 
 
