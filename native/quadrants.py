@@ -75,9 +75,13 @@ the ``memory`` option (``nqueens count N --solver quadrants --option memory=8G``
 A budget given explicitly is trusted over what this machine has free (the subproblems may run on the larger
 machines of a cluster).
 
-On the 2-core machine of benchmarks/quadrants_vs_kluev.py one thread takes about 0.25 s of CPU for
-``n = 16``, 2 s for ``n = 17``, 6 s for ``n = 18`` and 260 s for ``n = 20``: the join wins over the
-backtracking counter from about ``n = 15`` on, and its work grows about 5 to 7 times per ``n`` there.
+On the 2-core machine of benchmarks/quadrants_vs_kluev.py one thread takes about 0.36 s of CPU for
+``n = 16``, 3 s for ``n = 17``, 8 s for ``n = 18``, 70 s for ``n = 19`` and 290 s for ``n = 20``; sampled
+subproblems (benchmarks/quadrants_sample.py) put ``n = 21`` at 0.65 CPU hours, ``n = 22`` at 14.5 and ``n = 24``
+at about 2,500. The join compares every pair of half boards of a split, so its work grows about 13x per ``n``
+from ``n = 20`` on (docs/frontier.md). The forecast before a long count (:func:`forecast_seconds`) scales this
+curve, :data:`REFERENCE_SECONDS` and then :data:`GROWTH` per ``n``, by the time this machine takes for a small
+board.
 
 Subproblems
 -----------
@@ -142,13 +146,27 @@ MAX_N = 25  # a join key of 2 (n - 1) bits must fit the 8 chunks of 6 bits of th
 PROCESS_BYTES = 192 << 20
 
 # CPU seconds of one thread for a whole count of n on the 2-core development machine (AMD EPYC, shared; numba
-# kernels loaded): n = 12-18 measured with this code, 19-20 by benchmarks/quadrants_vs_kluev.py. The forecast
-# scales this curve by the time this machine takes for a small n; it is the counter's own growth, not an
-# estimate of a backtracking tree (the join does not backtrack).
-REFERENCE_SECONDS = {12: 0.0052, 13: 0.022, 14: 0.030, 15: 0.22, 16: 0.36, 17: 3.1, 18: 7.5, 19: 50.6, 20: 292.0}
-# Growth per n beyond the reference: the geometric mean of n = 18 -> 20 (about 6.2) rounded up, since the
-# table outgrows the caches (Kluev's published times grow 9-10x per n at 21 and 22).
-GROWTH = 8.0
+# kernels loaded): n = 12-18 measured with this code, 19-20 by benchmarks/quadrants_vs_kluev.py, 21, 22 and 24
+# extrapolated from sampled subproblems (benchmarks/quadrants_sample.py), 23 between its neighbours. The
+# forecast scales this curve by the time this machine takes for a small n; it is the counter's own growth, not
+# an estimate of a backtracking tree (the join does not backtrack).
+REFERENCE_SECONDS = {
+    12: 0.0052,
+    13: 0.022,
+    14: 0.030,
+    15: 0.22,
+    16: 0.36,
+    17: 3.1,
+    18: 7.5,
+    19: 50.6,
+    20: 292.0,
+    21: 2340.0,
+    22: 52200.0,
+    23: 679000.0,
+    24: 8840000.0,
+}
+# Growth per n beyond the reference: 13x per n from n = 20 to 22 and 22 to 24 (the join's pairs of half boards).
+GROWTH = 13.0
 
 # The memory option's units (powers of 1024; "8G" and "8GiB" are the same).
 _UNITS = {"": 1, "B": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40}
@@ -465,7 +483,7 @@ def forecast_seconds(n, measured_n, measured_seconds, workers=1):
     >>> round(forecast_seconds(20, 16, 0.36))
     292
     >>> round(forecast_seconds(22, 20, 292.0, workers=2))
-    9344
+    26100
     """
     return measured_seconds * _reference(n) / _reference(measured_n) / max(1, workers)
 
