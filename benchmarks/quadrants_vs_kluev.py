@@ -31,7 +31,16 @@ import tempfile
 
 ENV_VAR = "NQUEENS_KLUEV"  # the folder of Kluev's sources, when --kluev is not given
 # OEIS A000170, so the benchmark checks what it times.
-TOTAL = {14: 365596, 15: 2279184, 16: 14772512, 17: 95815104, 18: 666090624, 19: 4968057848, 20: 39029188884}
+TOTAL = {
+    14: 365596,
+    15: 2279184,
+    16: 14772512,
+    17: 95815104,
+    18: 666090624,
+    19: 4968057848,
+    20: 39029188884,
+    21: 314666222712,
+}
 
 CHILD = """
 import json, resource, sys, time
@@ -50,7 +59,8 @@ r = run()
 t1 = time.perf_counter()
 c1 = resource.getrusage(resource.RUSAGE_SELF).ru_utime
 peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
-print(json.dumps(dict(total=r.total, seconds=t1 - t0, cpu=c1 - c0, peak=peak, stats=r.stats)))
+stated = quadrants.memory_needed(n, workers)
+print(json.dumps(dict(total=r.total, seconds=t1 - t0, cpu=c1 - c0, peak=peak, stated=stated, stats=r.stats)))
 """
 
 
@@ -83,6 +93,7 @@ def main(argv=None):
     parser.add_argument("--n", type=int, nargs="+", default=[16, 17, 18])
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--fast", type=int, default=17, help="run the fast counter for n up to this (0: never)")
+    parser.add_argument("--no-two", action="store_true", help="skip the two-thread runs (Kluev's and ours)")
     parser.add_argument("--kluev", default=os.environ.get(ENV_VAR), help=f"folder of Kluev's sources (${ENV_VAR})")
     args = parser.parse_args(argv)
     if not args.kluev or not os.path.isfile(os.path.join(args.kluev, "build.sh")):
@@ -105,16 +116,18 @@ def main(argv=None):
                 runs["kluev"].append(seconds)
                 cpu["kluev"].append(used)
                 totals.add(total)
-                seconds, _, total = kluev(binary, n, 2)
-                runs["kluev2"].append(seconds)
-                totals.add(total)
+                if not args.no_two:
+                    seconds, _, total = kluev(binary, n, 2)
+                    runs["kluev2"].append(seconds)
+                    totals.add(total)
                 record = ours("quadrants", n, 1)
                 runs["q1"].append(record["seconds"])
                 cpu["q1"].append(record["cpu"])
                 totals.add(record["total"])
-                two = ours("quadrants", n, 2)
-                runs["q2"].append(two["seconds"])
-                totals.add(two["total"])
+                if not args.no_two:
+                    two = ours("quadrants", n, 2)
+                    runs["q2"].append(two["seconds"])
+                    totals.add(two["total"])
                 if n <= args.fast:
                     fast = ours("fast", n, 1)
                     runs["fast"].append(fast["seconds"])
@@ -126,19 +139,28 @@ def main(argv=None):
     print()
     print(
         "| n | Kluev, 1 thread | Kluev, 2 threads (efficiency) | quadrants, 1 thread "
-        "| quadrants, 2 threads (efficiency) | fast, 1 thread | CPU s, Kluev / quadrants | totals agree "
-        "| quadrant table | half boards | peak memory |"
+        "| quadrants, 2 threads (efficiency) | fast, 1 thread | CPU s, Kluev / quadrants "
+        "| growth per n, Kluev / quadrants (CPU) | totals agree "
+        "| quadrant table | half boards | memory stated / peak (1 thread) |"
     )
-    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+    previous = {}
     for n, med, cpu_med, agree, record in rows:
-        k, k2 = med["kluev"], med["kluev2"]
-        q1, q2 = med["q1"], med["q2"]
+        k, q1 = med["kluev"], med["q1"]
+        k2 = f"{med['kluev2']:.2f} s ({k / (2 * med['kluev2']):.0%})" if "kluev2" in med else ""
+        q2 = f"{med['q2']:.2f} s ({med['q2'] / k:.2f}x, {q1 / (2 * med['q2']):.0%})" if "q2" in med else ""
         fast = f"{med['fast']:.2f} s ({med['fast'] / k:.2f}x)" if "fast" in med else ""
+        growth = ""
+        if n - 1 in previous:
+            growth = (
+                f"{cpu_med['kluev'] / previous[n - 1]['kluev']:.1f}x / {cpu_med['q1'] / previous[n - 1]['q1']:.1f}x"
+            )
+        previous[n] = cpu_med
         print(
-            f"| {n} | {k:.2f} s | {k2:.2f} s ({k / (2 * k2):.0%}) | {q1:.2f} s ({q1 / k:.2f}x) | {q2:.2f} s ({q2 / k:.2f}x, {q1 / (2 * q2):.0%}) "
+            f"| {n} | {k:.2f} s | {k2} | {q1:.2f} s ({q1 / k:.2f}x) | {q2} "
             f"| {fast} | {cpu_med['kluev']:.2f} / {cpu_med['q1']:.2f} ({cpu_med['q1'] / cpu_med['kluev']:.2f}x) "
-            f"| {'yes' if agree else 'NO'} | {record['stats']['table_placements']:,} placements "
-            f"| {record['stats']['half_boards']:,} | {record['peak'] / 2**20:.0f} MiB |"
+            f"| {growth} | {'yes' if agree else 'NO'} | {record['stats']['table_placements']:,} placements "
+            f"| {record['stats']['half_boards']:,} | {record['stated'] / 2**20:.0f} / {record['peak'] / 2**20:.0f} MiB |"
         )
     return 0
 

@@ -65,15 +65,23 @@ The quadrant table of side ``h`` holds :data:`QUADRANT_PLACEMENTS` ``[h]`` place
 ``4**h + 1`` offsets of 8 bytes (the construction needs one more such array): 1.9 MiB for ``h = 8``
 (``n = 16, 17``), 11 MiB for ``h = 9``, 73 MiB for ``h = 10``, 0.56 GiB for ``h = 11`` and 5.0 GiB for
 ``h = 12``, growing seven- to ninefold per ``h``, i.e. about threefold per ``n``. It is built once per process
-and shared by its threads. Each worker thread also holds the keys of the two halves of one split and the chunk
-rows of one side (about 40 bytes per key); the estimate allows half the table's size per thread. Measured peak
-resident sizes of a whole count (Python and numba included): 150-170 MiB for n = 16-18, 318 MiB for n = 20. :func:`memory_needed` gives the
-estimate, and :func:`plan` refuses an ``n`` whose estimate exceeds :data:`MEMORY_BUDGET` (2 GiB; raise it, or
-pass ``memory_budget``, on a larger machine) or the memory available now (:func:`nqueens.core.memory.check`).
+and shared by its threads. Each worker thread also holds the keys of the two halves of one split (8 bytes per
+key, at most 1/14 of the table's placements, in arrays grown by doubling) and one block of bit planes of a
+fixed size (under 1 MiB: the join works through the keys of one side a cache-sized block at a time). Measured peak
+resident sizes of a whole count (Python and numba included): 150-170 MiB for n = 16-18, 318 MiB for n = 20.
+:func:`memory_needed` gives the estimate, and :func:`plan` refuses an ``n`` whose estimate exceeds the budget:
+the ``memory`` option (``nqueens count N --solver quadrants --option memory=8G``, or ``memory="8G"`` /
+``memory=8 << 30`` in Python), by default the memory available now (:func:`nqueens.core.memory.available`).
+A budget given explicitly is trusted over what this machine has free (the subproblems may run on the larger
+machines of a cluster).
 
-On the 2-core machine of benchmarks/quadrants_vs_kluev.py one thread takes about 0.25 s of CPU for
-``n = 16``, 2 s for ``n = 17``, 6 s for ``n = 18`` and 260 s for ``n = 20``: the join wins over the
-backtracking counter from about ``n = 15`` on, and its work grows about 5 to 7 times per ``n`` there.
+On the 2-core machine of benchmarks/quadrants_vs_kluev.py one thread takes about 0.36 s of CPU for
+``n = 16``, 3 s for ``n = 17``, 8 s for ``n = 18``, 70 s for ``n = 19`` and 290 s for ``n = 20``; sampled
+subproblems (benchmarks/quadrants_sample.py) put ``n = 21`` at 0.65 CPU hours, ``n = 22`` at 14.5 and ``n = 24``
+at about 2,500. The join compares every pair of half boards of a split, so its work grows about 13x per ``n``
+from ``n = 20`` on (docs/frontier.md). The forecast before a long count (:func:`forecast_seconds`) scales this
+curve, :data:`REFERENCE_SECONDS` and then :data:`GROWTH` per ``n``, by the time this machine takes for a small
+board.
 
 Subproblems
 -----------
@@ -103,6 +111,7 @@ Examples
 import hashlib
 import threading
 from concurrent.futures import ThreadPoolExecutor
+from math import comb
 
 import numpy as np
 from nqueens.native import quadrants_kernels as _k
@@ -115,7 +124,10 @@ __all__ = [
     "SOLVER",
     "ALGORITHM_VERSION",
     "MAX_N",
-    "MEMORY_BUDGET",
+    "parse_memory",
+    "REFERENCE_SECONDS",
+    "GROWTH",
+    "forecast_seconds",
     "QUADRANT_PLACEMENTS",
     "memory_needed",
     "row_splits",
@@ -130,8 +142,34 @@ SOLVER = "quadrants"  # the registry name; stored results are keyed by it
 ALGORITHM_VERSION = "1"  # changes whenever the subproblems or their results would
 MAX_N = 25  # a join key of 2 (n - 1) bits must fit the 8 chunks of 6 bits of the join's tables
 
-# Bytes a count may use before plan() refuses it; raise it on a machine with more memory.
-MEMORY_BUDGET = 2 << 30
+# Resident bytes of a process that has loaded Python, numpy, numba and the kernels (measured: 150-170 MiB).
+PROCESS_BYTES = 192 << 20
+
+# CPU seconds of one thread for a whole count of n on the 2-core development machine (AMD EPYC, shared; numba
+# kernels loaded): n = 12-18 measured with this code, 19-20 by benchmarks/quadrants_vs_kluev.py, 21, 22 and 24
+# extrapolated from sampled subproblems (benchmarks/quadrants_sample.py), 23 between its neighbours. The
+# forecast scales this curve by the time this machine takes for a small n; it is the counter's own growth, not
+# an estimate of a backtracking tree (the join does not backtrack).
+REFERENCE_SECONDS = {
+    12: 0.0052,
+    13: 0.022,
+    14: 0.030,
+    15: 0.22,
+    16: 0.36,
+    17: 3.1,
+    18: 7.5,
+    19: 50.6,
+    20: 292.0,
+    21: 2340.0,
+    22: 52200.0,
+    23: 679000.0,
+    24: 8840000.0,
+}
+# Growth per n beyond the reference: 13x per n from n = 20 to 22 and 22 to 24 (the join's pairs of half boards).
+GROWTH = 13.0
+
+# The memory option's units (powers of 1024; "8G" and "8GiB" are the same).
+_UNITS = {"": 1, "B": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40}
 
 # The number of placements of non-attacking queens on an h x h square with at most one per row and column
 # (any number of queens, none included), h = 0..12: the size of the quadrant table.
@@ -145,12 +183,12 @@ _TABLES_LOCK = threading.Lock()
 
 
 def memory_needed(n, workers=1):
-    """Estimated bytes a count of ``n`` needs: the quadrant table and its index, and the join buffers of
-    ``workers`` threads.
+    """Estimated peak bytes of a count of ``n``: the process itself, the quadrant table and its index, and the
+    join buffers of ``workers`` threads.
 
     Examples
     --------
-    >>> memory_needed(16) < 16 << 20
+    >>> memory_needed(16) < 200 << 20
     True
     """
     return _memory_needed(_check_n(n), workers)
@@ -159,9 +197,14 @@ def memory_needed(n, workers=1):
 def _memory_needed(n, workers=1):
     h = n // 2
     table = 8 * QUADRANT_PLACEMENTS[h] + 16 * (4**h + 1)
-    # The largest half boards of a split hold at most a few times the table's size over 2**h; with 40 bytes per
-    # key for the keys, the chunk rows and the sort, 1/2 of the table per worker is a safe upper estimate.
-    return table + workers * max(table // 2, 1 << 20)
+    # A worker keeps the keys of both halves of a split (and the left ones filtered), 8 bytes each, in arrays
+    # grown by doubling to the bound of the largest split: at most 1/14 of the table's placements (measured for
+    # h = 7..10: 6.4 %, 6.1 %, 4.6 %, 4.0 %), plus one block of bit planes (under 1 MiB).
+    keys = QUADRANT_PLACEMENTS[h] // 14
+    # The plan: rows of 5 int64 for every join, held about three times over while it is dealt into groups
+    # (odd n: the splits of the centre queen and, for each pair of middle queens, every split of the others).
+    joins = comb(2 * h, h) // 2 if n % 2 == 0 else comb(2 * h, h) // 4 + comb(max(2 * h - 1, 0), h) * h * (h - 1) // 2
+    return PROCESS_BYTES + table + 3 * 40 * joins + workers * (3 * 8 * 2 * keys + (1 << 20))
 
 
 def row_splits(n):
@@ -208,7 +251,7 @@ def row_splits(n):
     return np.concatenate(blocks)
 
 
-def plan(n, memory_budget=None):
+def plan(n, memory=None):
     """The subproblems of the count of ``n``, deterministic for a given ``n`` and :data:`ALGORITHM_VERSION`.
 
     The joins of :func:`row_splits` are dealt round-robin into ``16 * 2**(n - 12)`` groups (one for
@@ -218,11 +261,17 @@ def plan(n, memory_budget=None):
     ``(FIXED_90, first, last)``: the solutions fixed by that turn whose top-row queen is in columns
     ``first .. last - 1``.
 
+    Parameters
+    ----------
+    n : int
+    memory : int or str, optional
+        Bytes the count may use (see :func:`parse_memory`); by default the memory available now.
+
     Raises
     ------
     NQueensError
-        If ``n`` is out of range or the count would need more than ``memory_budget`` bytes
-        (:data:`MEMORY_BUDGET` by default); the message names the bytes needed.
+        If ``n`` is out of range or the count would need more than ``memory``; the message names the bytes
+        needed and the option that raises the budget.
 
     Examples
     --------
@@ -231,7 +280,7 @@ def plan(n, memory_budget=None):
     >>> len(plan(12))
     18
     """
-    _check_memory(n, memory_budget, 1)
+    _check_memory(n, memory, 1)
     jobs = row_splits(n)
     # Joins that share their left halves (odd n: the same b and rows) stay together in one subproblem.
     new_run = np.ones(len(jobs), dtype=bool)
@@ -323,7 +372,7 @@ def combine(n, results):
     return {"total": total, "unique": sum(classes.values()), "classes": classes, "stats": stats}
 
 
-def count(n, workers=1, memory_budget=None):
+def count(n, workers=1, memory=None):
     """Count the solutions of ``n`` queens, the fundamental ones, and these by orbit size, in this process.
 
     The facade runs the same :func:`plan`, :func:`task` and :func:`combine` through :mod:`nqueens.runtime.run` (threads
@@ -336,8 +385,8 @@ def count(n, workers=1, memory_budget=None):
         Board size, ``1 <= n <= MAX_N``.
     workers : int
         Threads to run the subproblems on (the kernels release the GIL).
-    memory_budget : int, optional
-        Bytes the count may use; :data:`MEMORY_BUDGET` by default.
+    memory : int or str, optional
+        Bytes the count may use (see :func:`parse_memory`); by default the memory available now.
 
     Returns
     -------
@@ -353,8 +402,8 @@ def count(n, workers=1, memory_budget=None):
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise NQueensError(f"workers must be an integer >= 1, got {workers!r}")
     n = _check_n(n)
-    _check_memory(n, memory_budget, workers)
-    subproblems = plan(n, memory_budget=memory_budget)
+    _check_memory(n, memory, workers)
+    subproblems = plan(n, memory=memory)
     if workers == 1:
         results = [task(s.n, s.index, s.payload) for s in subproblems]
     else:
@@ -425,12 +474,82 @@ def _check_n(n):
     return n
 
 
-def _check_memory(n, budget, workers):
-    limit = MEMORY_BUDGET if budget is None else budget
-    need = _memory_needed(n, workers)
-    if need > limit:
+def forecast_seconds(n, measured_n, measured_seconds, workers=1):
+    """The wall time of a count of ``n`` on ``workers`` threads, forecast from the measured one-thread time of
+    a count of ``measured_n`` on this machine and the counter's own growth (:data:`REFERENCE_SECONDS`, then
+    :data:`GROWTH` per n).
+
+    Examples
+    --------
+    >>> round(forecast_seconds(20, 16, 0.36))
+    292
+    >>> round(forecast_seconds(22, 20, 292.0, workers=2))
+    26100
+    """
+    return measured_seconds * _reference(n) / _reference(measured_n) / max(1, workers)
+
+
+def _reference(n):
+    last = max(REFERENCE_SECONDS)
+    if n in REFERENCE_SECONDS:
+        return REFERENCE_SECONDS[n]
+    if n > last:
+        return REFERENCE_SECONDS[last] * GROWTH ** (n - last)
+    return REFERENCE_SECONDS[min(REFERENCE_SECONDS)] / GROWTH ** (min(REFERENCE_SECONDS) - n)
+
+
+def parse_memory(value):
+    """Bytes from the ``memory`` option: an int, or a string of a number and a unit K, M, G or T (powers of
+    1024, an optional ``iB`` or ``B`` after it): ``"8G"``, ``"512MiB"``, ``"1.5G"``, ``"2000000000"``.
+
+    Raises
+    ------
+    NQueensError
+        For anything else, or a size below one MiB.
+
+    Examples
+    --------
+    >>> parse_memory("8G") == 8 << 30, parse_memory("512MiB"), parse_memory(3 << 20)
+    (True, 536870912, 3145728)
+    """
+    import re
+
+    if isinstance(value, bool):
+        number = None
+    elif isinstance(value, int):
+        number = value
+    else:
+        found = re.fullmatch(r"\s*([0-9]+(?:\.[0-9]*)?)\s*([KMGT]?)(?:I?B)?\s*", str(value).upper())
+        number = int(float(found.group(1)) * _UNITS[found.group(2)]) if found else None
+    if number is None or number < 1 << 20:
         raise NQueensError(
-            f"n = {n} needs about {need} bytes ({memory.describe(need)}) with solver {SOLVER!r}, more than the "
-            f"memory budget of {limit} bytes; raise nqueens.native.quadrants.MEMORY_BUDGET or pass memory_budget"
+            f"memory must be a size of at least 1M, as bytes or with a unit K, M, G or T (e.g. 8G); got {value!r}"
         )
-    memory.check(need, f"solver {SOLVER!r} on n = {n}")
+    return number
+
+
+def _check_memory(n, budget, workers):
+    need = _memory_needed(n, workers)
+    if budget is not None:
+        limit = parse_memory(budget)
+        if need > limit:
+            raise NQueensError(
+                f"n = {n} needs about {need} bytes ({memory.describe(need)}) with solver {SOLVER!r}, more than the "
+                f"memory budget of {limit} bytes ({memory.describe(limit)}); raise it with --option "
+                f"memory={_suggest(need)} (Python: memory={need})"
+            )
+        return
+    free = memory.available()
+    if need > free:
+        raise NQueensError(
+            f"n = {n} needs about {need} bytes ({memory.describe(need)}) with solver {SOLVER!r}, but this machine "
+            f"has {free} bytes ({memory.describe(free)}) available; free memory, or if the subproblems run on "
+            f"larger machines set the budget with --option memory={_suggest(need)}"
+        )
+
+
+def _suggest(nbytes):
+    """The smallest whole number of GiB (or MiB below one GiB) that holds ``nbytes``: an option value to show."""
+    if nbytes >= 1 << 30:
+        return f"{-(-nbytes // (1 << 30))}G"
+    return f"{-(-nbytes // (1 << 20))}M"

@@ -206,6 +206,10 @@ def _transpose64(a):
 
 CHUNKS = 8  # a key is cut into this many chunks of up to CHUNK_BITS bits
 CHUNK_BITS = 6
+# Words of bit planes (64 keys each) per block of the join: the rows of one block, CHUNKS * 2**CHUNK_BITS of
+# them at most, take (BLOCK_WORDS + 16) * 8 bytes each, about 0.6 MiB, so that a block stays in a core's L2
+# cache while every key of the other side meets it.
+BLOCK_WORDS = 128
 
 
 @njit(cache=True, nogil=True)
@@ -213,73 +217,77 @@ def _match(wkeys, nw, ekeys, ne, width, table, marks, plain):
     """The pairs ``(w, e)`` of keys with no bit in common, weighed by ``w``: ``sum over w of f(w) #{e : w & e
     == 0}`` with ``f(w) = 2 ** (bits of w in marks)`` when ``w`` has bits in ``marks``, else ``plain``.
 
-    The keys ``e`` become bit planes, 64 keys to a word: row ``c * 2**width + s`` of ``table`` has bit ``t`` of
-    word ``j`` set when key ``64 j + t`` exists and has none of the bits ``s`` of chunk ``c`` (bits
-    ``c * width ..`` of the key). A key ``w`` then meets the AND of one row per chunk, chosen by its own bits in
-    that chunk, and the set bits of that are its partners: eight loads, seven ANDs and a popcount for 64 pairs,
-    in a loop without stores that the compiler vectorizes.
+    The keys ``e`` become bit planes, 64 keys to a word, a block of :data:`BLOCK_WORDS` words at a time: row
+    ``c * 2**width + s`` of ``table`` has bit ``t`` of word ``j`` set when key ``64 (j0 + j) + t`` exists and has
+    none of the bits ``s`` of chunk ``c`` (bits ``c * width ..`` of the key). A key ``w`` then meets the AND of
+    one row per chunk, chosen by its own bits in that chunk, and the set bits of that are its partners: eight
+    loads, seven ANDs and a popcount for 64 pairs, in a loop without stores that the compiler vectorizes. Every
+    key ``w`` meets one block before the next is built, so the rows are read from the cache, and ``table`` has
+    a fixed size whatever ``ne``.
     (Rows are indexed in place: array views would cost reference counting in the innermost loop.)
     """
-    nb = (ne + 63) >> 6
+    nb_all = (ne + 63) >> 6
     size = 1 << width
     one = np.uint64(1)
     full = ~np.uint64(0)
     block = np.zeros(64, np.uint64)
-    for j in range(nb):
-        # Transpose 64 keys into 64 planes: block[63 - b] gets bit t when key 64 j + t has bit b.
-        first = 64 * j
-        valid = full
-        for t in range(64):
-            block[63 - t] = ekeys[first + t] if first + t < ne else 0
-        if ne - first < 64:
-            valid = (one << np.uint64(ne - first)) - one
-        _transpose64(block)
-        for c in range(CHUNKS):
-            base = c * size
-            table[base, j] = valid
-            for i in range(width):
-                b = c * width + i
-                table[base + (1 << i), j] = valid & ~block[63 - b] if b < 64 else valid
-            for s in range(3, size):
-                low = s & -s
-                if low != s:
-                    table[base + s, j] = table[base + s - low, j] & table[base + low, j]
-    # Whole vectors only: the rows are padded with zero words to a multiple of 16 (two AVX-512 registers).
-    padded = (nb + 15) & ~15
-    for j in range(nb, padded):
-        for r in range(CHUNKS * size):
-            table[r, j] = 0
     mask = np.uint64(size - 1)
     cw = np.uint64(width)
     total = 0
-    for i in range(nw):
-        key = wkeys[i]
-        r0 = int(key & mask)
-        r1 = size + int((key >> cw) & mask)
-        r2 = 2 * size + int((key >> (2 * cw)) & mask)
-        r3 = 3 * size + int((key >> (3 * cw)) & mask)
-        r4 = 4 * size + int((key >> (4 * cw)) & mask)
-        r5 = 5 * size + int((key >> (5 * cw)) & mask)
-        r6 = 6 * size + int((key >> (6 * cw)) & mask)
-        r7 = 7 * size + int((key >> (7 * cw)) & mask)
-        f = plain
-        if key & marks:
-            f = 1 << int(_popcount(key & marks))
-        if f == 0:
-            continue
-        found = np.uint64(0)
-        for j in range(padded):
-            found += _popcount(
-                table[r0, j]
-                & table[r1, j]
-                & table[r2, j]
-                & table[r3, j]
-                & table[r4, j]
-                & table[r5, j]
-                & table[r6, j]
-                & table[r7, j]
-            )
-        total += f * int(found)
+    for j0 in range(0, nb_all, BLOCK_WORDS):
+        nb = min(BLOCK_WORDS, nb_all - j0)
+        for j in range(nb):
+            # Transpose 64 keys into 64 planes: block[63 - b] gets bit t when key 64 j + t has bit b.
+            first = 64 * (j0 + j)
+            valid = full
+            for t in range(64):
+                block[63 - t] = ekeys[first + t] if first + t < ne else 0
+            if ne - first < 64:
+                valid = (one << np.uint64(ne - first)) - one
+            _transpose64(block)
+            for c in range(CHUNKS):
+                base = c * size
+                table[base, j] = valid
+                for i in range(width):
+                    b = c * width + i
+                    table[base + (1 << i), j] = valid & ~block[63 - b] if b < 64 else valid
+                for s in range(3, size):
+                    low = s & -s
+                    if low != s:
+                        table[base + s, j] = table[base + s - low, j] & table[base + low, j]
+        # Whole vectors only: the rows are padded with zero words to a multiple of 16 (two AVX-512 registers).
+        padded = (nb + 15) & ~15
+        for j in range(nb, padded):
+            for r in range(CHUNKS * size):
+                table[r, j] = 0
+        for i in range(nw):
+            key = wkeys[i]
+            f = plain
+            if key & marks:
+                f = 1 << int(_popcount(key & marks))
+            if f == 0:
+                continue
+            r0 = int(key & mask)
+            r1 = size + int((key >> cw) & mask)
+            r2 = 2 * size + int((key >> (2 * cw)) & mask)
+            r3 = 3 * size + int((key >> (3 * cw)) & mask)
+            r4 = 4 * size + int((key >> (4 * cw)) & mask)
+            r5 = 5 * size + int((key >> (5 * cw)) & mask)
+            r6 = 6 * size + int((key >> (6 * cw)) & mask)
+            r7 = 7 * size + int((key >> (7 * cw)) & mask)
+            found = np.uint64(0)
+            for j in range(padded):
+                found += _popcount(
+                    table[r0, j]
+                    & table[r1, j]
+                    & table[r2, j]
+                    & table[r3, j]
+                    & table[r4, j]
+                    & table[r5, j]
+                    & table[r6, j]
+                    & table[r7, j]
+                )
+            total += f * int(found)
     return total
 
 
@@ -307,7 +315,7 @@ def join_splits(n, offsets, pieces, jobs, out):
     ekeys = np.zeros(cap, np.uint64)
     tmp = np.zeros(max(1, np.max(offsets[1:] - offsets[:-1])), np.uint64)
     cbits = (nbits + CHUNKS - 1) // CHUNKS
-    table = np.zeros((CHUNKS << cbits, (cap >> 6) + 16), np.uint64)
+    table = np.zeros((CHUNKS << cbits, BLOCK_WORDS + 16), np.uint64)
     shifts_w = np.zeros(4, np.int64)
     shifts_e = np.zeros(4, np.int64)
     blocked_w = np.zeros(2, np.int64)
@@ -378,7 +386,6 @@ def join_splits(n, offsets, pieces, jobs, out):
             wkeys = grown
             wsel = np.zeros(cap, np.uint64)
             ekeys = np.zeros(cap, np.uint64)
-            table = np.zeros((CHUNKS << cbits, (cap >> 6) + 16), np.uint64)
         if not reuse:
             nw = _half(
                 offsets,

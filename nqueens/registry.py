@@ -440,7 +440,16 @@ _ENTRIES = (
         limit_reason="join keys of 2(n-1) bits in 8 chunks of 6; the memory budget may refuse less",
         no_instance="it joins half boards by the symmetries of the whole board, which an instance does not keep",
         reach=14,
-        options=_ENGINE_OPTIONS,
+        options=(
+            _ENGINE_OPTIONS[0],
+            Option(
+                "memory",
+                str,
+                None,
+                "bytes the quadrant table and join buffers may use, e.g. 8G (default: the memory available now)",
+            ),
+            *_ENGINE_OPTIONS[1:],
+        ),
     ),
 )
 

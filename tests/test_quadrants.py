@@ -49,13 +49,76 @@ def test_quadrant_table_sizes():
         assert len(pieces) == offsets[-1] == quadrants.QUADRANT_PLACEMENTS[h]
 
 
-def test_memory_refusal_names_bytes():
-    with pytest.raises(NQueensError, match=r"needs about \d+ bytes"):
-        quadrants.plan(24)
-    with pytest.raises(NQueensError, match=r"needs about \d+ bytes"):
-        quadrants.count(12, memory_budget=1000)
+def test_memory_refusal_names_bytes_and_the_option():
+    with pytest.raises(NQueensError, match=r"n = 24 needs about \d+ bytes .* --option memory=\d+G"):
+        quadrants.plan(24, memory="1G")
+    with pytest.raises(NQueensError, match=r"needs about \d+ bytes .*memory budget of 2097152 bytes"):
+        quadrants.count(16, memory="2M")
     with pytest.raises(NQueensError, match="limit"):  # the facade checks the limit, once
         nqueens.count(quadrants.MAX_N + 1, "quadrants")
+
+
+def test_memory_option_values():
+    assert quadrants.parse_memory("8G") == quadrants.parse_memory("8GiB") == 8 * 1024**3
+    assert quadrants.parse_memory("1.5g") == 3 * 1024**3 // 2 and quadrants.parse_memory(5 << 20) == 5 << 20
+    for bad in ("lots", "-1G", "8X", True, 1000, "0.5K"):
+        with pytest.raises(NQueensError, match="memory must be a size"):
+            quadrants.parse_memory(bad)
+    # An explicit budget is trusted over the memory free now; the default is what is available.
+    assert len(quadrants.plan(12, memory="64G")) == len(quadrants.plan(12))
+
+
+def test_memory_option_on_the_command_line(capsys):
+    from nqueens.cli import main
+
+    assert main(["count", "16", "--solver", "quadrants", "-o", "memory=1M", "--store", "none"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.startswith("error: n = 16 needs about ") and len(err.splitlines()) == 1
+    assert "--option memory=" in err
+    assert main(["count", "13", "--solver", "quadrants", "-o", "memory=1G", "--store", "none", "--json"]) == 0
+    assert f'"total": {TOTAL[13]}' in capsys.readouterr().out
+
+
+def test_join_in_blocks_against_brute_force():
+    """The join's blocks of bit planes (several of them: more than BLOCK_WORDS * 64 keys) against a plain
+    count of the pairs of keys with no common bit, with weights and long-diagonal marks."""
+    rng = np.random.default_rng(7)
+    width = 5  # chunks of 5 bits: keys of 40 bits
+    ne = kernels.BLOCK_WORDS * 64 * 2 + 77
+    ekeys = np.zeros(ne, np.uint64)
+    for b in range(40):
+        ekeys |= (rng.random(ne) < 0.06).astype(np.uint64) << np.uint64(b)
+    wkeys = np.zeros(300, np.uint64)
+    for b in range(40):
+        wkeys |= (rng.random(300) < 0.06).astype(np.uint64) << np.uint64(b)
+    table = np.zeros((kernels.CHUNKS << width, kernels.BLOCK_WORDS + 16), np.uint64)
+    marks = np.uint64((1 << 3) | (1 << 30))
+    partners = np.array([int(np.count_nonzero((ekeys & w) == 0)) for w in wkeys])
+    marked = np.array([bin(int(w & marks)).count("1") for w in wkeys])
+    assert partners.sum() > 0 and (marked > 0).any()
+    assert kernels._match(wkeys, 300, ekeys, ne, width, table, np.uint64(0), 1) == partners.sum()
+    weights = np.where(marked > 0, 2**marked, 2)
+    assert kernels._match(wkeys, 300, ekeys, ne, width, table, marks, 2) == int((weights * partners).sum())
+
+
+def test_forecast_uses_the_counters_own_growth(monkeypatch):
+    """The quadrant counter does not backtrack: its forecast never asks the tree estimator."""
+    from nqueens.runtime import forecast as forecast_module
+
+    def no_tree(*args, **kwargs):
+        raise AssertionError("the tree estimator was called for the quadrant counter")
+
+    monkeypatch.setattr(forecast_module, "quick_estimate", no_tree)
+    monkeypatch.setattr(forecast_module, "_calibrate", no_tree)
+    guess = forecast_module.forecast(20, "quadrants", workers=2)
+    assert guess.method == "growth" and guess.seconds > 0 and guess.memory == quadrants.memory_needed(20, 2)
+    # The model: this machine's time for the calibration board times the reference growth from there.
+    ratio = quadrants.REFERENCE_SECONDS[20] / quadrants.REFERENCE_SECONDS[guess.calibration_n]
+    assert guess.seconds == pytest.approx(guess.rate * ratio / 2)
+    assert forecast_module.long_run_warning(16, "quadrants") is None
+    text = forecast_module.long_run_warning(25, "quadrants", workers=2)
+    assert text.startswith("warning: counting n = 25 with quadrants is forecast to take about ")
+    assert "of memory" in text and "Knuth" not in text
 
 
 def test_plan_deterministic_and_task_pure():

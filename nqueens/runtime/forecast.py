@@ -10,6 +10,11 @@ twentieth of a second) and kept in a small file beside the result store, so a wa
 after the first time. A run is taken as short without any measurement when even a slow solver of its family
 (:data:`FLOOR_RATE` nodes per second) would finish it within the threshold.
 
+A solver that does not search a backtracking tree (the quadrant counter joins half boards) brings its own
+model: its module's ``forecast_seconds(n, m, seconds, workers)`` scales its measured growth per ``n`` by the time
+this machine takes for a board ``m``, timed once like a rate, and Knuth's estimator is not asked at all. Such a
+run is short without a measurement when ``forecast_seconds`` with :data:`SLOW_FACTOR` times its own reference is.
+
 Examples
 --------
 >>> long_run_warning(8) is None
@@ -42,6 +47,10 @@ LONG_RUN_SECONDS = 3600.0  # commands warn before a run forecast to take longer
 # about 4e6, the compiled kernels 1e8, the engines 1e9 and more; general-purpose models can be much slower).
 FLOOR_RATE = {"native": 1e5, "engine": 1e7, "model": 1e3}
 
+# For a solver with its own growth model: how much slower than its reference machine a machine may be before a
+# run its model calls short is measured anyway.
+SLOW_FACTOR = 20.0
+
 _RATES_FILE = "rates.json"
 
 
@@ -59,7 +68,12 @@ class Forecast:
     calibration_n : int
         The board size timed to measure ``rate``.
     seconds : float
-        ``nodes / rate``.
+        ``nodes / rate``, or the solver's own growth model's forecast.
+    method : str
+        ``"tree"`` (Knuth's estimate and a rate) or ``"growth"`` (the solver's own model: ``nodes`` and
+        ``stderr`` are NaN, ``rate`` is the seconds measured on ``calibration_n``).
+    memory : int or None
+        The peak bytes the solver states it will need, when it says (``memory_needed``).
     """
 
     n: int
@@ -69,6 +83,8 @@ class Forecast:
     rate: float
     calibration_n: int
     seconds: float
+    method: str = "tree"
+    memory: int = None
 
 
 def quick_estimate(n, probes=400, seed=0):
@@ -143,6 +159,9 @@ def forecast(n, solver=None, *, probes=2000, seed=0, budget=0.05, estimate=None,
 
     req = n if isinstance(n, Request) else request(n, solver, **options)
     spec, n, options = req.solver, req.n, req.options
+    model = _growth_model(spec)
+    if model is not None:
+        return _growth_forecast(spec, model, n, options, budget)
     nodes, stderr = estimate if estimate is not None else quick_estimate(n, probes=probes, seed=seed)
     key = _rate_key(spec.name, options)
     known = _load_rates().get(key)
@@ -173,7 +192,10 @@ def long_run_warning(n, solver=None, *, threshold=None, action="counting", **opt
     threshold = LONG_RUN_SECONDS if threshold is None else threshold
     try:
         req = n if isinstance(n, Request) else request(n, solver, **options)
-        n = req.n
+        n, spec = req.n, req.solver
+        model = _growth_model(spec)
+        if model is not None:
+            return _growth_warning(req, model, threshold, action)
         # The full permutation tree bounds the backtracking tree from above: no probe needed for small n.
         floor = threshold * FLOOR_RATE[req.solver.family]
         if _permutations(n) < floor:
@@ -191,6 +213,76 @@ def long_run_warning(n, solver=None, *, threshold=None, action="counting", **opt
         f"Knuth's estimate of the backtracking tree is {guess.nodes:.3g} nodes (+/- {guess.stderr:.2g}), "
         f"at {guess.rate:.3g} nodes/s measured on n = {guess.calibration_n}; press Ctrl-C to stop"
     )
+
+
+def _growth_model(spec):
+    """The solver's module when it brings its own growth model (``forecast_seconds``), else ``None``; only
+    engines and native solvers are loaded to look."""
+    if spec.family not in ("engine", "native"):
+        return None
+    module = spec.load()
+    return module if hasattr(module, "forecast_seconds") else None
+
+
+def _growth_forecast(spec, model, n, options, budget):
+    import math
+
+    workers = _workers(options)
+    key = _rate_key(spec.name, {}) + " growth"
+    known = _load_rates().get(key)
+    if known is None:
+        known = _time_growth(spec, model, n, max(budget, 0.2))
+        _save_rate(key, known)
+    m, seconds = int(known["n"]), float(known["seconds"])
+    memory = model.memory_needed(n, workers) if hasattr(model, "memory_needed") else None
+    guess = model.forecast_seconds(n, m, seconds, workers)
+    return Forecast(n, spec.name, math.nan, math.nan, seconds, m, guess, "growth", memory)
+
+
+def _growth_warning(req, model, threshold, action):
+    n, options = req.n, req.options
+    reference = min(model.REFERENCE_SECONDS)
+    if model.forecast_seconds(n, reference, SLOW_FACTOR * model.REFERENCE_SECONDS[reference], 1) <= threshold:
+        return None
+    guess = forecast(req)
+    if guess.seconds <= threshold:
+        return None
+    memory = ""
+    if guess.memory is not None:
+        from nqueens.core.memory import describe
+
+        memory = f" and about {describe(guess.memory)} of memory"
+    return (
+        f"warning: {action} n = {n} with {guess.solver} is forecast to take about {duration(guess.seconds)}"
+        f"{memory} on {_workers(options)} thread(s): its own growth per n, scaled by {guess.rate:.3g} s measured "
+        f"on n = {guess.calibration_n}; press Ctrl-C to stop"
+    )
+
+
+def _workers(options):
+    workers = options.get("workers")
+    return workers if workers else (os.cpu_count() or 1)
+
+
+def _time_growth(spec, model, n, budget):
+    """One-thread seconds of the solver on the smallest board of its reference from which a count takes
+    ``budget`` seconds (or the largest below ``n``)."""
+    if hasattr(model, "warmup"):
+        model.warmup()
+    from nqueens.runtime import run
+
+    m = min(model.REFERENCE_SECONDS)
+    while True:
+        start = time.perf_counter()
+        if spec.family == "engine":
+            run.count(model, m, workers=1, store="none")
+        else:
+            model.count(m)
+        seconds = time.perf_counter() - start
+        if seconds >= budget or m + 1 >= n or m + 1 not in model.REFERENCE_SECONDS:
+            break
+        m += 1
+    return {"n": m, "seconds": seconds, "measured": time.strftime("%Y-%m-%dT%H:%M:%S")}
 
 
 def duration(seconds):

@@ -43,7 +43,7 @@ NO_STORE = "none"  # store=NO_STORE (--store none) keeps nothing
 STORE_FROM = 15
 
 
-def count(engine, n, *, workers=None, scheduler=None, store=None, cached=False, progress=False):
+def count(engine, n, *, workers=None, scheduler=None, store=None, cached=False, progress=False, **plan_options):
     """Count ``n`` queens with ``engine`` (a module with the protocol above).
 
     Parameters
@@ -63,6 +63,9 @@ def count(engine, n, *, workers=None, scheduler=None, store=None, cached=False, 
         Return the stored answer of an earlier finished run; never compute. No stored answer is an error.
     progress : bool
         Show a progress bar on stderr (for runs longer than a second).
+    **plan_options
+        The engine's own options, passed to its ``plan`` (e.g. the quadrant counter's ``memory``); they must
+        not change the subproblems.
 
     Returns
     -------
@@ -87,7 +90,7 @@ def count(engine, n, *, workers=None, scheduler=None, store=None, cached=False, 
     path = store_path(store, use_default=n >= STORE_FROM or cached)
     if cached:
         return _cached(engine, n, path)
-    subproblems = engine.plan(n)
+    subproblems = engine.plan(n, **plan_options)
     if path is None:
         return _run(engine, n, subproblems, None, workers, scheduler, progress)
 

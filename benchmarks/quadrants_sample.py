@@ -1,0 +1,90 @@
+"""The quadrant counter beyond a whole run: time a sample of the subproblems of n and extrapolate the full count.
+
+    python benchmarks/quadrants_sample.py --n 21 22 24 23 --pieces 32 48 12 16
+
+The joins of :func:`nqueens.native.quadrants.plan` are dealt round-robin into groups, so every join subproblem
+holds a like mix of row splits and their times vary little: ``pieces`` of them, evenly spaced through the plan,
+are timed one after the other on one thread in this process (after the quadrant table of the board is built,
+which is timed apart), and the one-thread CPU time of the whole count is their mean times the number of join
+subproblems (the two rotation-fixed subproblems take a few thousandth of it). Reported per n: the subproblems,
+the table's build time, the sampled pieces' mean and spread, the extrapolated one-thread CPU hours and two-core
+wall hours, the stated memory of a worker, and the sample's totals (a check of nothing: only a whole run is
+exact). Times are CPU seconds of this thread, which other processes on a shared machine disturb less than wall
+time.
+"""
+
+import argparse
+import resource
+import statistics
+import sys
+import time
+
+
+def cpu():
+    return resource.getrusage(resource.RUSAGE_THREAD).ru_utime
+
+
+def sample(n, pieces):
+    from nqueens.native import quadrants
+
+    from nqueens.core.memory import describe
+
+    started = time.perf_counter()
+    subproblems = quadrants.plan(n)
+    planned = time.perf_counter() - started
+    joins = [s for s in subproblems if s.payload[0] == quadrants.JOIN]
+    chosen = joins[:: max(1, len(joins) // pieces)][:pieces]
+    c0 = cpu()
+    quadrants._table(n // 2)
+    table = cpu() - c0
+    times = []
+    for s in chosen:
+        c0 = cpu()
+        quadrants.task(s.n, s.index, s.payload)
+        times.append(cpu() - c0)
+        print(f"  n = {n}: piece {s.index}: {times[-1]:.3f} s", file=sys.stderr, flush=True)
+    mean = statistics.mean(times)
+    spread = statistics.stdev(times) / mean if len(times) > 1 else 0.0
+    whole = table + mean * len(joins)
+    return {
+        "n": n,
+        "subproblems": len(subproblems),
+        "plan_seconds": planned,
+        "table_seconds": table,
+        "pieces": len(times),
+        "mean": mean,
+        "spread": spread,
+        "cpu_hours": whole / 3600,
+        "stated": describe(quadrants.memory_needed(n, 1)),
+    }
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--n", type=int, nargs="+", default=[22])
+    parser.add_argument("--pieces", type=int, nargs="+", default=[32], help="pieces per n (one value: for all)")
+    args = parser.parse_args(argv)
+    pieces = args.pieces * len(args.n) if len(args.pieces) == 1 else args.pieces
+    if len(pieces) != len(args.n):
+        parser.error("give one --pieces value, or one per --n")
+    from nqueens.native import quadrants
+
+    quadrants.warmup()
+    print(
+        "| n | subproblems | plan (s) | table build (CPU s) | pieces timed | mean piece (CPU s, spread) "
+        "| whole count, 1 thread (CPU h) | 2 cores (h, at 95 %) | memory stated, 1 worker |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|")
+    for n, k in zip(args.n, pieces):
+        r = sample(n, k)
+        print(
+            f"| {n} | {r['subproblems']:,} | {r['plan_seconds']:.1f} | {r['table_seconds']:.1f} | {r['pieces']} "
+            f"| {r['mean']:.3f} ({r['spread']:.0%}) | {r['cpu_hours']:.2f} | {r['cpu_hours'] / 1.9:.2f} "
+            f"| {r['stated']} |",
+            flush=True,
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
