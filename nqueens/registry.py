@@ -246,6 +246,7 @@ _ENTRIES = (
                 False,
                 "lex-leader constraints over the 8 board symmetries: only fundamental solutions (count adds "
                 "unique and classes)",
+                unique=(True,),
             ),
             Option("first", bool, False, "stop at the first solution (for large n; solve only)", partial=(True,)),
             Option("workers", int, 1, "CP-SAT search workers; more than 1 only with first=true"),

@@ -94,3 +94,19 @@ def test_an_instance_nested_too_deep_is_one_error_line(capsys, tmp_path):
     code, out, err = run_cli(capsys, "count", "--instance", str(path))
     assert code == 2 and out == "" and err.startswith("error: ") and "nested too deeply" in err
     assert len(err.strip().splitlines()) == 1
+
+
+def test_cpsat_with_symmetry_answers_the_unique_question(capsys):
+    """Its count gives unique solutions and classes (option symmetry=true): asked `unique`, it answers them."""
+    from known import TOTAL, UNIQUE
+
+    code, out, err = run_cli(
+        capsys, "compare", "6..8", "--solvers", "cpsat:symmetry=true,bitwise", "--question", "unique", "--json"
+    )
+    assert code == 0, err
+    import json
+
+    runs = json.loads(out)
+    assert {(r["solver"], r["n"]): (r["status"], r["total"], r["unique"]) for r in runs} == {
+        (s, n): ("solved", TOTAL[n], UNIQUE[n]) for s in ("cpsat:symmetry=true", "bitwise") for n in (6, 7, 8)
+    }

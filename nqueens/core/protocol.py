@@ -31,7 +31,8 @@ class Option:
     """A solver-specific keyword (``nqueens count ... --option NAME=VALUE``).
 
     ``kind`` is ``bool``, ``int``, ``float`` or ``str``; ``choices`` lists the allowed values (empty: any of
-    the kind); ``partial`` the values with which the solver finds some solutions (one), not all.
+    the kind); ``partial`` the values with which the solver finds some solutions (one), not all; ``unique`` the
+    values with which its count also gives the unique solutions and their orbit classes.
     """
 
     name: str
@@ -40,6 +41,7 @@ class Option:
     help: str
     choices: tuple = ()
     partial: tuple = ()  # values with which the solver finds some solutions (one), not all: no count, no orbits
+    unique: tuple = ()  # values with which the solver's count also gives unique solutions and orbit classes
 
     def parse(self, value):
         """Convert ``value`` (a string from the CLI, or a Python value) to this option's type, or raise."""
@@ -209,6 +211,13 @@ class Solver:
                 shown = str(value).lower() if isinstance(value, bool) else value
                 return f"{opt.name}={shown}"
         return None
+
+    def counts_unique(self, options):
+        """Whether a count with the checked ``options`` gives the unique solutions too (the capability
+        ``unique``, or an option such as CP-SAT's ``symmetry=true``)."""
+        return "unique" in self.can or any(
+            opt.unique and options.get(opt.name, opt.default) in opt.unique for opt in self.options
+        )
 
     def check_memory(self, n):
         """Raise if the memory this solver needs for ``n`` (see :attr:`memory`) is not available."""

@@ -124,7 +124,7 @@ def _answer(task, problem):
     spec = get_solver(task["solver"])
     options = dict(task.get("options") or {})
     question = task.get("question", "count")
-    if question == "count" or (question == "unique" and "unique" in spec.can):
+    if question == "count" or (question == "unique" and spec.counts_unique(spec.check_options(options))):
         record = api.count(problem, spec, nodes=bool(task.get("nodes")), **options)
         tree_size = getattr(spec.load(), "tree_size", None)
         out = {
