@@ -110,3 +110,27 @@ def test_cpsat_with_symmetry_answers_the_unique_question(capsys):
     assert {(r["solver"], r["n"]): (r["status"], r["total"], r["unique"]) for r in runs} == {
         (s, n): ("solved", TOTAL[n], UNIQUE[n]) for s in ("cpsat:symmetry=true", "bitwise") for n in (6, 7, 8)
     }
+
+
+@pytest.mark.parametrize(("fmt", "name"), [("param", "x.json"), ("json", "x.param")])
+def test_a_generated_file_reads_back_whatever_its_name(capsys, tmp_path, fmt, name):
+    path = tmp_path / name
+    code, _, err = run_cli(capsys, "generate", "blocked", "8", "5", "--seed", "1", "--format", fmt, "-o", str(path))
+    assert code == 0, err
+    code, out, err = run_cli(capsys, "count", "--instance", str(path), "--json")
+    assert code == 0, err
+    import json
+
+    from nqueens.core.instance_io import read_instance
+
+    blocked = read_instance(path).blocked
+    assert len(blocked) == 5
+    import itertools
+
+    brute = sum(
+        1
+        for q in itertools.permutations(range(8))
+        if len({q[r] + r for r in range(8)}) == 8 == len({q[r] - r for r in range(8)})
+        and not any((r, q[r]) in blocked for r in range(8))
+    )
+    assert json.loads(out)["total"] == brute

@@ -99,7 +99,13 @@ def read_instance(path):
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
         raise NQueensError(f"{name}, line {line}: not a text file (bytes that are not UTF-8)") from None
-    return parse_instance(text, name=name, fmt=SUFFIXES.get(os.path.splitext(name)[1].lower()))
+    fmt = SUFFIXES.get(os.path.splitext(name)[1].lower())
+    head = text.lstrip()
+    if fmt == "json" and head.startswith(("letting", "language", "$")):
+        fmt = "param"  # Essence' lettings in a file named .json (nqueens generate --format param -o x.json)
+    elif fmt == "param" and head.startswith("{"):
+        fmt = "json"
+    return parse_instance(text, name=name, fmt=fmt)
 
 
 def parse_instance(text, *, name="<string>", fmt=None):
