@@ -38,8 +38,21 @@ KINDS = ("blocked", "completion", "excluded")
 METHODS = ("solution", "random")
 
 
+# The shuffled list of squares: a tuple of two ints (64 bytes) and its slot in the list (8), with room to spare.
+BYTES_PER_SQUARE = 100
+
+
 def random_instance(kind, n, k, *, seed=0, method="solution", min_free=4):
-    """The random instance of ``kind`` (``"blocked"``, ``"completion"`` or ``"excluded"``) with ``k`` items."""
+    """The random instance of ``kind`` (``"blocked"``, ``"completion"`` or ``"excluded"``) with ``k`` items.
+
+    Each generator walks the ``n * n`` squares (or a random solution and the ``4n`` diagonals over them), about
+    :data:`BYTES_PER_SQUARE` bytes a square: a board that would not fit in the memory available is refused
+    before anything is built.
+    """
+    from nqueens.core import memory
+
+    if kind in KINDS:
+        memory.check(BYTES_PER_SQUARE * n * n, f"a random {kind} instance of n = {n}")
     if kind == "blocked":
         return random_blocked(n, k, seed=seed, min_free=min_free)
     if kind == "completion":

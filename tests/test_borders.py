@@ -134,3 +134,11 @@ def test_a_generated_file_reads_back_whatever_its_name(capsys, tmp_path, fmt, na
         and not any((r, q[r]) in blocked for r in range(8))
     )
     assert json.loads(out)["total"] == brute
+
+
+@pytest.mark.parametrize("kind", ["blocked", "completion", "excluded"])
+@pytest.mark.parametrize("n", [10**5, 10**9, 2**70])
+def test_generate_refuses_a_board_that_would_not_fit_naming_the_bytes(capsys, kind, n):
+    code, out, err = run_cli(capsys, "generate", kind, str(n), "5")
+    assert code == 2 and out == ""
+    assert err.startswith(f"error: a random {kind} instance of n = {n} needs ") and "bytes" in err
