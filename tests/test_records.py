@@ -8,23 +8,14 @@ import os
 import platform
 
 import pytest
+from helpers import run_cli
 
-from nqueens.cli import main
 from nqueens.core.instance_io import read_instance
 from nqueens.core.record import CSV_COLUMNS, RunRecord
 from nqueens.runtime.store import ResultStore
 
 DATA = os.path.join(os.path.dirname(__file__), "data")
 SAT, UNSAT = "block-10-40-3.param", "block-10-50-7.param"
-
-
-def run_cli(capsys, *argv):
-    try:
-        code = main(list(argv))
-    except SystemExit as exc:
-        code = exc.code
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def brute_force_solutions(instance):
