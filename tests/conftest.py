@@ -6,10 +6,16 @@ import pytest
 sys.path.insert(0, os.path.dirname(__file__))
 
 
+FAULTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "faults")
+
+
 @pytest.fixture(autouse=True)
 def _private_result_store(tmp_path, monkeypatch):
-    """Counts made by the suite go to a throw-away result store, never the user's cache directory."""
+    """Counts made by the suite go to a throw-away result store, never the user's cache directory; the child
+    processes of a test can be given faults (tests/faults/sitecustomize.py, read only with NQUEENS_WORKER_FAULT)."""
     monkeypatch.setenv("NQUEENS_STORE", str(tmp_path / "results.sqlite"))
+    path = os.environ.get("PYTHONPATH")
+    monkeypatch.setenv("PYTHONPATH", FAULTS + (os.pathsep + path if path else ""))
 
 
 @pytest.fixture

@@ -142,3 +142,14 @@ def test_generate_refuses_a_board_that_would_not_fit_naming_the_bytes(capsys, ki
     code, out, err = run_cli(capsys, "generate", kind, str(n), "5")
     assert code == 2 and out == ""
     assert err.startswith(f"error: a random {kind} instance of n = {n} needs ") and "bytes" in err
+
+
+def test_nothing_of_the_fault_injection_ships_with_the_package():
+    """The worker faults live in tests/faults (a sitecustomize the tests put on PYTHONPATH), not in nqueens."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    shipped = [p for folder in ("nqueens", "models", "native", "analysis") for p in (root / folder).rglob("*.py")]
+    assert shipped
+    offenders = [str(p) for p in shipped if "NQUEENS_WORKER_FAULT" in p.read_text() or "_inject(" in p.read_text()]
+    assert offenders == []

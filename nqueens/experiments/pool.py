@@ -1,6 +1,6 @@
 """Worker processes for experiment runs with limits: started once, reused, ended when a run must stop.
 
-Each worker is ``python -m nqueens.experiments.worker`` (see there for its protocol), in a session of its own so
+Each worker is ``python -c "from nqueens.experiments.worker import main; main()"`` (see there for its protocol), in a session of its own so
 that Ctrl-C on the terminal reaches the runner only: the runner decides what to stop. The clock of a run's
 ``timeout`` starts when its worker says the solver is warmed up; at the deadline the worker is killed (which stops
 a compiled kernel too) and a new one takes its place for the next run. A worker that dies (a segfault, an
@@ -113,7 +113,7 @@ class _Worker:
     def __init__(self):
         self._stderr = tempfile.TemporaryFile()
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "nqueens.experiments.worker"],
+            [sys.executable, "-c", "from nqueens.experiments.worker import main; main()"],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=self._stderr,

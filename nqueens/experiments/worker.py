@@ -14,10 +14,9 @@ be stopped is stopped by ending the process, which stops a compiled kernel that 
 worker (the interpreter, numba and the solver libraries already loaded are not charged). The worker leaves when
 stdin closes or its parent goes away.
 
-For the fault tests only, the worker (and nothing else) reads ``NQUEENS_WORKER_FAULT=KIND@SOLVER:N``: the run of
-``SOLVER`` on ``n = N`` then crashes with ``segv`` (SIGSEGV), ``abort`` (``os.abort``), ``raise`` (an
-exception), ``memory`` (allocates without end) or ``hang`` (never returns) instead of solving, or answers one
-solution too many (``wrong``).
+The runner starts it as ``python -c "from nqueens.experiments.worker import main; main()"``, so that the loop
+calls this module's :func:`execute` (the fault tests replace it in their child processes, from
+``tests/faults/sitecustomize.py``; nothing of them ships with the package).
 """
 
 import json
@@ -30,7 +29,6 @@ import time
 __all__ = ["QUESTIONS", "execute", "warmup", "main"]
 
 QUESTIONS = ("count", "enumerate", "first", "unique")
-FAULT_VAR = "NQUEENS_WORKER_FAULT"
 
 
 def warmup(solver):
@@ -90,7 +88,6 @@ def main():
     os.dup2(2, 1)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the runner decides when to stop, and stops us
     _watch_parent(os.getppid())
-    fault = _fault()
     for line in sys.stdin:
         if not line.strip():
             continue
@@ -104,13 +101,7 @@ def main():
             continue
         channel.write(json.dumps({"event": "ready"}) + "\n")
         with _address_space(memory):
-            if fault is not None and (task["solver"], task.get("n")) == fault[1:]:
-                try:
-                    outcome = _inject(fault[0], task)
-                except RuntimeError as exc:
-                    outcome = _failed("error", f"RuntimeError: {exc}")
-            else:
-                outcome = execute(task)
+            outcome = execute(task)
         channel.write(json.dumps({"event": "done", "outcome": outcome}, default=str) + "\n")
 
 
@@ -273,38 +264,6 @@ def _watch_parent(parent):
         os._exit(1)
 
     threading.Thread(target=watch, name="nqueens-parent-watch", daemon=True).start()
-
-
-def _fault():
-    text = os.environ.get(FAULT_VAR)
-    if not text:
-        return None
-    kind, _, target = text.partition("@")
-    solver, _, n = target.rpartition(":")
-    return kind, solver, int(n)
-
-
-def _inject(kind, task):
-    if kind == "wrong":
-        outcome = execute(task)
-        outcome["total"] += 1
-        return outcome
-    if kind == "segv":
-        os.kill(os.getpid(), signal.SIGSEGV)
-    elif kind == "abort":
-        os.abort()
-    elif kind == "memory":
-        hoard = []
-        try:
-            while True:
-                hoard.append(bytearray(64 * 2**20))
-        except MemoryError:
-            hoard.clear()
-            return _failed("memout", "the run ran out of memory (the --memory limit)")
-    elif kind == "hang":
-        while True:
-            time.sleep(1)
-    raise RuntimeError(f"injected fault {kind!r}")
 
 
 if __name__ == "__main__":

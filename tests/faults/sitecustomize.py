@@ -1,0 +1,59 @@
+"""Fault injection for the experiment runner's tests, and only for them.
+
+A test puts this folder on ``PYTHONPATH`` (``tests/conftest.py`` does, for every test) and sets
+``NQUEENS_WORKER_FAULT=KIND@SOLVER:N`` for the worker processes the runner starts: Python imports this module at
+start-up, and in a worker process it replaces :func:`nqueens.experiments.worker.execute` so that the run of
+``SOLVER`` on ``n = N`` crashes with ``segv`` (SIGSEGV), ``abort`` (``os.abort``), ``raise`` (an exception),
+``memory`` (allocates without end) or ``hang`` (never returns) instead of solving, or answers one solution too
+many (``wrong``). Nothing of this ships with the package.
+"""
+
+import os
+import sys
+
+FAULT_VAR = "NQUEENS_WORKER_FAULT"
+
+
+def _install():
+    text = os.environ.get(FAULT_VAR)
+    if not text or "from nqueens.experiments.worker import main" not in " ".join(
+        sys.argv + [getattr(sys, "orig_argv", [""])[-1]]
+    ):
+        return
+    import signal
+    import time
+
+    from nqueens.experiments import worker
+
+    kind, _, target = text.partition("@")
+    solver, _, n = target.rpartition(":")
+    real = worker.execute
+
+    def execute(task):
+        if (task["solver"], task.get("n")) != (solver, int(n)):
+            return real(task)
+        if kind == "wrong":
+            outcome = real(task)
+            outcome["total"] += 1
+            return outcome
+        if kind == "segv":
+            os.kill(os.getpid(), signal.SIGSEGV)
+        elif kind == "abort":
+            os.abort()
+        elif kind == "memory":
+            hoard = []
+            try:
+                while True:
+                    hoard.append(bytearray(64 * 2**20))
+            except MemoryError:
+                hoard.clear()
+                return worker._failed("memout", "the run ran out of memory (the --memory limit)")
+        elif kind == "hang":
+            while True:
+                time.sleep(1)
+        return worker._failed("error", f"RuntimeError: injected fault {kind!r}")
+
+    worker.execute = execute
+
+
+_install()
