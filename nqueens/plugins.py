@@ -25,11 +25,11 @@ its module's digest) so that the result store reuses a stored answer only for th
 fingerprinted by their sources and the project modules they import (:func:`code_digest`).
 """
 
-import ast
 import hashlib
 import importlib
 import importlib.util
 import inspect
+import re
 import sys
 from dataclasses import replace
 from functools import cache
@@ -265,8 +265,12 @@ def module_digest(name: str) -> str:
     return digest.hexdigest()[:16]
 
 
+_IMPORT = re.compile(rb"^\s*(?:from\s+(nqueens[\w.]*)\s+import\s+([\w\s,()]+)|import\s+(nqueens[\w.]*))", re.M)
+
+
 def _closure(name):
-    """``name`` and every project module it imports, transitively (read from the sources, nothing imported)."""
+    """``name`` and every project module it imports, transitively (read from the sources, nothing imported; a
+    line scan, not a parse: start-up time matters, and an import the scan over-reads only widens the digest)."""
     seen, todo = set(), [name]
     while todo:
         module = todo.pop()
@@ -276,13 +280,17 @@ def _closure(name):
         path = _source(module)
         if path is None:
             continue
-        for node in ast.walk(ast.parse(path.read_bytes())):
-            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-                if node.module.startswith("nqueens"):
-                    todo.append(node.module)
-                    todo.extend(f"{node.module}.{alias.name}" for alias in node.names)
-            elif isinstance(node, ast.Import):
-                todo.extend(alias.name for alias in node.names if alias.name.startswith("nqueens"))
+        for found in _IMPORT.finditer(path.read_bytes()):
+            package, names, plain = (g.decode() if g else None for g in found.groups())
+            if plain:
+                todo.append(plain)
+            else:
+                todo.append(package)
+                todo.extend(
+                    f"{package}.{alias.split()[0]}"
+                    for alias in names.replace("(", "").replace(")", "").split(",")
+                    if alias.strip()
+                )
     return seen
 
 
