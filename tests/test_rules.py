@@ -49,3 +49,14 @@ def test_attacked_squares():
 def test_bad_rule():
     with pytest.raises(NQueensError, match="allowed: queen, superqueen, toroidal"):
         count(4, "rook")
+
+
+@pytest.mark.parametrize("rule", sorted(RULES))
+def test_fast_counter_agrees_with_oeis(rule):
+    from nqueens.core.rules_fast import count_fast
+
+    known = {"queen": TOTAL, "superqueen": SUPERQUEEN, "toroidal": TOROIDAL}[rule]
+    for n in range(1, 14):
+        assert count_fast(n, rule) == known[n], n
+    for n in range(1, 8):
+        assert count_fast(n, rule) == brute(n, rule), n
