@@ -60,3 +60,26 @@ def test_fast_counter_agrees_with_oeis(rule):
         assert count_fast(n, rule) == known[n], n
     for n in range(1, 8):
         assert count_fast(n, rule) == brute(n, rule), n
+
+
+@pytest.mark.parametrize("rule", sorted(RULES))
+@pytest.mark.parametrize("n", [5, 7, 8, 10])
+def test_classes_partition_the_solutions(rule, n):
+    from nqueens.core.rules import classes, images, solutions
+
+    sols = set(solutions(n, rule))
+    assert len(sols) == count(n, rule)
+    reps = classes(n, rule)
+    assert sum(len(images(r, rule)) for r in reps) == len(sols)
+    assert all(images(r, rule) <= sols for r in reps)
+
+
+def test_unique_queen_and_superqueen():
+    from known import UNIQUE
+
+    from nqueens.core.rules import classes
+
+    for n in range(1, 11):
+        assert len(classes(n, "queen")) == UNIQUE[n]
+    assert len(classes(10, "superqueen")) == 1  # A051224(10): the 4 solutions form one orbit
+    assert len(classes(5, "toroidal")) == 1  # the 10 solutions of n = 5 are c = 2i + b and c = 3i + b

@@ -19,7 +19,19 @@ from dataclasses import dataclass
 
 from nqueens.core.errors import NQueensError
 
-__all__ = ["Rule", "RULES", "get_rule", "attacks", "attacked_squares", "is_solution", "row_masks", "count"]
+__all__ = [
+    "Rule",
+    "RULES",
+    "get_rule",
+    "attacks",
+    "attacked_squares",
+    "is_solution",
+    "row_masks",
+    "count",
+    "solutions",
+    "images",
+    "classes",
+]
 
 KNIGHT = ((1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1))
 
@@ -143,3 +155,53 @@ def count(n: int, rule: str | Rule = "queen") -> int:
         return total
 
     return go(0, [0] * n)
+
+
+def solutions(n: int, rule: str | Rule = "queen"):
+    """Yield every solution under ``rule`` as a tuple of columns, in lexicographic order (streams; small n)."""
+    _check_n(n)
+    r = get_rule(rule)
+    table = [[row_masks(n, (i, j), r) for j in range(n)] for i in range(n)]
+    cols: list[int] = []
+
+    def go(row: int, forbidden: list[int]):
+        if row == n:
+            yield tuple(cols)
+            return
+        for j in range(n):
+            if not forbidden[row] >> j & 1:
+                cols.append(j)
+                yield from go(row + 1, [f | m for f, m in zip(forbidden, table[row][j])])
+                cols.pop()
+
+    yield from go(0, [0] * n)
+
+
+def images(cols, rule: str | Rule = "queen") -> set[tuple[int, ...]]:
+    """The orbit of a solution under the rule's group: the square's 8 maps, and on a torus every translation too."""
+    n = len(cols)
+    r = get_rule(rule)
+    squares = [(i, c) for i, c in enumerate(cols)]
+    shifts = [(a, b) for a in range(n) for b in range(n)] if r.wrap else [(0, 0)]
+    out = set()
+    for a, b in shifts:
+        moved = [((i + a) % n, (j + b) % n) for i, j in squares]
+        for k in range(8):
+            pts = moved
+            for _ in range(k % 4):
+                pts = [(j, n - 1 - i) for i, j in pts]
+            if k >= 4:
+                pts = [(i, n - 1 - j) for i, j in pts]
+            board = [0] * n
+            for i, j in pts:
+                board[i] = j
+            out.add(tuple(board))
+    return out
+
+
+def classes(n: int, rule: str | Rule = "queen") -> list[tuple[int, ...]]:
+    """One representative (the lexicographically least) per orbit of solutions under the rule's group."""
+    reps = set()
+    for s in solutions(n, rule):
+        reps.add(min(images(s, rule)))
+    return sorted(reps)
