@@ -1,0 +1,207 @@
+"""Attack rules of the N-Queens family: the one home of what a queen attacks.
+
+A rule is data: a name, the attack test between two squares, the squares a piece attacks (what a viewer draws
+and what a model turns into lines or masks), and the order of its symmetry group.
+
+- ``queen``: rows, columns and both diagonals (OEIS A000170 total, A002562 unique).
+- ``superqueen`` (amazon): the queen's moves and the knight's (OEIS A051223 total, A051224 unique); group: the
+  8 symmetries of the square.
+- ``toroidal``: rows, columns and the diagonals wrapped around the board (OEIS A051906); solutions exist only
+  when gcd(n, 6) = 1 (Pólya). Group: the square's 8 symmetries together with the n^2 translations of the
+  torus, order 8 n^2 for n > 2; "unique" means one solution per orbit under that group.
+
+Squares are ``(row, col)`` pairs, 0-based. Known counts live in ``tests/known.py``, never here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from nqueens.core.errors import NQueensError
+
+__all__ = [
+    "Rule",
+    "RULES",
+    "get_rule",
+    "attacks",
+    "attacked_squares",
+    "is_solution",
+    "row_masks",
+    "count",
+    "solutions",
+    "images",
+    "classes",
+]
+
+KNIGHT = ((1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1))
+
+
+@dataclass(frozen=True)
+class Rule:
+    """An attack rule.
+
+    Parameters
+    ----------
+    name : str
+        Registry key.
+    knight : bool
+        The piece also moves as a knight.
+    wrap : bool
+        Diagonals wrap around the board (a torus).
+    description : str
+        One line for tables and titles.
+    """
+
+    name: str
+    knight: bool = False
+    wrap: bool = False
+    description: str = ""
+
+    def group_order(self, n: int) -> int:
+        """Order of the rule's symmetry group acting on an n x n board (n >= 1)."""
+        base = 1 if n == 1 else 8
+        return base * n * n if self.wrap and n > 2 else base
+
+    def attacks(self, n: int, a: tuple[int, int], b: tuple[int, int]) -> bool:
+        """True when a piece on ``a`` attacks square ``b`` (``a != b``) on an n x n board."""
+        (r1, c1), (r2, c2) = a, b
+        if (r1, c1) == (r2, c2):
+            return False
+        if r1 == r2 or c1 == c2:
+            return True
+        dr, dc = r2 - r1, c2 - c1
+        if self.wrap:
+            if (dr - dc) % n == 0 or (dr + dc) % n == 0:
+                return True
+        elif abs(dr) == abs(dc):
+            return True
+        return self.knight and (abs(dr), abs(dc)) in ((1, 2), (2, 1))
+
+
+RULES = {
+    "queen": Rule("queen", description="queens on a square board"),
+    "superqueen": Rule("superqueen", knight=True, description="superqueens (queen + knight moves)"),
+    "toroidal": Rule("toroidal", wrap=True, description="queens on a torus (diagonals wrap)"),
+}
+
+
+def get_rule(rule: str | Rule) -> Rule:
+    """The :class:`Rule` named ``rule``; a one-line :class:`NQueensError` naming the allowed ones otherwise."""
+    if isinstance(rule, Rule):
+        return rule
+    try:
+        return RULES[rule]
+    except (KeyError, TypeError):
+        raise NQueensError(f"unknown rule {rule!r}; allowed: {', '.join(RULES)}") from None
+
+
+def _check_n(n: int) -> None:
+    if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+        raise NQueensError(f"n must be a positive integer, got {n!r}")
+
+
+def attacks(n: int, a: tuple[int, int], b: tuple[int, int], rule: str | Rule = "queen") -> bool:
+    """True when a piece on square ``a`` attacks square ``b`` under ``rule``."""
+    return get_rule(rule).attacks(n, a, b)
+
+
+def attacked_squares(n: int, square: tuple[int, int], rule: str | Rule = "queen") -> set[tuple[int, int]]:
+    """The squares a piece on ``square`` attacks on an n x n board under ``rule`` (for viewers and models)."""
+    _check_n(n)
+    r = get_rule(rule)
+    row, col = square
+    if not (0 <= row < n and 0 <= col < n):
+        raise NQueensError(f"square {square!r} is off a {n} x {n} board")
+    return {(i, j) for i in range(n) for j in range(n) if r.attacks(n, square, (i, j))}
+
+
+def row_masks(n: int, square: tuple[int, int], rule: str | Rule = "queen") -> list[int]:
+    """Per-row bitmasks (bit j = column j) of the squares ``square`` attacks: what a row-by-row search forbids."""
+    masks = [0] * n
+    for i, j in attacked_squares(n, square, rule):
+        masks[i] |= 1 << j
+    return masks
+
+
+def is_solution(cols, rule: str | Rule = "queen") -> bool:
+    """True when ``cols`` (column of the queen in each row) places n mutually non-attacking pieces."""
+    n = len(cols)
+    r = get_rule(rule)
+    if sorted(cols) != list(range(n)):
+        return False
+    return not any(r.attacks(n, (i, cols[i]), (j, cols[j])) for i in range(n) for j in range(i + 1, n))
+
+
+def count(n: int, rule: str | Rule = "queen") -> int:
+    """Number of solutions under ``rule``: a row-by-row bitmask search (pure Python; small n).
+
+    Each placement ORs its per-row attack masks into the rows below; memory is O(n^2) masks.
+    """
+    _check_n(n)
+    r = get_rule(rule)
+    table = [[row_masks(n, (i, j), r) for j in range(n)] for i in range(n)]
+    full = (1 << n) - 1
+
+    def go(row: int, forbidden: list[int]) -> int:
+        if row == n:
+            return 1
+        total = 0
+        free = full & ~forbidden[row]
+        while free:
+            bit = free & -free
+            free ^= bit
+            masks = table[row][bit.bit_length() - 1]
+            total += go(row + 1, [f | m for f, m in zip(forbidden, masks)])
+        return total
+
+    return go(0, [0] * n)
+
+
+def solutions(n: int, rule: str | Rule = "queen"):
+    """Yield every solution under ``rule`` as a tuple of columns, in lexicographic order (streams; small n)."""
+    _check_n(n)
+    r = get_rule(rule)
+    table = [[row_masks(n, (i, j), r) for j in range(n)] for i in range(n)]
+    cols: list[int] = []
+
+    def go(row: int, forbidden: list[int]):
+        if row == n:
+            yield tuple(cols)
+            return
+        for j in range(n):
+            if not forbidden[row] >> j & 1:
+                cols.append(j)
+                yield from go(row + 1, [f | m for f, m in zip(forbidden, table[row][j])])
+                cols.pop()
+
+    yield from go(0, [0] * n)
+
+
+def images(cols, rule: str | Rule = "queen") -> set[tuple[int, ...]]:
+    """The orbit of a solution under the rule's group: the square's 8 maps, and on a torus every translation too."""
+    n = len(cols)
+    r = get_rule(rule)
+    squares = [(i, c) for i, c in enumerate(cols)]
+    shifts = [(a, b) for a in range(n) for b in range(n)] if r.wrap else [(0, 0)]
+    out = set()
+    for a, b in shifts:
+        moved = [((i + a) % n, (j + b) % n) for i, j in squares]
+        for k in range(8):
+            pts = moved
+            for _ in range(k % 4):
+                pts = [(j, n - 1 - i) for i, j in pts]
+            if k >= 4:
+                pts = [(i, n - 1 - j) for i, j in pts]
+            board = [0] * n
+            for i, j in pts:
+                board[i] = j
+            out.add(tuple(board))
+    return out
+
+
+def classes(n: int, rule: str | Rule = "queen") -> list[tuple[int, ...]]:
+    """One representative (the lexicographically least) per orbit of solutions under the rule's group."""
+    reps = set()
+    for s in solutions(n, rule):
+        reps.add(min(images(s, rule)))
+    return sorted(reps)
