@@ -1,4 +1,4 @@
-"""Time the rule-generic numba counter (nqueens.core.rules_fast.count_fast) per rule and n.
+"""Time the rule-generic numba counter (nqueens.native.rules.count_fast) per rule and n.
 
 Usage: python benchmarks/bench_rules.py superqueen 12 18   (prints n, count, seconds, growth over n-1)
 """
@@ -6,7 +6,7 @@ Usage: python benchmarks/bench_rules.py superqueen 12 18   (prints n, count, sec
 import sys
 import time
 
-from nqueens.core.rules_fast import count_fast
+from nqueens.native.rules import count_fast
 
 rule, lo, hi = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 count_fast(8, rule)  # compile outside the timings

@@ -181,6 +181,30 @@ _ENTRIES = (
         max_n=MASK_MAX_N,
     ),
     Solver(
+        name="rules",
+        family="native",
+        origin="attack rules as data (nqueens.core.rules): queen, superqueen (queen and knight, OEIS A051223) and "
+        "toroidal (wrapped diagonals, OEIS A051906); a bitmask search per rule, mirror-halved, the torus by "
+        "translation",
+        can=("count", "enumerate", "unique"),
+        module="nqueens.native.rules",
+        summary="queens under another attack rule (--rules superqueen|toroidal); unique and classes up to n = 10",
+        max_n=62,
+        limit_reason="64-bit masks with room for the knight's shifts",
+        reach=10,
+        no_instance="it takes a rule, not an instance, for now",
+        options=(
+            Option(
+                "rule",
+                str,
+                "queen",
+                "the attack rule: queen, superqueen (also a knight's move) or toroidal (diagonals wrap around)",
+                ("queen", "superqueen", "toroidal"),
+                problem=True,
+            ),
+        ),
+    ),
+    Solver(
         name="mary",
         row_order=True,
         family="model",

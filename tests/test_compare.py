@@ -120,7 +120,7 @@ def test_the_table_says_who_was_left_out_and_whether_all_agreed(capsys):
     table, _, footer = out.partition("\n\n")
     solvers = {line.split("|")[2].strip() for line in table.splitlines()[2:]}
     assert {"bitwise", "fast", "dlx"} <= solvers and not {"cpsat", "csp", "bitmask-recursive"} & solvers
-    assert "not run: bitmask-recursive, cp, cpsat, csp, sat for n > 10" in footer and "--solvers" in footer
+    assert "not run: bitmask-recursive, rules, cp, cpsat, csp, sat for n > 10" in footer and "--solvers" in footer
     assert out.rstrip().splitlines()[-1].startswith(f"all {len(solvers)} solvers agreed")
 
 

@@ -53,7 +53,7 @@ def test_bad_rule():
 
 @pytest.mark.parametrize("rule", sorted(RULES))
 def test_fast_counter_agrees_with_oeis(rule):
-    from nqueens.core.rules_fast import count_fast
+    from nqueens.native.rules import count_fast
 
     known = {"queen": TOTAL, "superqueen": SUPERQUEEN, "toroidal": TOROIDAL}[rule]
     for n in range(1, 17 if rule == "superqueen" else 14):
@@ -83,3 +83,32 @@ def test_unique_queen_and_superqueen():
         assert len(classes(n, "queen")) == UNIQUE[n]
     assert len(classes(10, "superqueen")) == 1  # A051224(10): the 4 solutions form one orbit
     assert len(classes(5, "toroidal")) == 1  # the 10 solutions of n = 5 are c = 2i + b and c = 3i + b
+
+
+def test_the_rules_solver_and_the_cli_flag_count_against_oeis():
+    """The registered solver ``rules`` (option ``rule``) and ``--rules`` on count and solve."""
+    import json
+    import subprocess
+    import sys
+
+    import nqueens
+
+    for n in range(1, 13):
+        assert nqueens.count(n, "rules", rule="superqueen").total == SUPERQUEEN[n], n
+        assert nqueens.count(n, "rules", rule="toroidal").total == TOROIDAL[n], n
+    assert nqueens.count(8, "rules").total == TOTAL[8]
+    for q in nqueens.solutions(11, "rules", rule="superqueen"):
+        assert is_solution(q, "superqueen")
+    done = subprocess.run(
+        [sys.executable, "-m", "nqueens", "count", "13", "--rules", "superqueen", "--json"],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0 and json.loads(done.stdout)["total"] == SUPERQUEEN[13]
+    done = subprocess.run(
+        [sys.executable, "-m", "nqueens", "solve", "13", "--rules", "toroidal", "--limit", "1", "--format", "json"],
+        capture_output=True,
+        text=True,
+    )
+    (q,) = json.loads(done.stdout)["solutions"]
+    assert done.returncode == 0 and len(q) == 13 and is_solution(q, "toroidal")

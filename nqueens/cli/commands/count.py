@@ -10,6 +10,7 @@ from dataclasses import replace
 
 from nqueens.cli.commands._common import (
     add_instance_option,
+    add_rules_option,
     add_solver_options,
     board_size,
     collect_options,
@@ -17,6 +18,7 @@ from nqueens.cli.commands._common import (
     positive,
     print_json,
     problem,
+    rules_solver,
 )
 
 # Command-line flags that map one-to-one to solver options of the same name.
@@ -52,6 +54,7 @@ def add_parser(sub):
     parser.add_argument(
         "--cached", action="store_true", default=None, help="print the stored answer of a finished run; never compute"
     )
+    add_rules_option(parser)
     add_solver_options(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON document")
     parser.add_argument("--quiet", action="store_true", help="no progress output and no warnings")
@@ -66,7 +69,7 @@ def run(args):
     what = problem(args)
     options = collect_options(args.options, [(name, getattr(args, name)) for name in _SOLVER_FLAGS])
     plain = not isinstance(what, Instance) or what.is_plain
-    req = request(what, args.solver, nodes=args.nodes, **options)
+    req = request(what, rules_solver(args, options), nodes=args.nodes, **options)
     if "progress" in req.options and "progress" not in options:
         progress = not (args.quiet or args.json) and sys.stderr.isatty()
         req = replace(req, options={**req.options, "progress": progress})

@@ -6,12 +6,14 @@ from dataclasses import replace
 
 from nqueens.cli.commands._common import (
     add_instance_option,
+    add_rules_option,
     add_solver_options,
     board_size,
     collect_options,
     epilog,
     positive,
     problem,
+    rules_solver,
 )
 from nqueens.core import board
 from nqueens.core.errors import NQueensError
@@ -44,6 +46,7 @@ def add_parser(sub):
     parser.add_argument("--format", choices=board.FORMATS, help="output format: boards (default), text or json")
     parser.add_argument("--json", action="store_true", help="the same as --format json")
     parser.add_argument("--quiet", action="store_true", help="no warnings")
+    add_rules_option(parser)
     add_solver_options(parser)
     parser.set_defaults(run=run)
 
@@ -59,7 +62,13 @@ def run(args):
     plain = not isinstance(what, Instance) or what.is_plain
     options = collect_options(args.options)
     # With --fundamental the limit counts fundamental solutions: it applies after the reduction, not to the stream.
-    req = request(what, args.solver, question="enumerate", limit=None if args.fundamental else args.limit, **options)
+    req = request(
+        what,
+        rules_solver(args, options),
+        question="enumerate",
+        limit=None if args.fundamental else args.limit,
+        **options,
+    )
     spec, n = req.solver, req.n
     partial = spec.partial(req.options)
     if partial is not None and args.fundamental:

@@ -1,4 +1,5 @@
-"""A numba bitmask counter for every rule of :mod:`nqueens.core.rules` (queen, superqueen, toroidal).
+"""The solver ``rules``: a numba bitmask counter for every rule of :mod:`nqueens.core.rules` (queen, superqueen,
+toroidal), with the solutions, unique solutions and orbit classes under the rule's group for small boards.
 
 Row by row with an explicit stack: columns and the two diagonals as bitmasks (shifted for a square board,
 rotated within n bits on a torus), and for the knight the columns of the last two queens. The left-right
@@ -13,9 +14,14 @@ import numpy as np
 from numba import njit
 
 from nqueens.core.errors import NQueensError
-from nqueens.core.rules import get_rule
+from nqueens.core.record import Tally
+from nqueens.core.rules import get_rule, images, solutions
 
-__all__ = ["count_fast"]
+__all__ = ["count_fast", "count", "batches", "warmup", "UNIQUE_MAX_N"]
+
+# Up to this n the unique solutions and orbit classes come with a count (from the enumerated solutions, reduced
+# by the rule's group in plain Python); beyond it, the count gives the total alone.
+UNIQUE_MAX_N = 10
 
 
 @njit(cache=True, nogil=True)
@@ -94,3 +100,49 @@ def count_fast(n: int, rule: str = "queen") -> int:
         k = int(_count_from(n, first, r.knight, r.wrap))
         total += k if (n % 2 and first == n // 2) else 2 * k
     return total
+
+
+def count(n, *, nodes=False, rule="queen"):
+    """The solutions of ``n`` under ``rule``; for ``n <= UNIQUE_MAX_N`` also the unique ones and their classes
+    under the rule's group (on the torus, orbits of D4 with the ``n**2`` translations).
+
+    Examples
+    --------
+    >>> r = count(10, rule="superqueen")
+    >>> r.total, r.unique
+    (4, 1)
+    """
+    total = count_fast(n, rule)
+    if n > UNIQUE_MAX_N:
+        return Tally(total=total, stats={"rule": rule})
+    sizes = {}
+    seen = set()
+    for q in solutions(n, rule):
+        q = tuple(q)
+        if q in seen:
+            continue
+        orbit = images(q, rule)
+        seen |= orbit
+        sizes[len(orbit)] = sizes.get(len(orbit), 0) + 1
+    return Tally(total=total, unique=sum(sizes.values()), classes=dict(sorted(sizes.items())), stats={"rule": rule})
+
+
+def batches(n, *, limit=None, rule="queen"):
+    """The solutions under ``rule`` in lexicographic order, as ``(m, n)`` arrays (plain Python: small boards)."""
+    chunk = []
+    for q in solutions(n, rule):
+        chunk.append(q)
+        if len(chunk) == 1024 or (limit is not None and len(chunk) >= limit):
+            yield np.array(chunk, dtype=np.int16).reshape(len(chunk), n)
+            if limit is not None:
+                limit -= len(chunk)
+                if limit <= 0:
+                    return
+            chunk = []
+    if chunk:
+        yield np.array(chunk, dtype=np.int16).reshape(len(chunk), n)
+
+
+def warmup():
+    """Compile (or load) the kernel."""
+    count_fast(4, "queen")
