@@ -20,7 +20,7 @@ run: $(STAMP)
 	$(BIN)/nqueens compare 4..12 --timeout 120
 
 test: $(STAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest --durations=15
 
 # Local work: the suite without the tests marked slow (CI runs them all).
 test-fast: $(STAMP)
