@@ -1,20 +1,34 @@
-"""Time the rule-generic numba counter (nqueens.native.rules.count_fast) per rule and n.
+"""Time the rule-generic numba counter per rule and n, with the growth over n - 1.
 
-Usage: python benchmarks/bench_rules.py superqueen 12 18   (prints n, count, seconds, growth over n-1)
+python benchmarks/bench_rules.py superqueen 12 18
 """
 
+import argparse
 import sys
 import time
 
-from nqueens.native.rules import count_fast
 
-rule, lo, hi = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
-count_fast(8, rule)  # compile outside the timings
-prev = None
-for n in range(lo, hi + 1):
-    t = time.perf_counter()
-    c = count_fast(n, rule)
-    dt = time.perf_counter() - t
-    growth = f"{dt / prev:.1f}x" if prev and prev > 0.01 else "-"
-    print(f"{rule} n={n} count={c} seconds={dt:.2f} growth={growth}", flush=True)
-    prev = dt
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("rule", choices=("queen", "superqueen", "toroidal"))
+    parser.add_argument("low", type=int, help="the first n")
+    parser.add_argument("high", type=int, help="the last n")
+    args = parser.parse_args(argv)
+    if not 1 <= args.low <= args.high <= 62:
+        parser.error("need 1 <= LOW <= HIGH <= 62")
+    from nqueens.native.rules import count_fast
+
+    count_fast(8, args.rule)  # compile outside the timings
+    previous = None
+    for n in range(args.low, args.high + 1):
+        start = time.perf_counter()
+        total = count_fast(n, args.rule)
+        seconds = time.perf_counter() - start
+        growth = f"{seconds / previous:.1f}x" if previous and previous > 0.01 else "-"
+        print(f"{args.rule} n={n} count={total} seconds={seconds:.2f} growth={growth}", flush=True)
+        previous = seconds
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
