@@ -8,6 +8,7 @@ solutions that come from outside the viewer: seed 004's table for n = 6, the enu
 import os
 import select
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -385,8 +386,14 @@ def test_window_plays_and_pauses(window):
     assert v.browser.index == stopped
 
 
-def test_nqueens_view_opens_a_window(xvfb):
-    """The command itself, as a separate process: its window appears on the display."""
+@pytest.mark.parametrize(
+    "signum, code, said",
+    [(signal.SIGINT, 130, "interrupted"), (signal.SIGTERM, 143, "terminated")],
+    ids=["ctrl-c", "sigterm"],
+)
+def test_nqueens_view_opens_a_window_and_a_signal_closes_it(xvfb, signum, code, said):
+    """The command itself, as a separate process: its window appears on the display, and Ctrl-C or SIGTERM sent
+    while it idles ends it with its exit code (Tk waits in C, so Python must be given its turn)."""
     if shutil.which("xdotool") is None:
         pytest.skip("xdotool is not installed (apt-get install xdotool; .ci/run does this)")
     env = dict(os.environ, DISPLAY=xvfb)
@@ -403,6 +410,11 @@ def test_nqueens_view_opens_a_window(xvfb):
         assert found, (
             f"no window appeared (exit {app.poll()}): {app.stderr.read().decode() if app.poll() is not None else ''}"
         )
+        time.sleep(0.5)  # idle: no event in the window
+        app.send_signal(signum)
+        assert app.wait(timeout=30) == code
+        assert app.stderr.read().decode().strip().splitlines()[-1] == said
     finally:
-        app.terminate()
-        app.wait(timeout=10)
+        if app.poll() is None:
+            app.kill()
+            app.wait()

@@ -73,10 +73,39 @@ def open_viewer(n=8, solver=None, *, mode="solutions"):
     except tk.TclError as exc:
         raise NQueensError(f"cannot open a window: {exc} (the viewer needs a display, e.g. $DISPLAY)") from None
     viewer = Viewer(root, n, solver, mode=mode)
+    stop = _stop_on_signals(root)
     try:
         root.mainloop()
     finally:
         viewer.shutdown()
+    if stop:
+        raise stop[0]
+
+
+# How often the event loop hands control to Python, so that Ctrl-C (or SIGTERM) is seen while the window idles.
+_SIGNAL_POLL_MS = 100
+
+
+def _stop_on_signals(root):
+    """Let a signal end the event loop: Tk waits in C and runs Python only inside callbacks, so a heartbeat
+    callback gives Python's signal handlers their turn, and the ``KeyboardInterrupt`` they raise inside a callback
+    (which tkinter would print and swallow) is kept and the loop quit. Returns the list the exception goes in."""
+    caught = []
+    report = root.report_callback_exception
+
+    def on_exception(kind, value, traceback):
+        if isinstance(value, KeyboardInterrupt):
+            caught.append(value)
+            root.quit()
+        else:
+            report(kind, value, traceback)
+
+    def heartbeat():
+        root.after(_SIGNAL_POLL_MS, heartbeat)
+
+    root.report_callback_exception = on_exception
+    root.after(_SIGNAL_POLL_MS, heartbeat)
+    return caught
 
 
 class Viewer:
