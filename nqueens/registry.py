@@ -181,6 +181,26 @@ _ENTRIES = (
         max_n=MASK_MAX_N,
     ),
     Solver(
+        name="rules",
+        row_order=True,
+        family="native",
+        origin="attack rules as data (nqueens.core.rules): one bitmask search with the rule's per-row masks (knight "
+        "moves from the two rows above; diagonals rotated mod n on a torus), mirror or translation symmetry",
+        can=("count", "enumerate", "nodes"),
+        module="nqueens.native.rules_counter",
+        summary="queens, superqueens (A051223) or toroidal queens (A051906): --option rule=NAME or --rules NAME",
+        max_n=62,
+        options=(
+            Option(
+                "rule",
+                str,
+                "queen",
+                "attack rule: queen, superqueen (queen + knight) or toroidal (diagonals wrap)",
+                choices=("queen", "superqueen", "toroidal"),
+            ),
+        ),
+    ),
+    Solver(
         name="mary",
         row_order=True,
         family="model",
