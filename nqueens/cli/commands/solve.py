@@ -13,6 +13,7 @@ from nqueens.cli.commands._common import (
     positive,
     problem,
 )
+from nqueens.cli.commands._rules import add_rules_option
 from nqueens.core import board
 from nqueens.core.errors import NQueensError
 
@@ -45,11 +46,13 @@ def add_parser(sub):
     parser.add_argument("--json", action="store_true", help="the same as --format json")
     parser.add_argument("--quiet", action="store_true", help="no warnings")
     add_solver_options(parser)
+    add_rules_option(parser)
     parser.set_defaults(run=run)
 
 
 def run(args):
     from nqueens.api import batches, count, request
+    from nqueens.cli.commands._rules import solver_for
     from nqueens.core.instance import Instance
 
     if args.json and args.format not in (None, "json"):
@@ -57,9 +60,11 @@ def run(args):
     fmt = "json" if args.json else args.format or "boards"
     what = problem(args)
     plain = not isinstance(what, Instance) or what.is_plain
-    options = collect_options(args.options)
+    options = collect_options(args.options, [("rule", args.rules)])
     # With --fundamental the limit counts fundamental solutions: it applies after the reduction, not to the stream.
-    req = request(what, args.solver, question="enumerate", limit=None if args.fundamental else args.limit, **options)
+    req = request(
+        what, solver_for(args), question="enumerate", limit=None if args.fundamental else args.limit, **options
+    )
     spec, n = req.solver, req.n
     partial = spec.partial(req.options)
     if partial is not None and args.fundamental:
