@@ -22,7 +22,7 @@ from nqueens.native import rules_kernels as K
 from nqueens.core.record import Tally
 from nqueens.core.rules import get_rule
 
-__all__ = ["count", "batches", "warmup", "MAX_N", "UNIQUE_MAX_N"]
+__all__ = ["count", "batches", "warmup", "MAX_N", "UNIQUE_MAX_N", "toroidal_total"]
 
 MAX_N = 62
 UNIQUE_MAX_N = 14
@@ -35,11 +35,31 @@ def _run(n, rule, first_mask, out, profile):
     return int(K.search(n, rule.knight, rule.wrap, np.int64(first_mask), st, pos, out, profile))
 
 
+def toroidal_total(n):
+    """Toroidal solutions counted up to the translations (n >= 4).
+
+    Translating the columns fixes ``q[0] = 0`` (a factor n). On those solutions, ``q -> q[i + k] - q[k]``
+    (translate the rows by k, then the columns back to 0) is a bijection for each k that rotates the cyclic gaps
+    ``d[i] = q[i + 1] - q[i] (mod n)`` by k. So the pairs (solution, position of a least gap) are n times the
+    solutions whose least gap is ``d[0] = q[1]``, and each solution has c such positions: with ``m = q[1]`` and
+    every gap >= m, the solutions with ``q[0] = 0`` number n * sum over them of 1/c. The search therefore fixes
+    the first two rows and forbids every gap below m, instead of trying every column for row 1.
+    """
+    from fractions import Fraction
+
+    byc = np.zeros(n + 1, np.int64)
+    for m in range(2, n - 1):
+        K.toroidal_min_gap(n, m, byc)
+    fixed = n * sum(Fraction(int(k), c) for c, k in enumerate(byc) if c)
+    assert fixed.denominator == 1
+    return n * int(fixed)
+
+
 def _total(n, rule):
     empty = np.zeros((0, n), np.int64)
     profile = np.zeros(n + 1, np.int64)
     if rule.wrap:
-        return n * _run(n, rule, 1, empty, profile)
+        return toroidal_total(n) if n >= 4 else n * _run(n, rule, 1, empty, profile)
     half = _run(n, rule, (1 << (n // 2)) - 1, empty, profile)
     middle = _run(n, rule, 1 << (n // 2), empty, profile) if n % 2 else 0
     return 2 * half + middle

@@ -86,3 +86,61 @@ def search(n, knight, wrap, first_mask, st, pos, out, profile):
     pos[0] = -2
     pos[1] = m
     return total
+
+
+@njit(cache=True, nogil=True)
+def _rotl(x, k, n, full):
+    k %= n
+    return ((x << k) | (x >> (n - k))) & full if k else x
+
+
+@njit(cache=True, nogil=True)
+def toroidal_min_gap(n, m, byc):
+    """Toroidal solutions with ``q[0] = 0``, ``q[1] = m`` and every cyclic gap ``q[i + 1] - q[i] (mod n) >= m``.
+
+    ``byc[c]`` gains the number of them in which the gap m occurs c times (see
+    :func:`nqueens.native.rules_counter.toroidal_total`). n >= 4; 2 <= m <= n - 2.
+    """
+    full = (np.int64(1) << n) - 1
+    window = (np.int64(1) << m) - 1  # the gaps 0..m-1 forbidden after a queen
+    cols = np.zeros(n, np.int64)
+    ld = np.zeros(n, np.int64)
+    rd = np.zeros(n, np.int64)
+    free = np.zeros(n, np.int64)
+    q = np.zeros(n, np.int64)
+    b0 = np.int64(1)
+    b1 = np.int64(1) << m
+    if (b1 & (b0 | _rotl(b0, 1, n, full) | _rotl(b0, n - 1, n, full))) != 0:
+        return
+    q[1] = m
+    cols[2] = b0 | b1
+    x = _rotl(b0, 1, n, full) | b1
+    y = _rotl(b0, n - 1, n, full) | b1
+    ld[2] = _rotl(x, 1, n, full)
+    rd[2] = _rotl(y, n - 1, n, full)
+    free[2] = full & ~(cols[2] | ld[2] | rd[2] | _rotl(window, m, n, full))
+    row = 2
+    while row >= 2:
+        f = free[row]
+        if f == 0:
+            row -= 1
+            continue
+        b = f & -f
+        free[row] = f ^ b
+        k = _bit_index(b)
+        q[row] = k
+        if row == n - 1:
+            if (n - k) % n >= m:
+                c = 0
+                for i in range(n):
+                    if (q[(i + 1) % n] - q[i]) % n == m:
+                        c += 1
+                byc[c] += 1
+            continue
+        x = ld[row] | b
+        y = rd[row] | b
+        cols[row + 1] = cols[row] | b
+        ld[row + 1] = _rotl(x, 1, n, full)
+        rd[row + 1] = _rotl(y, n - 1, n, full)
+        row += 1
+        free[row] = full & ~(cols[row] | ld[row] | rd[row] | _rotl(window, k, n, full))

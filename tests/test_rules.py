@@ -193,3 +193,14 @@ def test_superqueen_18():
 @pytest.mark.slow
 def test_toroidal_23():
     assert _count(23, "toroidal").total == 128850048  # A051906(23)
+
+
+def test_toroidal_gap_reduction_agrees_with_the_plain_search():
+    # the least-gap reduction against the kernel's plain search from column 0 (times n), and OEIS A051906(17)
+    import numpy as np
+    from nqueens.native import rules_counter as rc
+
+    rule = RULES["toroidal"]
+    for n in (5, 7, 11, 13, 17):
+        plain = n * rc._run(n, rule, 1, np.zeros((0, n), np.int64), np.zeros(n + 1, np.int64))
+        assert rc.toroidal_total(n) == plain == A051906[n - 1], n
