@@ -204,3 +204,10 @@ def test_toroidal_gap_reduction_agrees_with_the_plain_search():
     for n in (5, 7, 11, 13, 17):
         plain = n * rc._run(n, rule, 1, np.zeros((0, n), np.int64), np.zeros(n + 1, np.int64))
         assert rc.toroidal_total(n) == plain == A051906[n - 1], n
+
+
+def test_cli_fundamental_refuses_the_torus(capsys):
+    from nqueens.cli import main
+
+    assert main(["solve", "5", "--rules", "toroidal", "--fundamental"]) == 2
+    assert "larger group" in capsys.readouterr().err

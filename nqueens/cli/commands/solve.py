@@ -54,6 +54,7 @@ def run(args):
     from nqueens.api import batches, count, request
     from nqueens.cli.commands._rules import solver_for
     from nqueens.core.instance import Instance
+    from nqueens.core.rules import get_rule
 
     if args.json and args.format not in (None, "json"):
         raise NQueensError(f"--json means --format json; it conflicts with --format {args.format}")
@@ -74,6 +75,11 @@ def run(args):
         )
     if args.fundamental and not plain:
         raise NQueensError("--fundamental reduces by the 8 symmetries of the board, which an instance does not keep")
+    if args.fundamental and "rule" in req.options and get_rule(req.options["rule"]).wrap:
+        raise NQueensError(
+            f"--fundamental reduces by the 8 symmetries of the board, and the rule {req.options['rule']!r} has a "
+            "larger group; `nqueens count N --rules NAME` gives its orbit classes"
+        )
     if not args.quiet:
         _warn_if_long(req, args.limit, plain)
     orbits = None
