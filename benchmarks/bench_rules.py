@@ -1,4 +1,4 @@
-"""Time the rule-generic numba counter per rule and n, with the growth over n - 1.
+"""Time the solver rules (the rule-generic numba counter) per rule and n, with the growth over n - 1.
 
 python benchmarks/bench_rules.py superqueen 12 18
 """
@@ -16,13 +16,13 @@ def main(argv=None):
     args = parser.parse_args(argv)
     if not 1 <= args.low <= args.high <= 62:
         parser.error("need 1 <= LOW <= HIGH <= 62")
-    from nqueens.native.rules import count_fast
+    from nqueens.native.rules_counter import count, warmup
 
-    count_fast(8, args.rule)  # compile outside the timings
+    warmup()  # compile outside the timings
     previous = None
     for n in range(args.low, args.high + 1):
         start = time.perf_counter()
-        total = count_fast(n, args.rule)
+        total = count(n, rule=args.rule).total
         seconds = time.perf_counter() - start
         growth = f"{seconds / previous:.1f}x" if previous and previous > 0.01 else "-"
         print(f"{args.rule} n={n} count={total} seconds={seconds:.2f} growth={growth}", flush=True)

@@ -182,25 +182,21 @@ _ENTRIES = (
     ),
     Solver(
         name="rules",
+        row_order=True,
         family="native",
-        origin="attack rules as data (nqueens.core.rules): queen, superqueen (queen and knight, OEIS A051223) and "
-        "toroidal (wrapped diagonals, OEIS A051906); a bitmask search per rule, mirror-halved, the torus by "
-        "translation",
-        can=("count", "enumerate", "unique"),
-        module="nqueens.native.rules",
-        summary="queens under another attack rule (--rules superqueen|toroidal); unique and classes up to n = 10",
+        origin="attack rules as data (nqueens.core.rules): one bitmask search with the rule's per-row masks (knight "
+        "moves from the two rows above; diagonals rotated mod n on a torus), mirror or translation symmetry",
+        can=("count", "enumerate", "nodes"),
+        module="nqueens.native.rules_counter",
+        summary="queens, superqueens (A051223) or toroidal queens (A051906): --option rule=NAME or --rules NAME",
         max_n=62,
-        limit_reason="64-bit masks with room for the knight's shifts",
-        reach=10,
-        no_instance="it takes a rule, not an instance, for now",
         options=(
             Option(
                 "rule",
                 str,
                 "queen",
-                "the attack rule: queen, superqueen (also a knight's move) or toroidal (diagonals wrap around)",
-                ("queen", "superqueen", "toroidal"),
-                problem=True,
+                "attack rule: queen, superqueen (queen + knight) or toroidal (diagonals wrap)",
+                choices=("queen", "superqueen", "toroidal"),
             ),
         ),
     ),

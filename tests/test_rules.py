@@ -53,7 +53,10 @@ def test_bad_rule():
 
 @pytest.mark.parametrize("rule", sorted(RULES))
 def test_fast_counter_agrees_with_oeis(rule):
-    from nqueens.native.rules import count_fast
+    from nqueens.native.rules_counter import count as counted
+
+    def count_fast(n, rule):
+        return counted(n, rule=rule).total
 
     known = {"queen": TOTAL, "superqueen": SUPERQUEEN, "toroidal": TOROIDAL}[rule]
     for n in range(1, 17 if rule == "superqueen" else 14):
@@ -85,30 +88,138 @@ def test_unique_queen_and_superqueen():
     assert len(classes(5, "toroidal")) == 1  # the 10 solutions of n = 5 are c = 2i + b and c = 3i + b
 
 
-def test_the_rules_solver_and_the_cli_flag_count_against_oeis():
-    """The registered solver ``rules`` (option ``rule``) and ``--rules`` on count and solve."""
-    import json
-    import subprocess
-    import sys
+# The solver "rules" (nqueens.native.rules_counter) against OEIS values written here and a brute force.
+# OEIS A051223 (superqueens), n = 1..16, and A051906 (toroidal queens), n = 1..19.
+A051223 = (1, 0, 0, 0, 0, 0, 0, 0, 0, 4, 44, 156, 1876, 5180, 32516, 202900)
+A051906 = (1, 0, 0, 0, 10, 0, 28, 0, 0, 0, 88, 0, 4524, 0, 0, 0, 140692, 0, 820496)
+# OEIS A051224: superqueen solutions up to the 8 symmetries of the square, n = 1..14.
+A051224 = (1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 6, 22, 239, 653)
 
-    import nqueens
 
-    for n in range(1, 13):
-        assert nqueens.count(n, "rules", rule="superqueen").total == SUPERQUEEN[n], n
-        assert nqueens.count(n, "rules", rule="toroidal").total == TOROIDAL[n], n
-    assert nqueens.count(8, "rules").total == TOTAL[8]
-    for q in nqueens.solutions(11, "rules", rule="superqueen"):
-        assert is_solution(q, "superqueen")
-    done = subprocess.run(
-        [sys.executable, "-m", "nqueens", "count", "13", "--rules", "superqueen", "--json"],
-        capture_output=True,
-        text=True,
-    )
-    assert done.returncode == 0 and json.loads(done.stdout)["total"] == SUPERQUEEN[13]
-    done = subprocess.run(
-        [sys.executable, "-m", "nqueens", "solve", "13", "--rules", "toroidal", "--limit", "1", "--format", "json"],
-        capture_output=True,
-        text=True,
-    )
-    (q,) = json.loads(done.stdout)["solutions"]
-    assert done.returncode == 0 and len(q) == 13 and is_solution(q, "toroidal")
+def _count(n, rule, **kw):
+    from nqueens.api import count, request
+
+    return count(request(n, "rules", rule=rule, **kw))
+
+
+def _enumerate(n, rule):
+    from nqueens.api import batches, request
+
+    return [
+        tuple(int(c) for c in row) for b in batches(request(n, "rules", question="enumerate", rule=rule)) for row in b
+    ]
+
+
+@pytest.mark.parametrize("n", range(1, 13))
+def test_solver_superqueen_totals(n):
+    assert _count(n, "superqueen").total == A051223[n - 1]
+
+
+@pytest.mark.parametrize("n", range(1, 14))
+def test_solver_toroidal_totals(n):
+    assert _count(n, "toroidal").total == A051906[n - 1]
+
+
+@pytest.mark.parametrize("rule", sorted(RULES))
+@pytest.mark.parametrize("n", range(1, 9))
+def test_solver_enumerates_the_brute_force_solutions(rule, n):
+    sols = _enumerate(n, rule)
+    assert len(sols) == len(set(sols)) == brute(n, rule) == _count(n, rule).total
+    assert all(RULES[rule].is_solution(q, n) for q in sols)
+
+
+@pytest.mark.parametrize("rule", ["superqueen", "toroidal"])
+@pytest.mark.parametrize("n", [10, 11, 12, 13])
+def test_solver_enumeration_is_checked(rule, n):
+    sols = _enumerate(n, rule)
+    assert len(sols) == len(set(sols)) == _count(n, rule).total
+    assert all(RULES[rule].is_solution(q, n) for q in sols)
+
+
+@pytest.mark.parametrize("n", range(1, 15))
+def test_solver_unique_superqueens(n):
+    r = _count(n, "superqueen")
+    assert r.unique == A051224[n - 1]
+    assert sum(size * k for size, k in r.classes.items()) == r.total
+
+
+def test_solver_toroidal_orbits_use_the_torus_group():
+    # the 10 toroidal solutions of n = 5 are c = 2i + b and c = 3i + b (mod 5): one orbit of the 8 n^2 maps
+    r = _count(5, "toroidal")
+    assert (r.unique, r.classes) == (1, {10: 1})
+    r = _count(13, "toroidal")
+    assert sum(size * k for size, k in r.classes.items()) == 4524
+    assert all(size % 13 == 0 and (8 * 169) % size == 0 for size in r.classes)  # orbit sizes divide 8 n^2
+
+
+@pytest.mark.parametrize("rule", sorted(RULES))
+def test_group_maps_solutions_to_solutions(rule):
+    r = RULES[rule]
+    n = 7
+    sols = set(_enumerate(n, rule))
+    assert all(g(q) in sols for q in sols for g in r.group(n))
+    assert len(r.group(n)) == r.group_order(n)
+
+
+def test_solver_node_profile_is_the_brute_force_tree():
+    # feasible partial placements per depth, counted over permutation prefixes in the test
+    from itertools import permutations
+
+    n = 7
+    rule = RULES["superqueen"]
+    ok = lambda p: not any(rule.attacks(n, (i, p[i]), (j, p[j])) for i in range(len(p)) for j in range(i))  # noqa: E731
+    want = [sum(1 for p in permutations(range(n), d) if ok(p)) for d in range(n + 1)]
+    assert list(_count(n, "superqueen", nodes=True).profile) == want
+
+
+def test_attacked_method():
+    r = RULES["toroidal"]
+    assert (4, 1) in r.attacked(5, 0, 0) and (0, 0) not in r.attacked(5, 0, 0)
+    assert r.attacked(5, 2, 2) == attacked_squares(5, (2, 2), "toroidal")
+
+
+def test_cli_rules_shorthand(capsys):
+    from nqueens.cli import main
+
+    assert main(["count", "12", "--rules", "superqueen", "--json"]) == 0
+    assert '"total": 156' in capsys.readouterr().out
+    assert main(["count", "8", "--rules", "toroidal", "--option", "rule=queen"]) == 2
+    assert main(["count", "8", "--rules", "toroidal", "--solver", "bitwise"]) == 2
+    assert "has no option 'rule'" in capsys.readouterr().err
+
+
+@pytest.mark.slow
+def test_superqueen_18():
+    assert _count(18, "superqueen").total == 8924976  # A051223(18)
+
+
+@pytest.mark.slow
+def test_toroidal_23():
+    assert _count(23, "toroidal").total == 128850048  # A051906(23)
+
+
+def test_toroidal_gap_reduction_agrees_with_the_plain_search():
+    # the least-gap reduction against the kernel's plain search from column 0 (times n), and OEIS A051906(17)
+    import numpy as np
+    from nqueens.native import rules_counter as rc
+
+    rule = RULES["toroidal"]
+    for n in (5, 7, 11, 13, 17):
+        plain = n * rc._run(n, rule, 1, np.zeros((0, n), np.int64), np.zeros(n + 1, np.int64))
+        assert rc.toroidal_total(n) == plain == A051906[n - 1], n
+
+
+def test_cli_fundamental_refuses_the_torus(capsys):
+    from nqueens.cli import main
+
+    assert main(["solve", "5", "--rules", "toroidal", "--fundamental"]) == 2
+    assert "larger group" in capsys.readouterr().err
+
+
+def test_rules_queen_is_every_solvers_rule(cli):
+    """``--rules queen`` names the problem every solver solves: the named (or default) solver answers it, with
+    OEIS A000170's 92 for n = 8."""
+    for argv in (["count", "8", "--rules", "queen", "--solver", "bitwise"], ["count", "8", "--rules", "queen"]):
+        result = cli(*argv)
+        assert result.returncode == 0, result.stderr
+        assert ": 92 solutions" in result.stdout

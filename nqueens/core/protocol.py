@@ -32,9 +32,9 @@ class Option:
 
     ``kind`` is ``bool``, ``int``, ``float`` or ``str``; ``choices`` lists the allowed values (empty: any of
     the kind); ``partial`` the values with which the solver finds some solutions (one), not all; ``unique`` the
-    values with which its count also gives the unique solutions and their orbit classes; ``problem`` marks an
-    option that states another problem (an attack rule) rather than another search, which the conformance checks
-    (whose yardsticks are the queen's) leave at its default.
+    values with which its count also gives the unique solutions and their orbit classes. An option named ``rule``
+    states another problem (an attack rule of :mod:`nqueens.core.rules`): the checks compare its totals with the
+    rule's own counts, not the queen's.
     """
 
     name: str
@@ -44,7 +44,6 @@ class Option:
     choices: tuple = ()
     partial: tuple = ()  # values with which the solver finds some solutions (one), not all: no count, no orbits
     unique: tuple = ()  # values with which the solver's count also gives unique solutions and orbit classes
-    problem: bool = False  # it changes the problem (an attack rule), not the search: the checks keep its default
 
     def parse(self, value):
         """Convert ``value`` (a string from the CLI, or a Python value) to this option's type, or raise."""

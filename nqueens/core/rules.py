@@ -77,6 +77,76 @@ class Rule:
             return True
         return self.knight and (abs(dr), abs(dc)) in ((1, 2), (2, 1))
 
+    def attacked(self, n: int, row: int, col: int) -> set[tuple[int, int]]:
+        """The squares a piece on ``(row, col)`` attacks on an n x n board (what a viewer shades)."""
+        return attacked_squares(n, (row, col), self)
+
+    def is_solution(self, q, n: int | None = None) -> bool:
+        """True when ``q`` (``q[row] = column``) places n mutually non-attacking pieces under this rule."""
+        q = [int(c) for c in q]
+        if n is not None and len(q) != n:
+            return False
+        return is_solution(q, self)
+
+    def group(self, n: int) -> list:
+        """The rule's symmetry group as maps on solutions (tuples ``q[row] = column``), identity first.
+
+        The square's 8 symmetries (D4: the flips of rows and columns, with and without the transpose); on a
+        torus each composed with the n^2 cyclic translations ``q'[i] = q[i - a] + b (mod n)``. The list has
+        8 maps (8 n^2 on a torus); for small n some coincide as maps, which is why :meth:`group_order` is 1
+        for n = 1 (and 8 for a torus with n <= 2).
+        """
+
+        def d4(k):
+            def f(q):
+                q = list(q)
+                if k >= 4:  # transpose: the inverse permutation
+                    inv = [0] * len(q)
+                    for i, c in enumerate(q):
+                        inv[c] = i
+                    q = inv
+                if k & 1:
+                    q = q[::-1]
+                if k & 2:
+                    q = [n - 1 - c for c in q]
+                return tuple(q)
+
+            return f
+
+        def shift(a, b, g):
+            return lambda q: tuple((c + b) % n for c in (lambda p: p[-a:] + p[:-a] if a else p)(list(g(q))))
+
+        maps = [d4(k) for k in range(8)]
+        if not self.wrap:
+            return maps
+        return [shift(a, b, g) for a in range(n) for b in range(n) for g in maps]
+
+    def canonical_keys(self, batch):
+        """For each row of ``batch`` (an ``(m, n)`` array of solutions), the least base-n key of its orbit.
+
+        Two solutions are equivalent under the rule's group exactly when their keys are equal; ``unique`` is the
+        number of distinct keys. Vectorised over the batch; n <= 15 (the key must fit in 63 bits).
+        """
+        import numpy as np
+
+        q = np.asarray(batch, dtype=np.int64)
+        m, n = q.shape
+        if n > 15:
+            raise NQueensError(f"orbit keys are exact up to n = 15, got n = {n}")
+        weights = n ** np.arange(n - 1, -1, -1, dtype=np.int64)
+        inv = np.empty_like(q)
+        inv[np.arange(m)[:, None], q] = np.arange(n)
+        best = None
+        shifts = [(a, b) for a in range(n) for b in range(n)] if self.wrap else [(0, 0)]
+        for base in (q, inv):
+            for p in (base, base[:, ::-1]):
+                for r in (p, n - 1 - p):
+                    for a, b in shifts:
+                        img = (np.roll(r, a, axis=1) + b) % n if (a or b) else r
+                        key = img @ weights
+                        best = key if best is None else np.minimum(best, key)
+        return best
+
 
 RULES = {
     "queen": Rule("queen", description="queens on a square board"),

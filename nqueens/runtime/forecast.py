@@ -193,6 +193,8 @@ def long_run_warning(n, solver=None, *, threshold=None, action="counting", **opt
     try:
         req = n if isinstance(n, Request) else request(n, solver, **options)
         n, spec = req.n, req.solver
+        if req.options.get("rule", "queen") != "queen":  # the estimator walks the queen's tree, not the rule's
+            return None
         model = _growth_model(spec)
         if model is not None:
             return _growth_warning(req, model, threshold, action)

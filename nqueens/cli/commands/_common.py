@@ -17,8 +17,6 @@ __all__ = [
     "collect_options",
     "problem",
     "epilog",
-    "add_rules_option",
-    "rules_solver",
 ]
 
 
@@ -113,30 +111,3 @@ def add_solver_options(parser, *, short=True, help="a solver-specific option (se
 def print_json(doc):
     json.dump(doc, sys.stdout, indent=2)
     sys.stdout.write("\n")
-
-
-def add_rules_option(parser):
-    """``--rules RULE``: the attack rule (queen, superqueen, toroidal), for a solver that takes one."""
-    parser.add_argument(
-        "--rules",
-        metavar="RULE",
-        help="the attack rule: queen (the default), superqueen (also a knight's move) or toroidal (diagonals wrap "
-        "around); unless --solver names one, the registry's solver that takes a rule",
-    )
-
-
-def rules_solver(args, options):
-    """The solver to use with ``--rules`` (``options`` gains ``rule``); ``args.solver`` without it."""
-    if getattr(args, "rules", None) is None:
-        return args.solver
-    if "rule" in options:
-        raise NQueensError("the rule is given twice (--rules and --option rule=...); give it once")
-    options["rule"] = args.rules
-    if args.solver:
-        return args.solver
-    from nqueens.registry import REGISTRY
-
-    takers = [s.name for s in REGISTRY.values() if any(o.name == "rule" for o in s.options)]
-    if not takers:
-        raise NQueensError("no registered solver takes an attack rule")
-    return takers[0]

@@ -10,7 +10,6 @@ from dataclasses import replace
 
 from nqueens.cli.commands._common import (
     add_instance_option,
-    add_rules_option,
     add_solver_options,
     board_size,
     collect_options,
@@ -18,8 +17,8 @@ from nqueens.cli.commands._common import (
     positive,
     print_json,
     problem,
-    rules_solver,
 )
+from nqueens.cli.commands._rules import add_rules_option
 
 # Command-line flags that map one-to-one to solver options of the same name.
 _SOLVER_FLAGS = ("workers", "scheduler", "store", "cached")
@@ -54,8 +53,8 @@ def add_parser(sub):
     parser.add_argument(
         "--cached", action="store_true", default=None, help="print the stored answer of a finished run; never compute"
     )
-    add_rules_option(parser)
     add_solver_options(parser)
+    add_rules_option(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON document")
     parser.add_argument("--quiet", action="store_true", help="no progress output and no warnings")
     parser.set_defaults(run=run)
@@ -63,13 +62,14 @@ def add_parser(sub):
 
 def run(args):
     from nqueens.api import count, request
+    from nqueens.cli.commands._rules import rule_option, solver_for
     from nqueens.core.instance import Instance
     from nqueens.runtime.forecast import long_run_warning
 
     what = problem(args)
-    options = collect_options(args.options, [(name, getattr(args, name)) for name in _SOLVER_FLAGS])
+    options = collect_options(args.options, [(name, getattr(args, name)) for name in _SOLVER_FLAGS] + rule_option(args))
     plain = not isinstance(what, Instance) or what.is_plain
-    req = request(what, rules_solver(args, options), nodes=args.nodes, **options)
+    req = request(what, solver_for(args), nodes=args.nodes, **options)
     if "progress" in req.options and "progress" not in options:
         progress = not (args.quiet or args.json) and sys.stderr.isatty()
         req = replace(req, options={**req.options, "progress": progress})

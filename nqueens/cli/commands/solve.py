@@ -6,15 +6,14 @@ from dataclasses import replace
 
 from nqueens.cli.commands._common import (
     add_instance_option,
-    add_rules_option,
     add_solver_options,
     board_size,
     collect_options,
     epilog,
     positive,
     problem,
-    rules_solver,
 )
+from nqueens.cli.commands._rules import add_rules_option
 from nqueens.core import board
 from nqueens.core.errors import NQueensError
 
@@ -46,28 +45,26 @@ def add_parser(sub):
     parser.add_argument("--format", choices=board.FORMATS, help="output format: boards (default), text or json")
     parser.add_argument("--json", action="store_true", help="the same as --format json")
     parser.add_argument("--quiet", action="store_true", help="no warnings")
-    add_rules_option(parser)
     add_solver_options(parser)
+    add_rules_option(parser)
     parser.set_defaults(run=run)
 
 
 def run(args):
     from nqueens.api import batches, count, request
+    from nqueens.cli.commands._rules import rule_option, solver_for
     from nqueens.core.instance import Instance
+    from nqueens.core.rules import get_rule
 
     if args.json and args.format not in (None, "json"):
         raise NQueensError(f"--json means --format json; it conflicts with --format {args.format}")
     fmt = "json" if args.json else args.format or "boards"
     what = problem(args)
     plain = not isinstance(what, Instance) or what.is_plain
-    options = collect_options(args.options)
+    options = collect_options(args.options, rule_option(args))
     # With --fundamental the limit counts fundamental solutions: it applies after the reduction, not to the stream.
     req = request(
-        what,
-        rules_solver(args, options),
-        question="enumerate",
-        limit=None if args.fundamental else args.limit,
-        **options,
+        what, solver_for(args), question="enumerate", limit=None if args.fundamental else args.limit, **options
     )
     spec, n = req.solver, req.n
     partial = spec.partial(req.options)
@@ -78,6 +75,11 @@ def run(args):
         )
     if args.fundamental and not plain:
         raise NQueensError("--fundamental reduces by the 8 symmetries of the board, which an instance does not keep")
+    if args.fundamental and "rule" in req.options and get_rule(req.options["rule"]).wrap:
+        raise NQueensError(
+            f"--fundamental reduces by the 8 symmetries of the board, and the rule {req.options['rule']!r} has a "
+            "larger group; `nqueens count N --rules NAME` gives its orbit classes"
+        )
     if not args.quiet:
         _warn_if_long(req, args.limit, plain)
     orbits = None

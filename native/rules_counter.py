@@ -1,0 +1,117 @@
+"""The rule-generic counter: queens, superqueens and toroidal queens by one numba bitmask search.
+
+The rule (:mod:`nqueens.core.rules`) decides the per-row masks: shifted diagonals on a square board, diagonals
+rotated modulo n on a torus, and for the knight the queen bits of the two rows above. Counting uses symmetry:
+
+- ``queen``, ``superqueen``: the left-right mirror maps solutions to solutions, so row 0 tries the left half of
+  the columns and the count doubles (the middle column of odd n counts once);
+- ``toroidal``: a cyclic shift of the columns maps solutions to solutions and moves row 0's queen anywhere, so
+  row 0's queen is fixed at column 0 and the count is multiplied by n.
+
+With ``nodes=True`` the search is the plain one (no symmetry), so the profile is the tree of every partial
+placement row by row. Unique solutions and orbit classes come from reducing the enumerated solutions by the
+rule's group (:meth:`nqueens.core.rules.Rule.canonical`) up to ``UNIQUE_MAX_N``; above it ``unique`` is None.
+Memory: O(n) words for counting; enumeration streams chunks of ``CHUNK`` solutions.
+"""
+
+from collections import Counter
+
+import numpy as np
+from nqueens.native import rules_kernels as K
+
+from nqueens.core.record import Tally
+from nqueens.core.rules import get_rule
+
+__all__ = ["count", "batches", "warmup", "MAX_N", "UNIQUE_MAX_N", "toroidal_total"]
+
+MAX_N = 62
+UNIQUE_MAX_N = 14
+CHUNK = 4096
+
+
+def _run(n, rule, first_mask, out, profile):
+    st = np.zeros((7, n), np.int64)
+    pos = np.array([-1, 0], np.int64)
+    return int(K.search(n, rule.knight, rule.wrap, np.int64(first_mask), st, pos, out, profile))
+
+
+def toroidal_total(n):
+    """Toroidal solutions counted up to the translations (n >= 4).
+
+    Translating the columns fixes ``q[0] = 0`` (a factor n). On those solutions, ``q -> q[i + k] - q[k]``
+    (translate the rows by k, then the columns back to 0) is a bijection for each k that rotates the cyclic gaps
+    ``d[i] = q[i + 1] - q[i] (mod n)`` by k. So the pairs (solution, position of a least gap) are n times the
+    solutions whose least gap is ``d[0] = q[1]``, and each solution has c such positions: with ``m = q[1]`` and
+    every gap >= m, the solutions with ``q[0] = 0`` number n * sum over them of 1/c. The search therefore fixes
+    the first two rows and forbids every gap below m, instead of trying every column for row 1.
+    """
+    from fractions import Fraction
+
+    byc = np.zeros(n + 1, np.int64)
+    for m in range(2, n - 1):
+        K.toroidal_min_gap(n, m, byc)
+    fixed = n * sum(Fraction(int(k), c) for c, k in enumerate(byc) if c)
+    assert fixed.denominator == 1
+    return n * int(fixed)
+
+
+def _total(n, rule):
+    empty = np.zeros((0, n), np.int64)
+    profile = np.zeros(n + 1, np.int64)
+    if rule.wrap:
+        return toroidal_total(n) if n >= 4 else n * _run(n, rule, 1, empty, profile)
+    half = _run(n, rule, (1 << (n // 2)) - 1, empty, profile)
+    middle = _run(n, rule, 1 << (n // 2), empty, profile) if n % 2 else 0
+    return 2 * half + middle
+
+
+def batches(n, *, limit=None, instance=None, rule="queen", **_):
+    """Stream every solution under ``rule`` as ``(m, n)`` int64 arrays, row 0's queen left to right."""
+    r = get_rule(rule)
+    cap = CHUNK if limit is None else max(1, min(CHUNK, int(limit)))
+    st = np.zeros((7, n), np.int64)
+    pos = np.array([-1, 0], np.int64)
+    profile = np.zeros(n + 1, np.int64)
+    out = np.empty((cap, n), np.int64)
+    while pos[0] != -2:
+        K.search(n, r.knight, r.wrap, np.int64((1 << n) - 1), st, pos, out, profile)
+        if pos[1]:
+            yield out[: pos[1]].copy()
+
+
+def _classes(n, r):
+    keys = Counter()
+    for chunk in batches(n, rule=r.name):
+        keys.update(r.canonical_keys(chunk).tolist())
+    sizes = Counter(keys.values())  # every member of an orbit is a solution, so an orbit's size is its key count
+    return len(keys), dict(sorted(sizes.items()))
+
+
+def count(n, *, nodes=False, instance=None, rule="queen", **_):
+    """Count the solutions of n pieces under ``rule``; unique and classes up to ``UNIQUE_MAX_N``."""
+    r = get_rule(rule)
+    profile = None
+    if nodes:
+        prof = np.zeros(n + 1, np.int64)
+        prof[0] = 1
+        total = _run(n, r, (1 << n) - 1, np.zeros((0, n), np.int64), prof)
+        profile = tuple(int(x) for x in prof)
+    else:
+        total = _total(n, r)
+    unique = classes = None
+    if n <= UNIQUE_MAX_N:
+        unique, classes = _classes(n, r)
+    return Tally(
+        total=total,
+        unique=unique,
+        classes=classes,
+        nodes=None if profile is None else sum(profile),
+        profile=profile,
+        stats={"rule": r.name},
+    )
+
+
+def warmup():
+    """Compile (or load from the cache) the kernel."""
+    count(4, rule="superqueen")
+    count(5, rule="toroidal")
