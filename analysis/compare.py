@@ -200,7 +200,8 @@ def format_table(records, fmt="markdown", *, notes=()):
     """The cells of ``records`` as a ``markdown`` table, ``csv``, or a ``json`` list of cells.
 
     A cell without a solved run shows ``>T`` seconds for a timeout of ``T``. Below the Markdown table come the
-    reason of every cell that was not solved, the ``notes``, and the :func:`agreement` line.
+    reason of every cell that was not solved (unsupported cells only there, summarised per solver and range of n,
+    not as rows), the ``notes``, and the :func:`agreement` line; CSV and JSON keep every cell.
     """
     table = cells(records)
     if fmt == "json":
@@ -211,9 +212,11 @@ def format_table(records, fmt="markdown", *, notes=()):
         return _csv(columns, rows)
     if fmt != "markdown":
         raise NQueensError(f"format must be markdown, csv or json, got {fmt!r}")
+    # The Markdown table is for reading: an unsupported cell is one of the footer's summary lines, not a row.
+    shown = [row for row, cell in zip(rows, table) if cell["status"] != "unsupported"]
     lines = _markdown(
         columns,
-        [[_show(c, row[c]) for c in columns] for row in rows],
+        [[_show(c, row[c]) for c in columns] for row in shown],
         right=lambda c: c not in ("solver", "status", "instance", "reused"),
     )
     footer = [f"- {line}" for line in _reasons(table)] + [f"- {note}" for note in notes]

@@ -120,7 +120,7 @@ def test_the_table_says_who_was_left_out_and_whether_all_agreed(capsys):
     table, _, footer = out.partition("\n\n")
     solvers = {line.split("|")[2].strip() for line in table.splitlines()[2:]}
     assert {"bitwise", "fast", "dlx"} <= solvers and not {"cpsat", "csp", "bitmask-recursive"} & solvers
-    assert "not run: bitmask-recursive, rules, cp, cpsat, csp, sat for n > 10" in footer and "--solvers" in footer
+    assert "not run: bitmask-recursive, cp, cpsat, csp, sat for n > 10" in footer and "--solvers" in footer
     assert out.rstrip().splitlines()[-1].startswith(f"all {len(solvers)} solvers agreed")
 
 
@@ -146,6 +146,34 @@ def test_unsupported_cells_are_rows_with_the_reason(capsys):
         (7, "fast", "unsupported"),
     ]
     assert "only counts" in table[1]["message"] and table[0]["seconds_to_first"] is not None
+
+
+def test_the_markdown_table_summarises_unsupported_cells_instead_of_listing_them(capsys):
+    """A range far beyond a solver's limit gives one footer line per solver and range, not a row per n (the JSON
+    keeps every cell)."""
+    code, out, _ = run_cli(
+        capsys, "compare", "62..90", "--solvers", "bitwise", "--question", "first", "--timeout", "1", "--store", "none"
+    )
+    assert code == 0
+    table, _, footer = out.partition("\n\n")
+    assert [line.split("|")[1].strip() for line in table.splitlines()[2:]] == ["62", "63"]
+    assert "- bitwise, n = 64..90: unsupported: bitwise takes n <= 63" in footer
+    code, out, _ = run_cli(
+        capsys,
+        "compare",
+        "62..90",
+        "--solvers",
+        "bitwise",
+        "--question",
+        "first",
+        "--timeout",
+        "1",
+        "--format",
+        "json",
+        "--store",
+        "none",
+    )
+    assert sum(cell["status"] == "unsupported" for cell in json.loads(out)) == 90 - 64 + 1
 
 
 @pytest.mark.parametrize(

@@ -487,6 +487,9 @@ def _plan(problems, columns, question, repeat, explicit):
             status, message = None, None
             if problem.error is not None:
                 status, message = "error", problem.error
+            elif not explicit and problem.n > spec.reach:  # a default column stops at its reach, without rows
+                left_out.setdefault(spec.name, spec.reach)
+                continue
             elif not any(need in spec.can for need in _NEEDS[question]):
                 status, message = "unsupported", f"{column.name} cannot answer {question}: {_WHY[question]}"
             elif spec.max_n is not None and problem.n > spec.max_n:
@@ -494,9 +497,6 @@ def _plan(problems, columns, question, repeat, explicit):
             elif not problem.plain and "instance" not in spec.can:
                 why = f" ({spec.no_instance})" if spec.no_instance else ""
                 status, message = "unsupported", f"{column.name} does not take instances{why}"
-            elif not explicit and problem.n > spec.reach:
-                left_out.setdefault(spec.name, spec.reach)
-                continue
             for index in range(1, repeat + 1 if status is None else 2):
                 record = RunRecord(
                     n=problem.n,
