@@ -305,3 +305,10 @@ def _wait_for_runs(path, count, deadline=120):
                 pass
         time.sleep(0.1)
     pytest.fail(f"fewer than {count} runs stored in {deadline} s")
+
+
+def test_a_memory_limit_too_small_to_start_a_thread_is_a_memout(capsys):
+    """``--memory 1`` leaves no room for a thread's stack: the run is out of memory, not an error."""
+    _, out, _ = run_cli(capsys, "compare", "10", "--solvers", "bitwise", "--memory", "1", "--format", "json")
+    (cell,) = json.loads(out)
+    assert cell["status"] == "memout" and "--memory" in cell["message"]

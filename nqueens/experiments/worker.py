@@ -75,6 +75,10 @@ def execute(task):
         return _failed("memout", "the run ran out of memory (the --memory limit)")
     except KeyboardInterrupt:
         raise
+    except RuntimeError as exc:
+        if _address_space.active and "can't start new thread" in str(exc):  # no room for the thread's stack
+            return _failed("memout", "the run ran out of memory (the --memory limit): no room to start a thread")
+        return _failed("error", f"{type(exc).__name__}: {exc}".rstrip(": "))
     except Exception as exc:  # a solver that raises is one failed run, not a failed experiment
         return _failed("error", f"{type(exc).__name__}: {exc}".rstrip(": "))
     outcome.setdefault("status", "solved")
@@ -226,6 +230,8 @@ def _failed(status, message):
 class _address_space:
     """``RLIMIT_AS`` of the current address space plus ``memory`` MiB while the run lasts (nothing for ``None``)."""
 
+    active = False  # a limit is in force (a thread that cannot start is then out of memory)
+
     def __init__(self, memory):
         self.memory = memory
 
@@ -233,6 +239,8 @@ class _address_space:
         if self.memory is None:
             return self
         import resource
+
+        _address_space.active = True
 
         self.before = resource.getrlimit(resource.RLIMIT_AS)
         resource.setrlimit(resource.RLIMIT_AS, (_address_space_now() + int(self.memory) * 2**20, self.before[1]))
@@ -243,6 +251,7 @@ class _address_space:
             import resource
 
             resource.setrlimit(resource.RLIMIT_AS, self.before)
+            _address_space.active = False
 
 
 def _address_space_now():
