@@ -1,6 +1,7 @@
 """The result store: where it lives, what it refuses to read, what it never mixes, and ``nqueens history``."""
 
 import json
+import os
 import sqlite3
 
 import pytest
@@ -270,7 +271,8 @@ def test_store_list_show_delete_vacuum(capsys, tmp_path):
     assert code == 0 and out.startswith("deleted 1 experiment run of dlx")
     assert [r["solver"] for r in ResultStore(path).experiment_runs()] == ["bitwise"]
     code, out, _ = run_cli(capsys, "store", "vacuum", "--store", path)
-    assert code == 0 and "->" in out
+    on_disk = sum(os.path.getsize(p) for p in (path, path + "-wal") if os.path.exists(p))
+    assert code == 0 and out.rstrip().endswith(f"-> {on_disk / 1024:.1f} KiB")  # the size the files have now
     code, out, err = run_cli(capsys, "store", "show", "--store", path)
     assert code == 2 and "needs the id" in err
 
@@ -300,3 +302,43 @@ def test_history_refuses_an_unreadable_store(capsys, tmp_path):
     path.write_bytes(b"\x00garbage" * 1000)
     code, out, err = run_cli(capsys, "history", "--store", str(path))
     assert code == 2 and out == "" and str(path) in err and err.count("\n") == 1
+
+
+def _immutable(path, on=True):
+    """chattr +i (or -i): not even root may write it; None where the file system does not support it."""
+    import shutil
+    import subprocess
+
+    if shutil.which("chattr") is None:
+        return None
+    done = subprocess.run(["chattr", "+i" if on else "-i", str(path)], capture_output=True)
+    return done.returncode == 0
+
+
+@pytest.mark.parametrize("what", ["file", "folder"])
+def test_a_read_only_store_is_read(tmp_path, cli, what):
+    """history, store list, runs and count --cached read a store they may not write (an immutable file, or a
+    folder where SQLite cannot create its index file); store vacuum says it cannot write it."""
+    folder = tmp_path / "d"
+    folder.mkdir()
+    path = folder / "s.sqlite"
+    made = cli("count", "12", "--store", path)
+    assert made.returncode == 0, made.stderr
+    for leftover in folder.glob("s.sqlite-*"):
+        leftover.unlink()
+    target = path if what == "file" else folder
+    if not _immutable(target):
+        pytest.skip("chattr +i is not supported here")
+    try:
+        history = cli("history", "--store", path)
+        assert history.returncode == 0 and "14200" in history.stdout, history.stderr
+        listed = cli("store", "list", "--store", path)
+        assert listed.returncode == 0 and "1 finished" in listed.stdout, listed.stderr
+        assert cli("runs", "--store", path).returncode == 0
+        cached = cli("count", "12", "--cached", "--store", path)
+        assert cached.returncode == 0 and "14200 solutions" in cached.stdout, cached.stderr
+        vacuum = cli("store", "vacuum", "--store", path)
+        assert vacuum.returncode == 2 and vacuum.stderr.startswith("error: cannot")
+        assert ("read-only" if what == "file" else "folder writable") in vacuum.stderr
+    finally:
+        _immutable(target, on=False)

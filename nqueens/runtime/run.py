@@ -135,7 +135,7 @@ def _cached(engine, n, path):
 
     if not os.path.exists(path):
         raise NQueensError(f"no stored count of n = {n} by {engine.SOLVER}: result store {path} does not exist")
-    with ResultStore(path) as results:
+    with ResultStore(path, write=False) as results:
         found = results.finished(n, engine.SOLVER, code_version(engine))
         where = results.path
     if found is None:

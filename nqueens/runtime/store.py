@@ -168,7 +168,7 @@ class ResultStore:
         a newer version of nqueens, or stays locked for longer than :data:`LOCK_TIMEOUT` seconds.
     """
 
-    def __init__(self, path=None, *, create=True):
+    def __init__(self, path=None, *, create=True, write=True):
         self.path = resolve_path(path)
         self._db = None
         default = self.path == cache_path()
@@ -176,6 +176,11 @@ class ResultStore:
             if default:
                 return
             raise NQueensError(f"result store {self.path} does not exist")
+        if not write:  # reading needs no write access: a store on read-only media, or another user's file
+            with self._guard():
+                self._db = _connect_read_only(self.path)
+                self._check()
+            return
         if default:
             try:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -332,6 +337,8 @@ class ResultStore:
             with self._guard():
                 self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
                 self._db.execute("VACUUM")
+                # In WAL mode VACUUM writes the new pages to the log: fold them into the file, so its size is real.
+                self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
 
     def info(self):
         """``path``, ``size`` (bytes, with the write-ahead log), ``schema``, and the number of ``finished`` and
@@ -520,9 +527,30 @@ class ResultStore:
                 raise NQueensError(
                     f"result store {self.path} is locked by another process (waited {LOCK_TIMEOUT:g} s)"
                 ) from None
+            if "unable to open" in text:
+                raise NQueensError(
+                    f"cannot use result store {self.path}: {text} (writing needs the file and its folder writable)"
+                ) from None
+            if "readonly" in text:
+                raise NQueensError(f"cannot write result store {self.path}: it is read-only") from None
             raise NQueensError(f"cannot use result store {self.path}: {text}") from None
         except sqlite3.DatabaseError as exc:
             raise NQueensError(f"result store {self.path} cannot be read: {exc}") from None
+
+
+def _connect_read_only(path):
+    """A read-only connection. SQLite reads a write-ahead-logged file through its ``-shm`` index, which it must be
+    able to create; where it cannot (a read-only folder or file system), the file is read as immutable."""
+    from urllib.parse import quote
+
+    uri = f"file:{quote(str(Path(path).resolve()))}"
+    db = sqlite3.connect(f"{uri}?mode=ro", uri=True, timeout=LOCK_TIMEOUT, isolation_level=None)
+    try:
+        db.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
+        return db
+    except sqlite3.OperationalError:
+        db.close()
+    return sqlite3.connect(f"{uri}?mode=ro&immutable=1", uri=True, timeout=LOCK_TIMEOUT, isolation_level=None)
 
 
 def _check_record(path, run_id, n, solver, result):

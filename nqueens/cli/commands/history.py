@@ -35,7 +35,7 @@ def add_parser(sub):
 
 
 def run(args):
-    with ResultStore(args.store, create=False) as store:
+    with ResultStore(args.store, create=False, write=False) as store:
         runs = store.history()
         unfinished = store.unfinished()
     if args.json:

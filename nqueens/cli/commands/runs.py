@@ -69,7 +69,7 @@ def run(args):
         raise NQueensError("--check and --compare do different things: give one of them")
     if args.compare:
         return _compare(args, since, fmt)
-    with ResultStore(args.store, create=False) as store:
+    with ResultStore(args.store, create=False, write=False) as store:
         records = store.experiment_runs(solver=args.solver, since=since)
     if args.check:
         return _check(records, store.path, fmt)
@@ -120,12 +120,12 @@ def _compare(args, since, fmt):
     sides = []
     for name in args.compare:
         if os.path.isfile(name):
-            with ResultStore(name, create=False) as store:
+            with ResultStore(name, create=False, write=False) as store:
                 sides.append(store.experiment_runs(solver=args.solver, since=since))
         else:
             if args.solver is not None:
                 raise NQueensError(f"--solver picks the runs of a store file; {name!r} is a column (or no such file)")
-            with ResultStore(args.store, create=False) as store:
+            with ResultStore(args.store, create=False, write=False) as store:
                 runs = store.experiment_runs(solver=name, since=since)
                 if not runs:
                     raise NQueensError(

@@ -49,7 +49,7 @@ def run(args):
         raise NQueensError(f"store {args.action} takes no run id")
     if (args.experiment_runs or args.solver) and args.action != "delete":
         raise NQueensError("--experiment-runs and --solver go with store delete (`nqueens runs` lists them)")
-    with ResultStore(args.store, create=False) as store:
+    with ResultStore(args.store, create=False, write=args.action in ("delete", "vacuum")) as store:
         return _ACTIONS[args.action](store, args)
 
 
