@@ -342,3 +342,21 @@ def test_a_read_only_store_is_read(tmp_path, cli, what):
         assert ("read-only" if what == "file" else "folder writable") in vacuum.stderr
     finally:
         _immutable(target, on=False)
+
+
+@pytest.mark.parametrize("how", ["deleted", "replaced"])
+def test_a_store_deleted_during_the_run_is_noticed(tmp_path, how):
+    """SQLite goes on writing into an unlinked file: finishing a run then says the result is not stored, instead
+    of reporting a store that is not on disk."""
+    folder = tmp_path / "d"
+    folder.mkdir()
+    path = folder / "s.sqlite"
+    results = ResultStore(path)
+    run = results.open_run(8, "engine", "1", plan="p", subproblems=1)
+    for leftover in folder.iterdir():
+        leftover.unlink()
+    if how == "replaced":
+        ResultStore(path).close()
+    with pytest.raises(NQueensError, match="deleted or replaced during the run.*total 92"):
+        results.finish(run, {"total": 92, "unique": 12}, seconds=0.1, workers=1, host="h")
+    results.close()

@@ -196,6 +196,7 @@ class ResultStore:
             self._db.execute("PRAGMA synchronous = NORMAL")
             with self._transaction():
                 self._create()
+        self._stat = os.stat(self.path)
 
     def __enter__(self):
         return self
@@ -254,6 +255,7 @@ class ResultStore:
         store keeps only its record.
         """
         resumed = run.resumed if isinstance(run, Run) else 0
+        self._check_still_there(result)
         with self._guard(), self._transaction():
             self._db.execute(
                 "UPDATE runs SET finished = ?, result = ?, seconds = ?, workers = ?, host = ?, reused = ? WHERE id = ?",
@@ -473,6 +475,19 @@ class ResultStore:
         return out
 
     # -- plumbing ---------------------------------------------------------------------------------------------
+
+    def _check_still_there(self, result):
+        """Refuse to report a stored result when the file was deleted or replaced during the run (SQLite would go
+        on writing to the unlinked file and the answer would be lost without a word)."""
+        try:
+            same = os.path.samestat(os.stat(self.path), self._stat)
+        except OSError:
+            same = False
+        if not same:
+            raise NQueensError(
+                f"result store {self.path} was deleted or replaced during the run, so the result (total "
+                f"{result.get('total')}) is not stored; run again to store it"
+            )
 
     def _check(self):
         """Refuse a file that is not a healthy SQLite database holding a result store this version can read."""
