@@ -188,14 +188,16 @@ def test_cli_rules_shorthand(capsys):
     assert "has no option 'rule'" in capsys.readouterr().err
 
 
+# n = 18 superqueens (A051223(18) = 8,924,976, ~10 s) and n = 23 toroidal queens (A051906(23) = 128,850,048,
+# ~15 min) are measured by benchmarks/bench_rules.py; the suite stops a step or more below.
 @pytest.mark.slow
-def test_superqueen_18():
-    assert _count(18, "superqueen").total == 8924976  # A051223(18)
+def test_superqueen_17():
+    assert _count(17, "superqueen").total == 1330622  # A051223(17)
 
 
 @pytest.mark.slow
-def test_toroidal_23():
-    assert _count(23, "toroidal").total == 128850048  # A051906(23)
+def test_toroidal_19():
+    assert _count(19, "toroidal").total == 820496  # A051906(19)
 
 
 def test_toroidal_gap_reduction_agrees_with_the_plain_search():
