@@ -155,6 +155,13 @@ def request(
             able = ", ".join(s.name for s in REGISTRY.values() if "enumerate" in s.can)
             raise NQueensError(f"solver {spec.name!r} only counts; solvers that enumerate: {able}")
     given = {name: checked[name] for name in options}
+    if spec.family == "engine" and question == "count" and not checked.get("cached"):
+        from nqueens.runtime.run import STORE_FROM, store_path
+        from nqueens.runtime.store import check_folder
+
+        path = store_path(checked.get("store"), use_default=n >= STORE_FROM)
+        if path is not None:
+            check_folder(path)
     return Request(spec, instance, n, checked, given, bool(nodes), limit)
 
 

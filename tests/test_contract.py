@@ -285,6 +285,26 @@ def test_the_kernel_cache_is_keyed_by_every_source_file(tmp_path):
     assert chosen.strip() == str(tmp_path / "mine")
 
 
+def test_an_unusable_cache_folder_is_said_and_worked_around(tmp_path, cli):
+    """XDG_CACHE_HOME that cannot be written: the kernels are kept in a temporary folder and the command says so
+    (instead of recompiling every run in silence), and a count that would store its result is refused before it
+    computes anything (instead of failing at the end)."""
+    env = {k: v for k, v in os.environ.items() if k not in ("NUMBA_CACHE_DIR", "NQUEENS_STORE")}
+    env["XDG_CACHE_HOME"] = "/proc/nope"
+    env["TMPDIR"] = str(tmp_path)
+    done = subprocess.run(
+        [sys.executable, "-m", "nqueens", "count", "8", "--solver", "bitwise"], env=env, capture_output=True, text=True
+    )
+    assert done.returncode == 0 and ": 92 solutions" in done.stdout, done.stderr
+    assert done.stderr.startswith("note: the kernel cache /proc/nope/") and str(tmp_path) in done.stderr
+    assert any(tmp_path.glob("nqueens-numba-*/*/*/*.nbi")), "the kernels were not cached in the fallback folder"
+    stored = subprocess.run(
+        [sys.executable, "-m", "nqueens", "count", "16"], env=env, capture_output=True, text=True, timeout=600
+    )
+    assert stored.returncode == 2 and stored.stdout == ""
+    assert stored.stderr.startswith("error: cannot create the folder of result store /proc/nope/")
+
+
 @pytest.mark.parametrize(
     "argv",
     [

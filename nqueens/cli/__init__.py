@@ -146,7 +146,10 @@ def main(argv=None):
     try:
         parser = build_parser()
         args = parser.parse_args(argv)
-        code = args.run(args)
+        try:
+            code = args.run(args)
+        finally:
+            _cache_note(args)
         sys.stdout.flush()
         return code
     except OutputError as exc:
@@ -169,6 +172,17 @@ def main(argv=None):
         _discard_pending_output()
         print(f"error: cannot write the output: {exc.strerror or exc}", file=sys.stderr)
         return 1
+
+
+def _cache_note(args):
+    """Say once, after a command that compiled kernels, that they could not be cached where they belong."""
+    if "numba" not in sys.modules or getattr(args, "quiet", False):
+        return
+    from nqueens.runtime.cache import fallback_note
+
+    note = fallback_note()
+    if note:
+        print(note, file=sys.stderr)
 
 
 _SAID = {signal.SIGINT: "interrupted", signal.SIGTERM: "terminated"}

@@ -14,7 +14,7 @@ import hashlib
 import os
 from pathlib import Path
 
-__all__ = ["use_source_keyed_cache"]
+__all__ = ["use_source_keyed_cache", "fallback_note"]
 
 _FOLDERS = ("nqueens", "native", "models", "analysis")
 
@@ -36,5 +36,28 @@ def use_source_keyed_cache():
             digest.update(hashlib.sha256(path.read_bytes()).digest())
     cache = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
     folder = Path(cache) / "nqueens" / "numba" / digest.hexdigest()[:16]
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        if not os.access(folder, os.W_OK):
+            raise PermissionError(13, "Permission denied")
+    except OSError as exc:  # kept where it can be, and said (a cache that cannot be written recompiles every run)
+        global FALLBACK
+        import tempfile
+
+        wanted = folder
+        folder = Path(tempfile.gettempdir()) / f"nqueens-numba-{os.getuid()}" / wanted.name
+        FALLBACK = (wanted, folder, exc.strerror or str(exc))
     os.environ["NUMBA_CACHE_DIR"] = str(folder)
     return folder
+
+
+# (wanted folder, folder used, reason) when the cache folder could not be written; the CLI says so.
+FALLBACK = None
+
+
+def fallback_note():
+    """The line to show when the kernels are not cached where they should be, or ``None``."""
+    if FALLBACK is None:
+        return None
+    wanted, used, reason = FALLBACK
+    return f"note: the kernel cache {wanted} cannot be written ({reason}); compiled kernels are kept in {used}"

@@ -181,13 +181,7 @@ class ResultStore:
                 self._db = _connect_read_only(self.path)
                 self._check()
             return
-        if default:
-            try:
-                self.path.parent.mkdir(parents=True, exist_ok=True)
-            except OSError as exc:
-                raise NQueensError(f"cannot create the folder of result store {self.path}: {exc.strerror}") from None
-        elif not self.path.parent.is_dir():
-            raise NQueensError(f"cannot create result store {self.path}: the folder {self.path.parent} does not exist")
+        check_folder(self.path)
         with self._guard():
             self._db = sqlite3.connect(self.path, timeout=LOCK_TIMEOUT, isolation_level=None)
             self._db.execute(f"PRAGMA busy_timeout = {int(LOCK_TIMEOUT * 1000)}")
@@ -551,6 +545,22 @@ class ResultStore:
             raise NQueensError(f"cannot use result store {self.path}: {text}") from None
         except sqlite3.DatabaseError as exc:
             raise NQueensError(f"result store {self.path} cannot be read: {exc}") from None
+
+
+def check_folder(path):
+    """Make sure the folder of store ``path`` is there (the default store's is created), before any work is
+    done for the store: a count must not compute for minutes and then find it cannot keep its result."""
+    path = resolve_path(path)
+    if path == cache_path():
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise NQueensError(
+                f"cannot create the folder of result store {path}: {exc.strerror} (set NQUEENS_STORE or give "
+                "--store FILE, or --store none to keep nothing)"
+            ) from None
+    elif not path.parent.is_dir():
+        raise NQueensError(f"cannot create result store {path}: the folder {path.parent} does not exist")
 
 
 def _connect_read_only(path):
