@@ -12,7 +12,33 @@ beside the classic hand-written iterative solvers and a fast symmetry-reduced co
 Importing the package compiles no kernel: kernels compile (or load from numba's cache) on first use.
 """
 
-from nqueens.runtime.cache import use_source_keyed_cache
+import os as _os
+import signal as _signal
+import sys as _sys
+
+
+def _started_as_the_command():
+    """True in the process of the ``nqueens`` command (the console script or ``python -m nqueens``)."""
+    argv = getattr(_sys, "orig_argv", [])
+    if "-m" in argv:
+        return argv[argv.index("-m") + 1 : argv.index("-m") + 2] == ["nqueens"]
+    return _os.path.basename(_sys.argv[0] if _sys.argv else "") == "nqueens"
+
+
+def _stopped_while_starting(signum, frame):
+    # Ctrl-C (or SIGTERM) while the command is still importing: nothing has started, so nothing to keep.
+    said = {_signal.SIGINT: "interrupted", _signal.SIGTERM: "terminated"}.get(signum, "interrupted")
+    _os.write(2, f"{said}\n".encode())
+    _os._exit(128 + int(signum))
+
+
+if _started_as_the_command():  # the command's own handlers take over in nqueens.cli.main
+    for _name in ("SIGINT", "SIGTERM", "SIGHUP"):
+        # A signal ignored by whoever started us (nohup, a background job of a script) stays ignored.
+        if hasattr(_signal, _name) and _signal.getsignal(getattr(_signal, _name)) != _signal.SIG_IGN:
+            _signal.signal(getattr(_signal, _name), _stopped_while_starting)
+
+from nqueens.runtime.cache import use_source_keyed_cache  # noqa: E402
 
 use_source_keyed_cache()
 

@@ -327,3 +327,51 @@ def test_the_repository_has_its_licence_and_design_notes():
         assert os.path.getsize(os.path.join(root, name)) > 1000, name
     readme = open(os.path.join(root, "README.md"), encoding="utf-8").read()
     assert "DESIGN.md" not in readme and "../shared" not in readme
+
+
+@pytest.mark.parametrize(
+    "signum, code, said", [(signal.SIGINT, 130, "interrupted"), (signal.SIGTERM, 143, "terminated")]
+)
+@pytest.mark.parametrize("module", ["nqueens.registry", "nqueens.cli.commands.count"])
+def test_a_signal_while_the_command_is_starting_up(tmp_path, signum, code, said, module):
+    """Ctrl-C or SIGTERM while the command is still importing (held in the import of MODULE by the test's
+    import hook) says so and exits as it would later: no KeyboardInterrupt traceback."""
+    marker = tmp_path / "importing"
+    env = dict(os.environ, NQUEENS_SLOW_IMPORT=f"{module}:{marker}")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "nqueens", "count", "14", "--solver", "generate-test"],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    deadline = time.monotonic() + 60
+    while not marker.exists() and time.monotonic() < deadline and process.poll() is None:
+        time.sleep(0.01)
+    assert marker.exists(), process.communicate()
+    process.send_signal(signum)
+    out, err = process.communicate(timeout=30)
+    assert (process.returncode, out, err) == (code, "", f"{said}\n")
+
+
+def test_a_signal_ignored_by_the_parent_stays_ignored(cli):
+    """``nohup nqueens count ...``: SIGHUP ignored by whoever started the command is not turned into a stop."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "nqueens", "count", "14", "--solver", "generate-test"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGHUP, signal.SIG_IGN),
+    )
+    try:
+        time.sleep(3)
+        process.send_signal(signal.SIGHUP)
+        time.sleep(1)
+        assert process.poll() is None, process.communicate()
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=30)
+        assert (process.returncode, err) == (130, "interrupted\n")
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()

@@ -136,8 +136,11 @@ def main(argv=None):
     from nqueens.cli.commands._output import OutputError
 
     if argv is None:  # the real command line: SIGTERM and SIGHUP stop it as Ctrl-C does, and say so
+        # A signal ignored by whoever started us (nohup, a background job of a script) stays ignored.
+        if signal.getsignal(signal.SIGINT) != signal.SIG_IGN:
+            signal.signal(signal.SIGINT, signal.default_int_handler)  # after nqueens' start-up handler
         for name in ("SIGTERM", "SIGHUP"):
-            if hasattr(signal, name):
+            if hasattr(signal, name) and signal.getsignal(getattr(signal, name)) != signal.SIG_IGN:
                 signal.signal(getattr(signal, name), _terminate)
 
     if sys.stdout is None:  # `nqueens count 8 >&-`: no result could be shown, so none is computed

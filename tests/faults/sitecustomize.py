@@ -5,7 +5,12 @@ A test puts this folder on ``PYTHONPATH`` (``tests/conftest.py`` does, for every
 start-up, and in a worker process it replaces :func:`nqueens.experiments.worker.execute` so that the run of
 ``SOLVER`` on ``n = N`` crashes with ``segv`` (SIGSEGV), ``abort`` (``os.abort``), ``raise`` (an exception),
 ``memory`` (allocates without end) or ``hang`` (never returns) instead of solving, or answers one solution too
-many (``wrong``). Nothing of this ships with the package.
+many (``wrong``).
+
+``NQUEENS_SLOW_IMPORT=MODULE:FILE`` makes the import of ``MODULE`` (in any process) write ``FILE`` and then take
+a few seconds, so a test can send a signal while the command is provably still starting up.
+
+Nothing of this ships with the package.
 """
 
 import os
@@ -56,4 +61,25 @@ def _install():
     worker.execute = execute
 
 
+def _slow_import():
+    text = os.environ.get("NQUEENS_SLOW_IMPORT")
+    if not text:
+        return
+    import importlib.abc
+    import time
+
+    module, _, marker = text.partition(":")
+
+    class Slow(importlib.abc.MetaPathFinder):
+        def find_spec(self, name, path=None, target=None):
+            if name == module:
+                with open(marker, "w") as out:
+                    out.write(name)
+                time.sleep(5)
+            return None  # the real finders import it
+
+    sys.meta_path.insert(0, Slow())
+
+
 _install()
+_slow_import()
