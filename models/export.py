@@ -190,3 +190,50 @@ def _pairs(squares):
 
 def _set(values):
     return "{" + ", ".join(map(str, values)) + "}"
+
+
+# The boards the size of an export is measured on, to extrapolate to a larger one.
+_PROBES = (24, 48)
+# Below this size every writer takes well under a second and a few hundred MiB: not worth the measurement.
+_CHECK_FROM = 128
+
+
+def estimate(write, n):
+    """``(bytes, peak)``: about how many bytes ``write(n)`` returns and how much memory building it takes, for a
+    board larger than the probes; ``None`` for a small board (nothing to fear).
+
+    Both are measured on two smaller boards (:data:`_PROBES`; the memory with :mod:`tracemalloc`) and extrapolated
+    as a power of ``n`` fitted to them, times the growth of the numbers' digits: an estimate for a refusal and a
+    message, not an exact figure. ``write`` is any writer of this module with its options bound, so every format
+    and encoding is measured the same way.
+
+    Examples
+    --------
+    >>> size, peak = estimate(lambda m: dimacs(m, encoding="pairwise"), 1000)
+    >>> 10**9 < size < 10**11 and peak > size
+    True
+    """
+    if n <= _CHECK_FROM:
+        return None
+    import math
+    import tracemalloc
+
+    write(_PROBES[0])  # once unmeasured: the imports and caches of a first call are not part of the growth
+    sizes, peaks = [], []
+    for m in _PROBES:
+        tracemalloc.start()
+        try:
+            text = write(m)
+            peaks.append(tracemalloc.get_traced_memory()[1])
+        finally:
+            tracemalloc.stop()
+        sizes.append(len(text))
+        del text
+    digits = math.log10(n * n + 1) / math.log10(_PROBES[-1] ** 2 + 1)  # variable numbers grow in length too
+
+    def extrapolate(small, large):
+        power = math.log(large / small) / math.log(_PROBES[1] / _PROBES[0])
+        return large * (n / _PROBES[1]) ** power * digits
+
+    size = extrapolate(*sizes)
+    return size, max(extrapolate(*peaks), 2 * size)  # the text is held at least twice (its lines, then joined)

@@ -1,7 +1,9 @@
 """``nqueens export``: the files other tools read, checked by reading them back with other tools."""
 
+import signal
 import subprocess
 import sys
+import time
 
 import pytest
 from nqueens.models import export
@@ -172,3 +174,59 @@ def test_stdout_and_errors():
         done = subprocess.run(run + argv, capture_output=True, text=True)
         assert done.returncode == 2 and done.stdout == "", argv
         assert done.stderr.startswith("error: ") and len(done.stderr.strip().splitlines()) == 1, argv
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["3000", "--model", "sat"],
+        ["100000", "--model", "sat"],
+        [str(2**70), "--model", "sat"],
+        ["5000", "--model", "mip", "-o", "x.lp"],
+    ],
+)
+def test_an_export_that_does_not_fit_is_refused_with_its_size(cli, tmp_path, argv):
+    """Refused before any work, with the size. Each of these truly does not fit: for n = 3000 the rows and columns
+    alone are 2 * 3000 * C(3000, 2) pairwise clauses of at least 10 bytes, 270 GB (the LP of n = 5000 took 19.7 GB
+    of memory to build before this check)."""
+    done = cli("export", *argv, cwd=tmp_path, timeout=120)
+    assert done.returncode == 2 and done.stdout == "" and done.stderr.count("\n") == 1
+    assert "would write about" in done.stderr and "of memory to build it; this machine has" in done.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_size_estimate_is_not_below_the_truth():
+    """The estimate of n = 150 against the real text (built here): not less, and within a factor of 3."""
+    for write in (export.lp, export.mps, lambda m: export.dimacs(m, encoding="seqcounter")):
+        size, peak = export.estimate(write, 150)
+        real = len(write(150))
+        assert real <= size <= 3 * real and peak >= 2 * size
+
+
+def test_an_interrupted_export_leaves_no_file(tmp_path):
+    """Ctrl-C while pysat builds a large encoding: interrupted, 130, and neither the file nor its partial copy."""
+    target = tmp_path / "t.cnf"
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "nqueens",
+            "export",
+            "250",
+            "--model",
+            "sat",
+            "--option",
+            "encoding=totalizer",
+            "-o",
+            target,
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    time.sleep(4)
+    assert process.poll() is None, process.communicate()
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=30)
+    assert (process.returncode, out, err) == (130, "", "interrupted\n")
+    assert list(tmp_path.iterdir()) == []

@@ -61,21 +61,55 @@ def run(args):
             f"--model {args.model} writes {' or '.join(suffixes)} files; got {args.output!r} (or use -o - for stdout)"
         )
     problem = args.n
-    if suffix in (".cnf", ".dimacs"):
-        files = [(args.output, export.dimacs(problem, **options))]
-    elif suffix == ".lp":
-        files = [(args.output, export.lp(problem))]
-    elif suffix == ".mps":
-        files = [(args.output, export.mps(problem))]
-    else:
+
+    def build(problem):
+        if suffix in (".cnf", ".dimacs"):
+            return [(args.output, export.dimacs(problem, **options))]
+        if suffix == ".lp":
+            return [(args.output, export.lp(problem))]
+        if suffix == ".mps":
+            return [(args.output, export.mps(problem))]
         model, data = export.minizinc(problem)
         if to_stdout:
-            files = [(None, model + "\n" + data)]
-        else:
-            files = [(args.output, model), (os.path.splitext(args.output)[0] + ".dzn", data)]
+            return [(None, model + "\n" + data)]
+        return [(args.output, model), (os.path.splitext(args.output)[0] + ".dzn", data)]
+
+    _check_size(args, export.estimate(lambda m: "".join(text for _, text in build(m)), args.n), to_stdout)
+    files = _interruptible(build, problem)
     for path, text in files:
         _write(None if to_stdout else path, text)
     return 0
+
+
+def _check_size(args, estimate, to_stdout):
+    """Refuse, with the bytes, an export that would not fit in memory while it is built or on the disk."""
+    if estimate is None:
+        return
+    import shutil
+
+    from nqueens.core.memory import available, describe
+
+    size, peak = estimate
+    what = f"export {args.n} --model {args.model} would write about {describe(size)}"
+    if peak > available():
+        raise NQueensError(
+            f"{what} and needs about {describe(peak)} of memory to build it; this machine has {describe(available())} "
+            "available"
+        )
+    if not to_stdout:
+        folder = os.path.dirname(os.path.abspath(args.output))
+        if os.path.isdir(folder) and size > shutil.disk_usage(folder).free:
+            raise NQueensError(f"{what}; the disk of {folder} has {describe(shutil.disk_usage(folder).free)} free")
+
+
+def _interruptible(build, problem):
+    """``build(problem)``, with pysat's own report of a Ctrl-C inside its encoder turned into the interrupt."""
+    try:
+        return build(problem)
+    except Exception as exc:
+        if "keyboard interrupt" in str(exc).lower():  # pysat's pycard.error('Caught keyboard interrupt')
+            raise KeyboardInterrupt from None
+        raise
 
 
 def _options(model, given, allowed):
@@ -95,8 +129,22 @@ def _write(path, text):
     if path is None:
         sys.stdout.write(text)
         return
+    # Written beside it and renamed when whole: an interrupted or failed write leaves no file that looks done.
+    partial = f"{path}.partial"
     try:
-        with open(path, "w", encoding="utf-8") as handle:
+        with open(partial, "w", encoding="utf-8") as handle:
             handle.write(text)
+        os.replace(partial, path)
     except OSError as exc:
+        _remove(partial)
         raise NQueensError(f"cannot write {path}: {exc.strerror}") from None
+    except BaseException:
+        _remove(partial)
+        raise
+
+
+def _remove(path):
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
