@@ -190,6 +190,8 @@ _ENTRIES = (
         module="nqueens.native.rules_counter",
         summary="queens, superqueens (A051223) or toroidal queens (A051906): --option rule=NAME or --rules NAME",
         max_n=62,
+        limit_reason="64-bit masks with room for the knight's shifts",
+        no_instance="its masks hold the rule's attacks only, not blocked squares or pre-placed queens",
         options=(
             Option(
                 "rule",
