@@ -1,9 +1,16 @@
 import os
+import signal
 import sys
 
 import pytest
 
 sys.path.insert(0, os.path.dirname(__file__))
+
+# The suite sends Ctrl-C to the commands it starts. A suite started as a background job of a script inherits
+# SIGINT ignored, and its children would too (a command keeps a signal its parent ignored, as nohup needs): give
+# the children the terminal's default instead.
+if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 FAULTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "faults")
