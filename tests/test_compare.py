@@ -312,3 +312,10 @@ def test_a_memory_limit_too_small_to_start_a_thread_is_a_memout(capsys):
     _, out, _ = run_cli(capsys, "compare", "10", "--solvers", "bitwise", "--memory", "1", "--format", "json")
     (cell,) = json.loads(out)
     assert cell["status"] == "memout" and "--memory" in cell["message"]
+
+
+def test_workers_are_cut_to_the_cores(capsys):
+    """--workers 1000 on a small machine starts no more processes than it has cores, and says so."""
+    code, out, err = run_cli(capsys, "compare", "5", "--solvers", "bitwise,dlx", "--workers", "1000", "--store", "none")
+    cores = os.cpu_count()
+    assert code == 0 and f"--workers 1000 cut to {cores}: this machine has {cores} cores" in out + err

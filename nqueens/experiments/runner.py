@@ -384,6 +384,9 @@ def run(
         record.versions, record.machine = dict(versions()), dict(machine())
     runnable = [item for item in plan if item.record.status is None]
     notes = _left_out_notes(left_out)
+    workers, capped = _cap_workers(workers, memory)
+    if capped:
+        notes.append(capped)
     if not runnable:
         reasons = sorted({item.record.message for item in plan if item.record.message} | set(notes))
         raise NQueensError("nothing to compare: " + "; ".join(reasons))
@@ -733,6 +736,25 @@ def _span(problems):
 
 
 # -- making the runs ------------------------------------------------------------------------------------------
+
+
+# What a worker process takes before its run: Python, numpy, numba and a solver's libraries (measured: 150-250 MB).
+_WORKER_MEMORY = 256 * 2**20
+
+
+def _cap_workers(workers, memory):
+    """``(workers, note)``: at most one worker process per core, and no more than the memory holds (each worker
+    with its ``--memory`` limit or :data:`_WORKER_MEMORY`); the note says so when the request was cut."""
+    from nqueens.core.memory import available, describe
+
+    cores = os.cpu_count() or 1
+    each = _WORKER_MEMORY + (memory or 0) * 2**20
+    fit = max(1, int(available() // each))
+    allowed = min(cores, fit)
+    if workers <= allowed:
+        return workers, None
+    why = f"{cores} core{'s' if cores != 1 else ''}" if cores <= fit else f"{describe(available())} of memory"
+    return allowed, f"--workers {workers} cut to {allowed}: this machine has {why}"
 
 
 def _execute(todo, timeout, memory, workers, scheduler, question):
