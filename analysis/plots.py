@@ -32,6 +32,8 @@ from nqueens.core.record import ANSWERED
 
 __all__ = [
     "FORMATS",
+    "plot_anytime",
+    "plot_profile",
     "plot_timings",
     "plot_tree_sizes",
     "plot_profiles",
@@ -584,5 +586,138 @@ def plot_scatter(records, first, second, path=None, *, timeout=None, title=None)
     ax.set_ylabel(f"{second}: seconds (log scale)")
     ax.set_title(title or f"{first} against {second}, one point per problem — measured on {_host()}")
     ax.legend(loc="upper left")
+    ax.grid(True, which="both", alpha=0.3)
+    return save(fig, path)
+
+
+_ANYTIME_PANELS = 4
+
+
+def plot_anytime(results, path=None, *, timeout=None, title=None):
+    """Anytime curves of optimisation runs: the best objective found over time, one line per solver and a panel
+    per board size (the largest four), with the published optimum as a dotted line. A line goes on to the end of
+    its run: where an ``optimal`` run ends is where its solver proved the optimum.
+
+    Parameters
+    ----------
+    results : iterable of OptResult or dict
+        Optimisation runs (``problem``, ``n``, ``solver``, ``curve``, ``bound``, ``status``), as
+        :func:`nqueens.optimize.compare` returns them.
+    path, timeout, title
+        As for :func:`plot_cactus`.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+
+    Examples
+    --------
+    >>> runs = [{"problem": "domination", "n": 8, "solver": "a", "status": "optimal", "curve": [(0.1, 6), (0.5, 5)],
+    ...          "bound": 5.0, "known": 5}]
+    >>> plot_anytime(runs).axes[0].get_lines()[0].get_xydata().tolist()
+    [[0.1, 6.0], [0.5, 6.0], [0.5, 5.0]]
+    """
+    runs = [dict(r) if isinstance(r, dict) else r.to_dict() for r in results]
+    runs = [r for r in runs if r.get("curve")]
+    if not runs:
+        raise NQueensError("no run found a solution: nothing to draw")
+    ns = sorted({r["n"] for r in runs})[-_ANYTIME_PANELS:]  # the largest boards: where the solvers differ
+    runs = [r for r in runs if r["n"] in ns]
+    fig, axes = _figure(path, width=max(6, 4.5 * len(ns)), panels=len(ns))
+    from matplotlib.ticker import MaxNLocator
+
+    axes = [axes] if len(ns) == 1 else list(axes)
+    for r in runs:
+        r["name"] = r.get("label") or r["solver"]
+    solvers = list(dict.fromkeys(r["name"] for r in runs))
+    for ax, n in zip(axes, ns):
+        known = None
+        for r in (r for r in runs if r["n"] == n):
+            style = _series_style(solvers.index(r["name"]))
+            xs, ys = [], []
+            for t, value in r["curve"]:
+                if xs:  # a step: the best value holds until the next improvement
+                    xs.append(max(t, 1e-4))
+                    ys.append(ys[-1])
+                xs.append(max(t, 1e-4))
+                ys.append(value)
+            if r.get("seconds") and r["seconds"] > xs[-1]:  # the best holds to the end of the run (the proof)
+                xs.append(r["seconds"])
+                ys.append(ys[-1])
+            ax.plot(xs, ys, label=f"{r['name']} ({r['status']})", drawstyle="default", **style)
+            known = r.get("known", known)
+        if known is not None:
+            ax.axhline(known, color="tab:gray", linestyle=":", linewidth=1, label="published (OEIS)")
+        if timeout is not None:
+            ax.axvline(timeout, color="tab:gray", linestyle="--", linewidth=1, label=f"time limit ({timeout:g} s)")
+        ax.set_xscale("log")
+        ax.set_xlabel("seconds (log scale)")
+        ax.set_ylabel("best objective found")
+        ax.set_title(f"n = {n}" + (f" (published: {known})" if known is not None else ""))
+        ax.yaxis.set_major_locator(MaxNLocator(integer=True))
+        ax.grid(True, which="both", alpha=0.3)
+    problem = runs[0]["problem"]
+    axes[-1].legend(title="solver (status)", loc="upper left", bbox_to_anchor=(1.01, 1))
+    fig.suptitle(title or f"Anytime curves, {problem}: the best objective over time — measured on {_host()}")
+    return save(fig, path)
+
+
+def plot_profile(results, path=None, *, title=None):
+    """The performance profile of optimisation runs (Dolan and Moré, 2002): for each solver, the share of the
+    problems it proved optimal within a factor ``tau`` of the fastest solver's time on that problem.
+
+    Parameters
+    ----------
+    results : iterable of OptResult or dict
+        Optimisation runs (``n``, ``solver``, ``status``, ``seconds``).
+    path, title
+        As for :func:`plot_cactus`.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+
+    Examples
+    --------
+    >>> runs = [{"n": n, "solver": s, "status": "optimal", "seconds": t * n} for n in (4, 5) for s, t in (("a", 1), ("b", 2))]
+    >>> plot_profile(runs).axes[0].get_lines()[1].get_xydata().tolist()
+    [[1.0, 0.0], [2.0, 0.0], [2.0, 0.5], [2.0, 0.5], [2.0, 1.0]]
+
+    References
+    ----------
+    E. D. Dolan, J. J. Moré, "Benchmarking optimization software with performance profiles", Mathematical
+    Programming 91 (2002).
+    """
+    runs = [dict(r) if isinstance(r, dict) else r.to_dict() for r in results]
+    for r in runs:
+        r["name"] = r.get("label") or r["solver"]
+    solvers = list(dict.fromkeys(r["name"] for r in runs))
+    problems = sorted({r["n"] for r in runs})
+    best = {}
+    for r in runs:
+        if r["status"] == "optimal" and r.get("seconds") is not None:
+            best[r["n"]] = min(best.get(r["n"], float("inf")), max(r["seconds"], 1e-6))
+    if not best:
+        raise NQueensError("no run proved an optimum: nothing to draw")
+    ratios = {s: [] for s in solvers}
+    for r in runs:
+        if r["status"] == "optimal" and r.get("seconds") is not None:
+            ratios[r["name"]].append(max(r["seconds"], 1e-6) / best[r["n"]])
+    top = max(max(v) for v in ratios.values() if v) * 1.5
+    fig, ax = _figure(path)
+    for index, solver in enumerate(solvers):
+        taus = sorted(ratios[solver])
+        xs, ys = [1.0], [0.0]
+        for k, tau in enumerate(taus, start=1):
+            xs += [tau, tau]
+            ys += [ys[-1], k / len(problems)]
+        ax.plot(xs, ys, label=solver, **_series_style(index))
+    ax.set_xscale("log")
+    ax.set_xlim(1, max(top, 2))
+    ax.set_ylim(0, 1.02)
+    ax.set_xlabel("tau: within this factor of the fastest solver's time (log scale)")
+    ax.set_ylabel("share of the problems proved optimal")
+    ax.set_title(title or f"Performance profile over n = {problems[0]}..{problems[-1]} — measured on {_host()}")
+    ax.legend(title="solver", loc="lower right")
     ax.grid(True, which="both", alpha=0.3)
     return save(fig, path)

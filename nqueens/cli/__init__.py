@@ -33,6 +33,7 @@ COMMANDS = (
     "solve",
     "tree",
     "compare",
+    "optimize",
     "runs",
     "estimate",
     "construct",

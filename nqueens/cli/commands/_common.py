@@ -84,6 +84,22 @@ def positive(what):
     return parse
 
 
+def positive_float(what):
+    """argparse type for a quantity such as ``--timeout``: a finite number > 0."""
+
+    def parse(text):
+        try:
+            value = float(text)
+        except ValueError:
+            value = None
+        if value is None or not 0 < value < float("inf"):
+            raise argparse.ArgumentTypeError(f"{what} must be a positive number, got {text!r}")
+        return value
+
+    parse.__name__ = what
+    return parse
+
+
 def key_value(text):
     """argparse type for ``--option NAME=VALUE``."""
     name, sep, value = text.partition("=")

@@ -4,7 +4,7 @@ instance files, every run a record with a status, limits per run, every repeat s
 import argparse
 import sys
 
-from nqueens.cli.commands._common import positive
+from nqueens.cli.commands._common import positive, positive_float
 from nqueens.cli.commands._output import write_out
 from nqueens.core.errors import NQueensError
 
@@ -24,6 +24,12 @@ path and digest; see docs/experiments.md); --aggregate makes them one row per ce
 store: --store PATH, else $NQUEENS_STORE if set; without either, nothing is kept. The same experiment run again
 with the same store takes the finished runs from it (marked reused) and makes only the missing ones.
 
+optimisation: --problem domination or peaceable with --question optimize runs the optimisation models (see
+`nqueens optimize --help`): statuses optimal, feasible (the best found at --timeout, with its bound), infeasible,
+timeout, wrong (a claimed optimum another solver beats or that differs from OEIS), error; --solvers from cpsat,
+cp, mip, sat, each NAME or NAME:symmetry; --plot draws the anytime curves, --plot-kind profile the performance
+profile.
+
 examples:
   nqueens compare 4..12
   nqueens compare 10..12 --solvers bitwise,generate-test --repeat 2 --timeout 3 --store runs.sqlite
@@ -31,6 +37,8 @@ examples:
   nqueens compare 10..12 --solvers dlx:choose=min-size,dlx:choose=first --repeat 3
   nqueens compare --instances tests/data --solvers cpsat,dlx,bitwise --timeout 30
   nqueens compare 10..13 --solvers backtrack,mirror,marks,avail,bitwise --plot seed000.png --plot-kind time
+  nqueens compare 4..10 --problem domination --question optimize --solvers cpsat,mip,sat,cp --timeout 60 \\
+      --plot anytime.png
 """
 
 
@@ -55,11 +63,19 @@ def add_parser(sub):
         help="columns: NAME[:OPT=VAL...],... (default: every solver that can answer, each up to its default reach)",
     )
     parser.add_argument(
+        "--problem",
+        choices=("nqueens", "domination", "peaceable"),
+        default="nqueens",
+        help="nqueens: n non-attacking queens (default); domination, peaceable: the optimisation problems "
+        "(with --question optimize)",
+    )
+    parser.add_argument(
         "--question",
-        choices=("count", "enumerate", "first", "unique"),
-        default="count",
+        choices=("count", "enumerate", "first", "unique", "optimize"),
+        default=None,
         help="count: the total; enumerate: every solution; first: one solution (seconds_to_first); "
-        "unique: total and fundamental solutions (default: count)",
+        "unique: total and fundamental solutions; optimize: the optimum of --problem domination or peaceable "
+        "(default: count, or optimize for those)",
     )
     parser.add_argument(
         "--repeat",
@@ -70,7 +86,7 @@ def add_parser(sub):
     )
     parser.add_argument(
         "--timeout",
-        type=_positive_float("--timeout"),
+        type=positive_float("--timeout"),
         metavar="SECONDS",
         help="stop a run after this long (its process is ended) and record it as timeout",
     )
@@ -105,10 +121,11 @@ def add_parser(sub):
     parser.add_argument("--plot", metavar="FILE", help="also draw a figure to FILE.png or FILE.svg (see --plot-kind)")
     parser.add_argument(
         "--plot-kind",
-        choices=("cactus", "time", "scatter"),
-        default="cactus",
+        choices=("cactus", "time", "scatter", "anytime", "profile"),
+        default=None,
         help="cactus: runs solved against time, per solver (default); time: seconds against N "
-        "(seed 000's figure); scatter: the first two solvers' times, one point per problem",
+        "(seed 000's figure); scatter: the first two solvers' times, one point per problem; "
+        "optimisation: anytime (the best objective over time, the default there) or profile (performance profile)",
     )
     parser.add_argument("--quiet", action="store_true", help="no progress output, no notes on stderr")
     parser.set_defaults(run=run)
@@ -130,9 +147,67 @@ def _warn_if_long(problems, columns):
             return
 
 
+_NOT_FOR_OPTIMIZE = {
+    "instances": "--instances",
+    "memory": "--memory",
+    "scheduler": "--scheduler",
+    "store": "--store",
+    "fresh": "--fresh",
+    "nodes": "--nodes",
+    "aggregate": "--aggregate",
+}
+
+
+def _run_optimize(args):
+    """``--question optimize``: the optimisation runs of :mod:`nqueens.optimize`, one after another."""
+    from nqueens.cli.commands.optimize import run_optimization
+
+    if args.problem == "nqueens":
+        raise NQueensError("--question optimize asks for an optimum: give --problem domination or peaceable")
+    if args.question != "optimize":
+        raise NQueensError(
+            f"--problem {args.problem} is an optimisation problem: the question is optimize, not {args.question}"
+        )
+    for key, flag in _NOT_FOR_OPTIMIZE.items():
+        if getattr(args, key) not in (None, False):
+            raise NQueensError(f"{flag} does not apply to --question optimize")
+    if args.repeat != 1:
+        raise NQueensError("--repeat does not apply to --question optimize (one run per cell)")
+    if args.workers != 1:
+        raise NQueensError(
+            "--workers does not apply to --question optimize: its runs are made one after "
+            "another (CP-SAT's own search workers: nqueens optimize --workers)"
+        )
+    if args.range is None:
+        raise NQueensError("give a range A..B of board sizes")
+    kind = args.plot_kind or "anytime"
+    if args.plot is not None and kind not in ("anytime", "profile"):
+        raise NQueensError(f"--plot-kind {kind} is for counting runs; for --question optimize: anytime or profile")
+    fmt = "json" if args.json else args.format
+    return run_optimization(
+        args.problem,
+        args.range,
+        args.solvers or "cpsat,cp,mip,sat",
+        timeout=args.timeout,
+        symmetry=False,
+        workers=1,
+        fmt=fmt,
+        plot=args.plot if kind == "anytime" else None,
+        plot_profile=args.plot if kind == "profile" else None,
+        quiet=args.quiet,
+    )
+
+
 def run(args):
     from nqueens.experiments import runner as experiment
 
+    if args.question is None:
+        args.question = "count" if args.problem == "nqueens" else "optimize"
+    if args.question == "optimize" or args.problem != "nqueens":
+        return _run_optimize(args)
+    if args.plot_kind in ("anytime", "profile"):
+        raise NQueensError(f"--plot-kind {args.plot_kind} is for --question optimize")
+    args.plot_kind = args.plot_kind or "cactus"
     instances = args.instances
     if (args.range is None) == (instances is None):
         raise NQueensError("give a range A..B or --instances, one of the two")
@@ -207,17 +282,3 @@ def _progress():
         sys.stderr.flush()
 
     return show
-
-
-def _positive_float(what):
-    def parse(text):
-        try:
-            value = float(text)
-        except ValueError:
-            value = None
-        if value is None or not 0 < value < float("inf"):
-            raise argparse.ArgumentTypeError(f"{what} must be a positive number, got {text!r}")
-        return value
-
-    parse.__name__ = what
-    return parse

@@ -11,6 +11,7 @@ from nqueens.cli.commands._common import (
     collect_options,
     epilog,
     positive,
+    positive_float,
     problem,
 )
 from nqueens.cli.commands._rules import add_rules_option
@@ -29,6 +30,7 @@ def add_parser(sub):
             "nqueens solve 8 --limit 3 --json",
             "nqueens solve 8 --fundamental --format text       # the 12 fundamental solutions",
             "nqueens solve --instance completion.json --limit 1 --json",
+            "nqueens solve 8 --problem domination --solver sat   # 5 queens that cover the board, proven optimal",
         ),
     )
     parser.add_argument("n", type=board_size, metavar="N", nargs="?", help="board size, an integer >= 1")
@@ -47,10 +49,68 @@ def add_parser(sub):
     parser.add_argument("--quiet", action="store_true", help="no warnings")
     add_solver_options(parser)
     add_rules_option(parser)
+    parser.add_argument(
+        "--problem",
+        choices=("nqueens", "domination", "peaceable"),
+        default="nqueens",
+        help="nqueens: n non-attacking queens (default); domination, peaceable: an optimum, with --solver from "
+        "cpsat, cp, mip, sat (see 'nqueens optimize')",
+    )
+    parser.add_argument(
+        "--timeout",
+        type=positive_float("--timeout"),
+        metavar="SECONDS",
+        help="with --problem domination or peaceable: stop there and give the best found (feasible) and its bound",
+    )
+    parser.add_argument(
+        "--symmetry", action="store_true", help="with --problem domination or peaceable: break the symmetries"
+    )
     parser.set_defaults(run=run)
 
 
+_NOT_FOR_OPTIMIZE = (
+    ("limit", "--limit"),
+    ("instance", "--instance"),
+    ("fundamental", "--fundamental"),
+    ("options", "--option"),
+    ("rules", "--rules"),
+)
+
+
+def _optimize(args):
+    """``--problem domination|peaceable``: the optimum on one board (``nqueens optimize N``)."""
+    from nqueens.cli.commands.optimize import run_optimization
+
+    for key, flag in _NOT_FOR_OPTIMIZE:
+        if getattr(args, key):
+            raise NQueensError(f"{flag} does not apply to --problem {args.problem}")
+    if args.n is None:
+        raise NQueensError(f"--problem {args.problem} needs a board size N")
+    if args.json and args.format not in (None, "json"):
+        raise NQueensError(f"--json means --format json; it conflicts with --format {args.format}")
+    fmt = "json" if args.json or args.format == "json" else "markdown"
+    if args.format in ("text",):
+        raise NQueensError("--format text is for placements of n queens; an optimum prints as boards or json")
+    return run_optimization(
+        args.problem,
+        str(args.n),
+        args.solver or "cpsat",
+        timeout=args.timeout,
+        symmetry=args.symmetry,
+        workers=1,
+        fmt=fmt,
+        plot=None,
+        plot_profile=None,
+        quiet=args.quiet,
+    )
+
+
 def run(args):
+    if args.problem != "nqueens":
+        return _optimize(args)
+    for value, flag in ((args.timeout, "--timeout"), (args.symmetry, "--symmetry")):
+        if value:
+            raise NQueensError(f"{flag} applies to --problem domination or peaceable")
     from nqueens.api import batches, count, request
     from nqueens.cli.commands._rules import rule_option, solver_for
     from nqueens.core.instance import Instance

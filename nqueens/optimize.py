@@ -1,0 +1,139 @@
+"""Optimisation in the queens family: queens domination and peaceable queens, asked of several solvers and checked.
+
+:func:`optimize` runs one solver on one board; :func:`compare` runs several over a range of boards and judges
+them together: every solution is verified (:func:`nqueens.core.optimization.verify`), a claimed optimum that
+another solver's verified solution beats is ``wrong``, as a wrong count is, and so is an optimum that differs
+from the published value (OEIS A075458, A250000). The models are in :mod:`nqueens.models.optimize`.
+
+Examples
+--------
+>>> r = optimize("domination", 5, "cpsat")
+>>> r.status, r.objective, r.known
+('optimal', 3, 3)
+>>> [(r.solver, r.status, r.objective) for r in compare("peaceable", [4], ["cpsat", "sat"])]
+[('cpsat', 'optimal', 2), ('sat', 'optimal', 2)]
+"""
+
+from nqueens.core.errors import NQueensError
+from nqueens.core.optimization import KNOWN, PROBLEMS, SENSE, OptResult, check_problem
+
+__all__ = ["optimize", "compare", "judge", "parse_solvers", "PROBLEMS", "SOLVERS", "OptResult"]
+
+SOLVERS = ("cpsat", "cp", "mip", "sat")
+MAX_N = 40  # the models hold O(n^2) variables and O(n^3) terms; beyond this no solver here proves anything
+
+
+def _check(problem, n, solver, timeout, workers):
+    check_problem(problem)
+    if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_N:
+        raise NQueensError(f"n must be an integer 1 .. {MAX_N} for optimisation; got {n!r}")
+    if solver not in SOLVERS:
+        raise NQueensError(f"solver must be one of {', '.join(SOLVERS)} for optimisation; got {solver!r}")
+    if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or timeout <= 0):
+        raise NQueensError(f"timeout must be a positive number of seconds; got {timeout!r}")
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise NQueensError(f"workers must be an integer >= 1; got {workers!r}")
+
+
+def optimize(problem, n, solver="cpsat", *, timeout=None, symmetry=False, workers=1):
+    """Optimise ``problem`` (``"domination"`` or ``"peaceable"``) on the n x n board with ``solver``.
+
+    Parameters
+    ----------
+    problem : str
+    n : int
+        1 .. :data:`MAX_N`.
+    solver : str
+        One of :data:`SOLVERS`.
+    timeout : float, optional
+        Seconds; at the limit the best verified solution is ``feasible`` with the solver's bound.
+    symmetry : bool
+        Add the symmetry-breaking constraints (see :mod:`nqueens.models.optimize`).
+    workers : int
+        CP-SAT's search workers (the other solvers use one thread).
+
+    Returns
+    -------
+    OptResult
+        Its solution verified; ``wrong`` if it fails the check.
+    """
+    _check(problem, n, solver, timeout, workers)
+    from nqueens.models.optimize import solve
+
+    return solve(problem, n, solver, timeout=timeout, symmetry=bool(symmetry), workers=workers)
+
+
+_YES = {"1": True, "yes": True, "true": True, "on": True, "0": False, "no": False, "false": False, "off": False}
+
+
+def parse_solvers(text, *, symmetry=False):
+    """The columns of a comparison from ``NAME[:symmetry[=yes|no]],...``: a list of ``(label, solver, symmetry)``.
+
+    >>> parse_solvers("cpsat,cpsat:symmetry,sat:symmetry=no")
+    [('cpsat', 'cpsat', False), ('cpsat:symmetry', 'cpsat', True), ('sat:symmetry=no', 'sat', False)]
+    """
+    columns = []
+    for spec in text.split(",") if isinstance(text, str) else list(text):
+        spec = spec.strip()
+        if not spec:
+            raise NQueensError("the solver list has an empty entry; give NAME[:symmetry],... e.g. cpsat,mip,sat,cp")
+        name, _, option = spec.partition(":")
+        if name not in SOLVERS:
+            raise NQueensError(f"solver must be one of {', '.join(SOLVERS)} for optimisation; got {name!r}")
+        flag = symmetry
+        if option:
+            key, eq, value = option.partition("=")
+            if key != "symmetry" or (eq and value.lower() not in _YES):
+                raise NQueensError(f"{spec!r}: the one option here is symmetry[=yes|no]")
+            flag = _YES[value.lower()] if eq else True
+        columns.append((spec, name, flag))
+    labels = [c[0] for c in columns]
+    if len(set(labels)) != len(labels):
+        raise NQueensError("a solver is named twice")
+    return columns
+
+
+def compare(problem, ns, solvers=SOLVERS, *, timeout=None, symmetry=False, workers=1, progress=None):
+    """Every solver on every ``n``, judged together by :func:`judge`; a list of :class:`OptResult`.
+
+    ``solvers`` is a list of names or a string ``NAME[:symmetry],...`` (:func:`parse_solvers`), so that one
+    solver can be compared with and without symmetry breaking; ``symmetry`` is the default for every column.
+    """
+    ns = list(ns)
+    columns = parse_solvers(solvers, symmetry=symmetry)
+    if not ns or not columns:
+        raise NQueensError("give at least one board size and one solver")
+    for n in ns:
+        for _, solver, _ in columns:
+            _check(problem, n, solver, timeout, workers)
+    results = []
+    for n in ns:
+        for label, solver, flag in columns:
+            result = optimize(problem, n, solver, timeout=timeout, symmetry=flag, workers=workers)
+            result.label = label
+            results.append(result)
+            if progress is not None:
+                progress(result)
+    return judge(results)
+
+
+def judge(results):
+    """Mark as ``wrong`` a run whose claimed optimum another run's verified solution beats, or whose proven
+    optimum differs from the published one; its message says why. Returns ``results``."""
+    by_n = {}
+    for r in results:
+        by_n.setdefault((r.problem, r.n), []).append(r)
+    for (problem, n), group in by_n.items():
+        found = [r.objective for r in group if r.objective is not None and r.status in ("optimal", "feasible")]
+        if not found:
+            continue
+        better = min(found) if SENSE[problem] == "min" else max(found)
+        known = KNOWN[problem].get(n)
+        for r in group:
+            if r.status != "optimal":
+                continue
+            if r.objective != better:
+                r.status, r.message = "wrong", f"claims {r.objective} optimal, but another solver found {better}"
+            elif known is not None and r.objective != known:
+                r.status, r.message = "wrong", f"claims {r.objective} optimal; the published value is {known}"
+    return results

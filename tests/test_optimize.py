@@ -1,0 +1,207 @@
+"""Optimisation in the queens family (nqueens.optimize): domination and peaceable queens, proven by several
+solvers and checked against the published values and an independent brute force.
+
+The published values are OEIS A075458 (queen domination number) and A250000 (peaceable queens), written here
+from the OEIS pages; the solutions are checked by a verifier written in this file, not the library's.
+"""
+
+import itertools
+import json
+
+import pytest
+from helpers import run_cli
+
+from nqueens.core.errors import NQueensError
+from nqueens.core.optimization import OptResult
+from nqueens.optimize import compare, judge, optimize, parse_solvers
+
+# OEIS A075458 n = 1..8 and A250000 n = 1..7.
+DOMINATION = {1: 1, 2: 1, 3: 1, 4: 2, 5: 3, 6: 3, 7: 4, 8: 5}
+PEACEABLE = {1: 0, 2: 0, 3: 1, 4: 2, 5: 4, 6: 5, 7: 7}
+
+
+def _attack(a, b):
+    (r1, c1), (r2, c2) = a, b
+    return r1 == r2 or c1 == c2 or abs(r1 - r2) == abs(c1 - c2)
+
+
+def dominates(n, queens):
+    """Every square holds a queen or shares a row, column or diagonal with one."""
+    queens = [tuple(q) for q in queens]
+    return all((r, c) in queens or any(_attack((r, c), q) for q in queens) for r in range(n) for c in range(n))
+
+
+def peaceful(n, white, black):
+    white, black = [tuple(s) for s in white], [tuple(s) for s in black]
+    squares = white + black
+    return (
+        len(white) == len(black)
+        and len(set(squares)) == len(squares)
+        and all(0 <= r < n and 0 <= c < n for r, c in squares)
+        and not any(_attack(w, b) for w in white for b in black)
+    )
+
+
+def check(result):
+    """The run is proven optimal at the published value, and its solution is one."""
+    known = (DOMINATION if result.problem == "domination" else PEACEABLE)[result.n]
+    assert result.status == "optimal", (result.n, result.name, result.status, result.message)
+    assert result.objective == known == result.bound, (result.n, result.name, result.objective, result.bound)
+    if result.problem == "domination":
+        assert len(result.solution) == known and dominates(result.n, result.solution)
+    else:
+        white, black = result.solution
+        assert len(white) == known and peaceful(result.n, white, black)
+
+
+# Three solvers each, all the way up (the fastest here for the largest board; the others meet below).
+@pytest.mark.parametrize("solver", ["mip", "sat", "cp"])
+def test_domination_numbers_1_to_8(solver):
+    for result in compare("domination", range(1, 9), [solver]):
+        check(result)
+
+
+@pytest.mark.parametrize("solver", ["sat", "cp", "cpsat:symmetry"])
+def test_peaceable_armies_1_to_7(solver):
+    for result in compare("peaceable", range(1, 8), [solver]):
+        check(result)
+
+
+@pytest.mark.parametrize("problem", ["domination", "peaceable"])
+def test_every_solver_with_and_without_symmetry_on_small_boards(problem):
+    for result in compare(
+        problem, range(1, 6), "cpsat,cp,mip,sat,cpsat:symmetry,cp:symmetry,mip:symmetry,sat:symmetry"
+    ):
+        check(result)
+
+
+def test_domination_optimum_is_a_minimum_by_brute_force():
+    """No set of one queen fewer dominates (n <= 6: at most C(36, 2) sets to try)."""
+    for n in range(2, 7):
+        squares = [(r, c) for r in range(n) for c in range(n)]
+        k = optimize("domination", n, "sat").objective
+        assert not any(dominates(n, s) for s in itertools.combinations(squares, k - 1))
+
+
+def test_peaceable_optimum_is_a_maximum_by_brute_force():
+    """No white army of one more has a black army of its size in peace (n <= 4)."""
+    for n in range(2, 5):
+        squares = [(r, c) for r in range(n) for c in range(n)]
+        m = optimize("peaceable", n, "cp").objective
+        for white in itertools.combinations(squares, m + 1):
+            free = [s for s in squares if s not in white and not any(_attack(s, w) for w in white)]
+            assert len(free) < m + 1
+
+
+@pytest.mark.parametrize("solver", ["cpsat", "cp", "mip", "sat"])
+def test_a_time_limit_gives_the_best_found_and_a_bound(solver):
+    """Peaceable queens on 11 x 11 is not proven in a second: a verified army (or none) and a bound above it."""
+    result = optimize("peaceable", 11, solver, timeout=1)
+    assert result.status in ("feasible", "timeout"), result.status
+    if result.status == "feasible":
+        white, black = result.solution
+        assert peaceful(11, white, black) and result.objective == len(white) <= 17  # A250000(11) = 17
+        assert result.bound is None or result.bound >= 17
+        assert result.curve and result.time_first is not None or solver == "mip"
+
+
+def _run(problem, n, solver, status, objective):
+    return OptResult(problem, n, solver, status, objective=objective)
+
+
+def test_judge_marks_an_optimum_another_solver_beats_as_wrong():
+    runs = judge([_run("domination", 9, "a", "optimal", 6), _run("domination", 9, "b", "feasible", 5)])
+    assert [r.status for r in runs] == ["wrong", "feasible"]
+    assert "another solver found 5" in runs[0].message
+
+
+def test_judge_marks_an_optimum_unlike_the_published_value_as_wrong():
+    (run,) = judge([_run("peaceable", 7, "a", "optimal", 6)])
+    assert run.status == "wrong" and "published value is 7" in run.message
+
+
+def test_judge_leaves_agreeing_runs_alone():
+    runs = judge([_run("domination", 8, "a", "optimal", 5), _run("domination", 8, "b", "feasible", 6)])
+    assert [r.status for r in runs] == ["optimal", "feasible"]
+
+
+@pytest.mark.parametrize(
+    "call, message",
+    [
+        (lambda: optimize("dominion", 5), "problem must be one of domination, peaceable"),
+        (lambda: optimize("domination", 0), "n must be an integer 1 .. 40"),
+        (lambda: optimize("domination", 41), "n must be an integer 1 .. 40"),
+        (lambda: optimize("domination", True), "n must be an integer"),
+        (lambda: optimize("domination", 5, "bitwise"), "solver must be one of cpsat, cp, mip, sat"),
+        (lambda: optimize("domination", 5, timeout=0), "timeout must be a positive number"),
+        (lambda: optimize("domination", 5, workers=0), "workers must be an integer >= 1"),
+        (lambda: compare("domination", [], ["sat"]), "give at least one board size"),
+        (lambda: parse_solvers("sat,sat"), "named twice"),
+        (lambda: parse_solvers("sat,"), "empty entry"),
+        (lambda: parse_solvers("sat:symmetry=maybe"), "symmetry[=yes|no]"),
+    ],
+)
+def test_bad_arguments_are_refused(call, message):
+    with pytest.raises(NQueensError, match=message.replace("[", r"\[").replace("|", r"\|").replace(".", r"\.")):
+        call()
+
+
+def test_the_command_prints_the_table_and_draws_the_curves(capsys, tmp_path):
+    plot = tmp_path / "anytime.png"
+    code, out, err = run_cli(
+        capsys,
+        "compare",
+        "4..6",
+        "--problem",
+        "domination",
+        "--question",
+        "optimize",
+        "--solvers",
+        "cpsat,mip,sat,cp",
+        "--timeout",
+        "60",
+        "--plot",
+        plot,
+    )
+    assert code == 0, err
+    rows = [line.split("|")[1:-1] for line in out.splitlines() if line.startswith("| ") and "solver" not in line]
+    assert len(rows) == 12
+    for row in rows:
+        n, solver, status, objective, bound = (cell.strip() for cell in row[:5])
+        assert status == "optimal" and int(objective) == DOMINATION[int(n)] and float(bound) == int(objective)
+    assert "every solution verified" in out
+    assert plot.stat().st_size > 10_000 and plot.read_bytes()[:4] == b"\x89PNG"
+
+
+def test_solve_and_optimize_give_one_board(capsys):
+    code, out, _ = run_cli(capsys, "solve", "8", "--problem", "domination", "--solver", "sat")
+    assert code == 0 and "solver sat: optimal" in out
+    board = [line for line in out.splitlines() if line and set(line) <= {".", "Q"} and len(line) == 8]
+    queens = [(r, c) for r, line in enumerate(board) for c, mark in enumerate(line) if mark == "Q"]
+    assert len(board) == 8 and len(queens) == 5 and dominates(8, queens)
+    code, out, _ = run_cli(capsys, "optimize", "peaceable", "6", "--solver", "cp", "--symmetry", "--json")
+    (doc,) = json.loads(out)
+    assert code == 0 and doc["status"] == "optimal" and doc["objective"] == doc["known"] == 5
+    assert peaceful(6, *doc["solution"]) and len(doc["solution"][0]) == 5
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["optimize", "dominion", "5"], "problem must be one of domination, peaceable"),
+        (["optimize", "domination", "5..3"], "error: "),
+        (["optimize", "domination", "5", "--solver", "cp", "--solvers", "sat"], "--solver or --solvers"),
+        (["optimize", "domination", "5", "--plot", "a.txt"], ".png or .svg"),
+        (["compare", "4..5", "--question", "optimize"], "give --problem domination or peaceable"),
+        (["compare", "4..5", "--problem", "peaceable", "--question", "count"], "the question is optimize"),
+        (["compare", "4..5", "--problem", "peaceable", "--store", "x.sqlite"], "--store does not apply"),
+        (["compare", "4..5", "--problem", "peaceable", "--workers", "2"], "--workers does not apply"),
+        (["compare", "4..5", "--plot", "a.png", "--plot-kind", "anytime"], "is for --question optimize"),
+        (["solve", "8", "--problem", "domination", "--limit", "2"], "--limit does not apply"),
+        (["solve", "8", "--timeout", "3"], "--timeout applies to --problem domination or peaceable"),
+    ],
+)
+def test_bad_command_lines_get_one_error_line(capsys, argv, message):
+    code, out, err = run_cli(capsys, *argv)
+    assert code == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1 and err.startswith("error: ") and message in err, err
