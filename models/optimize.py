@@ -301,10 +301,11 @@ def _cp(problem, n, *, timeout, symmetry, workers):
 # -- MIP (SCIP) ------------------------------------------------------------------------------------------------
 
 
-def _mip(problem, n, *, timeout, symmetry, workers):
+def _mip_build(problem, n, symmetry):
+    """The 0-1 program on SCIP through ``pywraplp``: ``(solver, x, w, b)`` (``None`` for the other problem's)."""
     from ortools.linear_solver import pywraplp
 
-    built = time.perf_counter()
+    x = w = b = None
     solver = pywraplp.Solver.CreateSolver("SCIP")
     if solver is None:
         raise NQueensError("OR-tools was built without SCIP here: the mip model needs it")
@@ -337,6 +338,14 @@ def _mip(problem, n, *, timeout, symmetry, workers):
         solver.Add(solver.Sum([amount[s] for s in left]) >= solver.Sum([amount[s] for s in right]))
         if problem == "peaceable":
             solver.Add(solver.Sum([w[s] for s in top]) >= solver.Sum([b[s] for s in top]))
+    return solver, x, w, b
+
+
+def _mip(problem, n, *, timeout, symmetry, workers):
+    from ortools.linear_solver import pywraplp
+
+    built = time.perf_counter()
+    solver, x, w, b = _mip_build(problem, n, symmetry)
     if timeout is not None:
         solver.SetTimeLimit(int(float(timeout) * 1000))
     time_model = time.perf_counter() - built
@@ -367,12 +376,15 @@ def _mip(problem, n, *, timeout, symmetry, workers):
 # -- SAT (a sequence of bounded decision problems) ----------------------------------------------------------
 
 
-def _sat(problem, n, *, timeout, symmetry, workers):
+def _sat_build(problem, n, symmetry, bounds=True):
+    """The clauses and the variables of the SAT model: a dict with ``clauses``, ``top`` (the largest variable),
+    ``x`` or ``w`` and ``b`` (square -> variable), and the bounds: ``goal`` (assume ``-goal[k]``: at most k
+    queens) or ``armies(m)`` (assumptions for at least m of each colour); without ``bounds``, neither (and none
+    of their clauses)."""
     from pysat.card import ITotalizer
-    from pysat.solvers import Solver
 
-    built = time.perf_counter()
     squares = _squares(n)
+    x = w = b = goal = armies = None
     ids = {}
 
     def var(key):
@@ -409,7 +421,9 @@ def _sat(problem, n, *, timeout, symmetry, workers):
             clauses.append([-up_b[k]] if j < 0 else [-up_b[k], -down_a[j]])
 
     size = len(squares)
-    if problem == "domination":
+    if not bounds:
+        pass
+    elif problem == "domination":
         goal = outputs([x[s] for s in squares])  # assume -goal[k]: at most k queens
     else:
         down_w, down_b = outputs([-w[s] for s in squares]), outputs([-b[s] for s in squares])
@@ -423,6 +437,18 @@ def _sat(problem, n, *, timeout, symmetry, workers):
         at_least([v for s in left for v in amount[s]], [v for s in right for v in amount[s]])
         if problem == "peaceable":
             at_least([w[s] for s in upper], [b[s] for s in upper])
+    return {"clauses": clauses, "top": top[0], "x": x, "w": w, "b": b, "goal": goal, "armies": armies}
+
+
+def _sat(problem, n, *, timeout, symmetry, workers):
+    from pysat.solvers import Solver
+
+    built = time.perf_counter()
+    squares = _squares(n)
+    model_ = _sat_build(problem, n, symmetry)
+    clauses, x, w, b = model_["clauses"], model_["x"], model_["w"], model_["b"]
+    goal, armies = model_["goal"], model_["armies"]
+    size = len(squares)
     time_model = time.perf_counter() - built
 
     sat = Solver(name="glucose4", bootstrap_with=clauses)
@@ -488,3 +514,111 @@ def _sat(problem, n, *, timeout, symmetry, workers):
         result.status = "infeasible"
     _times(result)
     return result
+
+
+# -- export ------------------------------------------------------------------------------------------------------
+
+EXPORTS = ("lp", "mps", "wcnf", "mzn")
+
+
+def export(problem, n, fmt, *, symmetry=False):
+    """The model as text other tools read: ``lp`` or ``mps`` (the 0-1 program above, as SCIP gets it), ``wcnf``
+    (the SAT model as weighted partial MaxSAT, the 2022 MaxSAT Evaluation format: hard clauses ``h``, one soft
+    unit clause of weight 1 per square) or ``mzn`` (a self-contained MiniZinc model).
+
+    For peaceable queens the WCNF states the equal armies as ``sum(w) + sum(not b) = n^2`` (a cardinality
+    constraint, pysat's ``CardEnc.equals``) and its softs ask for white queens; the MaxSAT optimum cost is
+    ``n^2 - m``. For domination the softs ask for empty squares, the cost is the domination number.
+    """
+    check_problem(problem)
+    if fmt not in EXPORTS:
+        raise NQueensError(f"format must be one of {', '.join(EXPORTS)}; got {fmt!r}")
+    if fmt in ("lp", "mps"):
+        solver, *_ = _mip_build(problem, n, symmetry)
+        return solver.ExportModelAsLpFormat(False) if fmt == "lp" else solver.ExportModelAsMpsFormat(False, False)
+    if fmt == "wcnf":
+        return _wcnf(problem, n, symmetry)
+    return _mzn(problem, n, symmetry)
+
+
+def _wcnf(problem, n, symmetry):
+    from pysat.card import CardEnc, EncType
+    from pysat.formula import WCNF
+
+    built = _sat_build(problem, n, symmetry, bounds=False)
+    squares = _squares(n)
+    hard = list(built["clauses"])
+    if problem == "domination":
+        board = {"x": built["x"]}
+        soft = [[-built["x"][s]] for s in squares]
+    else:
+        w, b = built["w"], built["b"]
+        board = {"w": w, "b": b}
+        equal = CardEnc.equals(
+            lits=[w[s] for s in squares] + [-b[s] for s in squares],
+            bound=len(squares),
+            top_id=built["top"],
+            encoding=EncType.totalizer,
+        )
+        hard += equal.clauses
+        soft = [[w[s]] for s in squares]
+    formula = WCNF()
+    for clause in hard:
+        formula.append(clause)
+    for clause in soft:
+        formula.append(clause, weight=1)
+    sense = "minimise the queens" if problem == "domination" else f"maximise the white queens: cost = {n * n} - m"
+    comments = [f"c nqueens {problem} n = {n}{', symmetry breaking' if symmetry else ''}: {sense}"]
+    for name, variables in board.items():
+        comments.append(
+            f"c {name}[r][c] for r, c = 0..{n - 1} row by row: " + " ".join(str(variables[s]) for s in squares)
+        )
+    return "\n".join(comments) + "\n" + formula.to_dimacs() + "\n"
+
+
+def _mzn(problem, n, symmetry):
+    attack = "(i == r \\/ j == c \\/ i - j == r - c \\/ i + j == r + c)"
+    out = [
+        f"% nqueens: {problem} on the {n} x {n} board" + (", with symmetry breaking" if symmetry else ""),
+        f"int: n = {n};",
+        "set of int: N = 1..n;",
+    ]
+    half = "n div 2"
+    if problem == "domination":
+        out += [
+            "array[N, N] of var 0..1: x;",
+            "% every square is occupied or shares a row, column or diagonal with a queen",
+            f"constraint forall(r, c in N)(sum(i, j in N where {attack})(x[i, j]) >= 1);",
+        ]
+        amount = "x[i, j]"
+    else:
+        out += [
+            "array[N, N] of var 0..1: w;",
+            "array[N, N] of var 0..1: b;",
+            "constraint forall(r, c in N)(w[r, c] + b[r, c] <= 1);",
+            "% no queen attacks one of the other colour",
+            f"constraint forall(r, c, i, j in N where (i != r \\/ j != c) /\\ {attack})(w[r, c] + b[i, j] <= 1);",
+            "constraint sum(w) = sum(b);",
+        ]
+        amount = "(w[i, j] + b[i, j])"
+    if symmetry:
+        out += [
+            "% symmetry breaking: top half >= bottom half, left half >= right half",
+            f"constraint sum(i in 1..{half}, j in N)({amount}) >= sum(i in n - {half} + 1..n, j in N)({amount});",
+            f"constraint sum(i in N, j in 1..{half})({amount}) >= sum(i in N, j in n - {half} + 1..n)({amount});",
+        ]
+        if problem == "peaceable":
+            out.append(f"constraint sum(i in 1..{half}, j in N)(w[i, j]) >= sum(i in 1..{half}, j in N)(b[i, j]);")
+    if problem == "domination":
+        out += [
+            "solve minimize sum(x);",
+            'output ["queens: \\(sum(x))\\n"] ++ [if fix(x[r, c]) = 1 then "Q" else "." endif ++ '
+            'if c = n then "\\n" else "" endif | r, c in N];',
+        ]
+    else:
+        out += [
+            "solve maximize sum(w);",
+            'output ["each army: \\(sum(w))\\n"] ++ [if fix(w[r, c]) = 1 then "W" elseif fix(b[r, c]) = 1 '
+            'then "B" else "." endif ++ if c = n then "\\n" else "" endif | r, c in N];',
+        ]
+    return "\n".join(out) + "\n"

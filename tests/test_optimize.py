@@ -205,3 +205,71 @@ def test_bad_command_lines_get_one_error_line(capsys, argv, message):
     code, out, err = run_cli(capsys, *argv)
     assert code == 2 and out == ""
     assert len(err.strip().splitlines()) == 1 and err.startswith("error: ") and message in err, err
+
+
+# -- export: read back and solved by outside tools -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("problem, n, suffix", [("domination", 6, "lp"), ("peaceable", 5, "mps")])
+def test_lp_and_mps_exports_solve_to_the_published_optimum_in_highs(problem, n, suffix, tmp_path, capsys):
+    import highspy
+
+    path = tmp_path / f"model.{suffix}"
+    code, _, err = run_cli(capsys, "export", n, "--problem", problem, "--model", "mip", "-o", path)
+    assert code == 0, err
+    highs = highspy.Highs()
+    highs.setOptionValue("output_flag", False)
+    assert highs.readModel(str(path)) == highspy.HighsStatus.kOk
+    highs.run()
+    assert highs.modelStatusToString(highs.getModelStatus()) == "Optimal"
+    known = (DOMINATION if problem == "domination" else PEACEABLE)[n]
+    assert round(highs.getInfo().objective_function_value) == known
+
+
+@pytest.mark.parametrize("symmetry", ["no", "yes"])
+@pytest.mark.parametrize("problem, n", [("domination", 6), ("peaceable", 5)])
+def test_wcnf_export_solves_to_the_published_optimum_in_rc2(problem, n, symmetry, tmp_path, capsys):
+    from pysat.examples.rc2 import RC2
+    from pysat.formula import WCNF
+
+    path = tmp_path / "model.wcnf"
+    code, _, err = run_cli(
+        capsys, "export", n, "--problem", problem, "--model", "sat", "--option", f"symmetry={symmetry}", "-o", path
+    )
+    assert code == 0, err
+    with RC2(WCNF(from_file=str(path))) as rc2:
+        model = rc2.compute()
+        cost = rc2.cost
+    known = (DOMINATION if problem == "domination" else PEACEABLE)[n]
+    assert cost == (known if problem == "domination" else n * n - known)
+    board = [int(v) for v in path.read_text().splitlines()[1].split(":")[1].split()]
+    chosen = [(i // n, i % n) for i, v in enumerate(board) if model[v - 1] > 0]
+    if problem == "domination":
+        assert len(chosen) == known and dominates(n, chosen)
+    else:
+        black_ids = [int(v) for v in path.read_text().splitlines()[2].split(":")[1].split()]
+        black = [(i // n, i % n) for i, v in enumerate(black_ids) if model[v - 1] > 0]
+        assert len(chosen) == known and peaceful(n, chosen, black)
+
+
+@pytest.mark.skipif(__import__("shutil").which("minizinc") is None, reason="no minizinc binary")
+@pytest.mark.parametrize("problem, n", [("domination", 5), ("peaceable", 5)])
+def test_minizinc_export_solves_to_the_published_optimum_in_gecode(problem, n, tmp_path, capsys):
+    import subprocess
+
+    path = tmp_path / "model.mzn"
+    code, _, err = run_cli(capsys, "export", n, "--problem", problem, "--model", "minizinc", "-o", path)
+    assert code == 0, err
+    done = subprocess.run(["minizinc", "--solver", "gecode", str(path)], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and "==========" in done.stdout, done.stderr
+    known = (DOMINATION if problem == "domination" else PEACEABLE)[n]
+    last = done.stdout.split("----------")[-2].strip().splitlines()
+    assert int(last[0].split(":")[1]) == known
+    grid = last[1:]
+    if problem == "domination":
+        queens = [(r, c) for r, row in enumerate(grid) for c, mark in enumerate(row) if mark == "Q"]
+        assert len(queens) == known and dominates(n, queens)
+    else:
+        white = [(r, c) for r, row in enumerate(grid) for c, mark in enumerate(row) if mark == "W"]
+        black = [(r, c) for r, row in enumerate(grid) for c, mark in enumerate(row) if mark == "B"]
+        assert len(white) == known and peaceful(n, white, black)

@@ -18,7 +18,17 @@ _EPILOG = """examples:
   nqueens export 8 --model sat --option encoding=seqcounter   # another cardinality encoding (auxiliary variables), on stdout
   nqueens export 40 --model mip -o q40.mps                    # the 0-1 program as MPS (.lp for LP format)
   nqueens export 12 --model minizinc -o q12.mzn               # q12.mzn and q12.dzn, for `minizinc q12.mzn q12.dzn`
+  nqueens export 10 --problem domination --model mip -o d10.mps           # the optimisation models too
+  nqueens export 8 --problem peaceable --model sat --option symmetry=yes -o p8.wcnf   # weighted MaxSAT
 """
+
+# --problem domination|peaceable: model -> (formats by suffix, the default for stdout)
+_OPT_MODELS = {
+    "mip": ((".lp", ".mps"), ".lp"),
+    "sat": ((".wcnf",), ".wcnf"),
+    "minizinc": ((".mzn",), ".mzn"),
+    "cp": ((".mzn",), ".mzn"),
+}
 
 # model -> (formats by suffix, the default format for stdout, the options it takes)
 _MODELS = {
@@ -44,11 +54,52 @@ def add_parser(sub):
     parser.add_argument("--model", required=True, metavar="M", help=f"one of {', '.join(_MODELS)}")
     add_solver_options(parser, short=False, help="a model option (sat: encoding=...); repeatable")
     parser.add_argument("-o", "--output", metavar="FILE", help="the file to write ('-' or none: stdout)")
+    parser.add_argument(
+        "--problem",
+        choices=("nqueens", "domination", "peaceable"),
+        default="nqueens",
+        help="nqueens (default), or an optimisation problem: domination or peaceable, as mip (LP, MPS), sat "
+        "(weighted MaxSAT, .wcnf) or minizinc (.mzn); --option symmetry=yes adds symmetry breaking",
+    )
     parser.set_defaults(run=run)
+
+
+def _export_optimization(args):
+    from nqueens.models.optimize import export
+    from nqueens.optimize import MAX_N
+
+    if args.model not in _OPT_MODELS:
+        raise NQueensError(
+            f"--problem {args.problem}: --model must be one of {', '.join(_OPT_MODELS)}; got {args.model!r}"
+        )
+    if args.n > MAX_N:
+        raise NQueensError(f"--problem {args.problem} exports boards up to n = {MAX_N}; got {args.n}")
+    given = dict(args.options)
+    unknown = sorted(set(given) - {"symmetry"})
+    if unknown:
+        raise NQueensError(f"--problem {args.problem} has no option {unknown[0]!r}; its option: symmetry=yes|no")
+    yes = {"yes": True, "true": True, "1": True, "no": False, "false": False, "0": False}
+    flag = given.get("symmetry", "no").lower()
+    if flag not in yes:
+        raise NQueensError(f"--option symmetry takes yes or no; got {given['symmetry']!r}")
+    suffixes, default = _OPT_MODELS[args.model]
+    to_stdout = args.output in (None, "-")
+    suffix = default if to_stdout else os.path.splitext(args.output)[1].lower()
+    if suffix not in suffixes:
+        raise NQueensError(
+            f"--problem {args.problem} --model {args.model} writes {' or '.join(suffixes)} files; got {args.output!r} "
+            "(or use -o - for stdout)"
+        )
+    text = export(args.problem, args.n, suffix[1:], symmetry=yes[flag])
+    _write(None if to_stdout else args.output, text)
+    return 0
 
 
 def run(args):
     from nqueens.models import export
+
+    if args.problem != "nqueens":
+        return _export_optimization(args)
 
     if args.model not in _MODELS:
         raise NQueensError(f"--model must be one of {', '.join(_MODELS)}; got {args.model!r}")
