@@ -48,7 +48,9 @@ from nqueens.core.optimization import SENSE, OptResult, check_problem, objective
 
 __all__ = ["SOLVERS", "solve", "lines", "neighbourhood"]
 
-SOLVERS = ("cpsat", "cp", "mip", "sat")
+SOLVERS = ("cpsat", "cp", "mip", "sat", "cpmpy")
+# The CPMpy backends that optimise (CPMpy's pysat backend does not).
+CPMPY_BACKENDS = ("ortools", "exact", "choco", "z3")
 
 
 def lines(n):
@@ -74,7 +76,7 @@ def _halves(n):
     return top, bottom, left, right
 
 
-def solve(problem, n, solver, *, timeout=None, symmetry=False, workers=1):
+def solve(problem, n, solver, *, timeout=None, symmetry=False, workers=1, backend="ortools"):
     """Optimise ``problem`` on the n x n board with ``solver``; an :class:`OptResult`, its solution verified.
 
     The arguments are checked by :func:`nqueens.optimize.optimize`, which is the entry for users.
@@ -82,11 +84,12 @@ def solve(problem, n, solver, *, timeout=None, symmetry=False, workers=1):
     check_problem(problem)
     if solver not in SOLVERS:
         raise NQueensError(f"solver must be one of {', '.join(SOLVERS)} for optimisation; got {solver!r}")
-    run = {"cpsat": _cpsat, "cp": _cp, "mip": _mip, "sat": _sat}[solver]
+    run = {"cpsat": _cpsat, "cp": _cp, "mip": _mip, "sat": _sat, "cpmpy": _cpmpy}[solver]
+    extra = {"backend": backend} if solver == "cpmpy" else {}
     start = time.perf_counter()
-    result = run(problem, n, timeout=timeout, symmetry=symmetry, workers=workers)
+    result = run(problem, n, timeout=timeout, symmetry=symmetry, workers=workers, **extra)
     result.seconds = time.perf_counter() - start
-    result.options = {"symmetry": symmetry} | ({"workers": workers} if solver == "cpsat" else {})
+    result.options = {"symmetry": symmetry} | ({"workers": workers} if solver == "cpsat" else {}) | extra
     if result.solution is not None:
         ok, why = verify(problem, n, result.solution)
         if not ok:
@@ -513,6 +516,83 @@ def _sat(problem, n, *, timeout, symmetry, workers):
     elif outcome == "proven":
         result.status = "infeasible"
     _times(result)
+    return result
+
+
+# -- CPMpy ---------------------------------------------------------------------------------------------------
+
+
+def _cpmpy(problem, n, *, timeout, symmetry, workers, backend):
+    """The line model in CPMpy, solved by one of its backends (:data:`CPMPY_BACKENDS`); CPMpy reports only the
+    final solution, so the anytime curve is one point, and no bound but the optimum's."""
+    from nqueens.models import cpmpy_model
+
+    if backend not in CPMPY_BACKENDS:
+        raise NQueensError(f"backend must be one of {', '.join(CPMPY_BACKENDS)} for optimisation; got {backend!r}")
+    cp = cpmpy_model._cpmpy()
+    if not cpmpy_model._available(cp, backend):
+        raise NQueensError(
+            f"backend={backend} needs {cpmpy_model.BACKENDS[backend]}: pip install 'nqueens[solvers]' (the solvers extra)"
+        )
+    built = time.perf_counter()
+    squares = _squares(n)
+    m = cp.Model()
+    if problem == "domination":
+        x = cp.boolvar(shape=(n, n), name="x")
+        for t in squares:
+            m += cp.any([x[s] for s in neighbourhood(n, t)])
+        amount = {s: x[s] for s in squares}
+        m.minimize(cp.sum(list(x.flat)))
+    else:
+        w, b = cp.boolvar(shape=(n, n), name="w"), cp.boolvar(shape=(n, n), name="b")
+        lw, lb = cp.boolvar(shape=len(lines(n)), name="lw"), cp.boolvar(shape=len(lines(n)), name="lb")
+        m += [~(w[s] & b[s]) for s in squares]
+        for k, line in enumerate(lines(n)):
+            m += [w[s].implies(lw[k]) for s in line] + [b[s].implies(lb[k]) for s in line]
+            m += ~(lw[k] & lb[k])
+        m += cp.sum(list(w.flat)) == cp.sum(list(b.flat))
+        amount = {s: w[s] + b[s] for s in squares}
+        m.maximize(cp.sum(list(w.flat)))
+    if symmetry and n > 1:
+        top, bottom, left, right = _halves(n)
+        m += cp.sum([amount[s] for s in top]) >= cp.sum([amount[s] for s in bottom])
+        m += cp.sum([amount[s] for s in left]) >= cp.sum([amount[s] for s in right])
+        if problem == "peaceable":
+            m += cp.sum([w[s] for s in top]) >= cp.sum([b[s] for s in top])
+    solver = cp.SolverLookup.get(backend, m)
+    if backend == "z3":
+        import z3
+
+        z3.set_param("ctrl_c", False)
+    time_model = time.perf_counter() - built
+    params = dict(cpmpy_model._QUIET_SIGINT.get(backend, {}))
+    if backend == "ortools":
+        params["num_workers"] = workers
+    if timeout is not None:
+        params["time_limit"] = float(timeout)
+    start = time.perf_counter()
+    with cpmpy_model._interrupts():
+        _background.run(
+            lambda stopped: solver.solve(**params),
+            stop=cpmpy_model._stopper(solver, backend),
+            name="nqueens-optimize-cpmpy",
+            join_timeout=cpmpy_model._JOIN,
+        )
+    found = time.perf_counter() - start
+    status = solver.status().exitstatus.name
+    result = OptResult(problem, n, "cpmpy", "timeout", time_model=time_model)
+    if status in ("OPTIMAL", "FEASIBLE"):
+        if problem == "domination":
+            result.solution = [s for s in squares if x[s].value()]
+        else:
+            result.solution = ([s for s in squares if w[s].value()], [s for s in squares if b[s].value()])
+        result.objective = objective(problem, result.solution)
+        result.status = "optimal" if status == "OPTIMAL" else "feasible"
+        result.curve = [(found, result.objective)]  # the final solution only: no first or best times
+        if result.status == "optimal":
+            result.bound = float(result.objective)
+    elif status == "UNSATISFIABLE":
+        result.status = "infeasible"
     return result
 
 

@@ -19,23 +19,27 @@ from nqueens.core.optimization import KNOWN, PROBLEMS, SENSE, OptResult, check_p
 
 __all__ = ["optimize", "compare", "judge", "parse_solvers", "PROBLEMS", "SOLVERS", "OptResult"]
 
-SOLVERS = ("cpsat", "cp", "mip", "sat")
+SOLVERS = ("cpsat", "cp", "mip", "sat", "cpmpy")
+CPMPY_BACKENDS = ("ortools", "exact", "choco", "z3")
+DEFAULT = ("cpsat", "cp", "mip", "sat")
 MAX_N = 40  # the models hold O(n^2) variables and O(n^3) terms; beyond this no solver here proves anything
 
 
-def _check(problem, n, solver, timeout, workers):
+def _check(problem, n, solver, timeout, workers, backend="ortools"):
     check_problem(problem)
     if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_N:
         raise NQueensError(f"n must be an integer 1 .. {MAX_N} for optimisation; got {n!r}")
     if solver not in SOLVERS:
         raise NQueensError(f"solver must be one of {', '.join(SOLVERS)} for optimisation; got {solver!r}")
+    if solver == "cpmpy" and backend not in CPMPY_BACKENDS:
+        raise NQueensError(f"backend must be one of {', '.join(CPMPY_BACKENDS)} for optimisation; got {backend!r}")
     if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or timeout <= 0):
         raise NQueensError(f"timeout must be a positive number of seconds; got {timeout!r}")
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise NQueensError(f"workers must be an integer >= 1; got {workers!r}")
 
 
-def optimize(problem, n, solver="cpsat", *, timeout=None, symmetry=False, workers=1):
+def optimize(problem, n, solver="cpsat", *, timeout=None, symmetry=False, workers=1, backend="ortools"):
     """Optimise ``problem`` (``"domination"`` or ``"peaceable"``) on the n x n board with ``solver``.
 
     Parameters
@@ -51,65 +55,76 @@ def optimize(problem, n, solver="cpsat", *, timeout=None, symmetry=False, worker
         Add the symmetry-breaking constraints (see :mod:`nqueens.models.optimize`).
     workers : int
         CP-SAT's search workers (the other solvers use one thread).
+    backend : str
+        For ``cpmpy``: the backend, one of ``ortools``, ``exact``, ``choco``, ``z3``.
 
     Returns
     -------
     OptResult
         Its solution verified; ``wrong`` if it fails the check.
     """
-    _check(problem, n, solver, timeout, workers)
+    _check(problem, n, solver, timeout, workers, backend)
     from nqueens.models.optimize import solve
 
-    return solve(problem, n, solver, timeout=timeout, symmetry=bool(symmetry), workers=workers)
+    return solve(problem, n, solver, timeout=timeout, symmetry=bool(symmetry), workers=workers, backend=backend)
 
 
 _YES = {"1": True, "yes": True, "true": True, "on": True, "0": False, "no": False, "false": False, "off": False}
 
 
 def parse_solvers(text, *, symmetry=False):
-    """The columns of a comparison from ``NAME[:symmetry[=yes|no]],...``: a list of ``(label, solver, symmetry)``.
+    """The columns of a comparison from ``NAME[:symmetry[=yes|no]][:backend=B],...``: a list of
+    ``(label, solver, options)``; ``backend`` is for ``cpmpy`` (one of :data:`CPMPY_BACKENDS`).
 
-    >>> parse_solvers("cpsat,cpsat:symmetry,sat:symmetry=no")
-    [('cpsat', 'cpsat', False), ('cpsat:symmetry', 'cpsat', True), ('sat:symmetry=no', 'sat', False)]
+    >>> parse_solvers("cpsat,cpsat:symmetry,cpmpy:backend=exact")
+    [('cpsat', 'cpsat', {'symmetry': False}), ('cpsat:symmetry', 'cpsat', {'symmetry': True}), \
+('cpmpy:backend=exact', 'cpmpy', {'symmetry': False, 'backend': 'exact'})]
     """
     columns = []
     for spec in text.split(",") if isinstance(text, str) else list(text):
         spec = spec.strip()
         if not spec:
             raise NQueensError("the solver list has an empty entry; give NAME[:symmetry],... e.g. cpsat,mip,sat,cp")
-        name, _, option = spec.partition(":")
+        name, *given = spec.split(":")
         if name not in SOLVERS:
             raise NQueensError(f"solver must be one of {', '.join(SOLVERS)} for optimisation; got {name!r}")
-        flag = symmetry
-        if option:
+        options = {"symmetry": symmetry}
+        allowed = "symmetry[=yes|no]" + (" and backend=B" if name == "cpmpy" else "")
+        for option in given:
             key, eq, value = option.partition("=")
-            if key != "symmetry" or (eq and value.lower() not in _YES):
-                raise NQueensError(f"{spec!r}: the one option here is symmetry[=yes|no]")
-            flag = _YES[value.lower()] if eq else True
-        columns.append((spec, name, flag))
+            if key == "symmetry" and (not eq or value.lower() in _YES):
+                options["symmetry"] = _YES[value.lower()] if eq else True
+            elif key == "backend" and name == "cpmpy" and value in CPMPY_BACKENDS:
+                options["backend"] = value
+            elif key == "backend" and name == "cpmpy":
+                raise NQueensError(f"{spec!r}: backend must be one of {', '.join(CPMPY_BACKENDS)}")
+            else:
+                raise NQueensError(f"{spec!r}: the options of {name} here are {allowed}")
+        columns.append((spec, name, options))
     labels = [c[0] for c in columns]
     if len(set(labels)) != len(labels):
         raise NQueensError("a solver is named twice")
     return columns
 
 
-def compare(problem, ns, solvers=SOLVERS, *, timeout=None, symmetry=False, workers=1, progress=None):
+def compare(problem, ns, solvers=DEFAULT, *, timeout=None, symmetry=False, workers=1, progress=None):
     """Every solver on every ``n``, judged together by :func:`judge`; a list of :class:`OptResult`.
 
-    ``solvers`` is a list of names or a string ``NAME[:symmetry],...`` (:func:`parse_solvers`), so that one
-    solver can be compared with and without symmetry breaking; ``symmetry`` is the default for every column.
+    ``solvers`` is a list of names or a string ``NAME[:symmetry][:backend=B],...`` (:func:`parse_solvers`), so
+    that one solver can be compared with and without symmetry breaking; ``symmetry`` is the default for every
+    column.
     """
     ns = list(ns)
     columns = parse_solvers(solvers, symmetry=symmetry)
     if not ns or not columns:
         raise NQueensError("give at least one board size and one solver")
     for n in ns:
-        for _, solver, _ in columns:
-            _check(problem, n, solver, timeout, workers)
+        for _, solver, options in columns:
+            _check(problem, n, solver, timeout, workers, options.get("backend", "ortools"))
     results = []
     for n in ns:
-        for label, solver, flag in columns:
-            result = optimize(problem, n, solver, timeout=timeout, symmetry=flag, workers=workers)
+        for label, solver, options in columns:
+            result = optimize(problem, n, solver, timeout=timeout, workers=workers, **options)
             result.label = label
             results.append(result)
             if progress is not None:

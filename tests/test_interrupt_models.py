@@ -32,6 +32,7 @@ COMMANDS = [
     ["optimize", "peaceable", "12", "--solver", "cp"],
     ["optimize", "peaceable", "12", "--solver", "mip"],
     ["optimize", "peaceable", "12", "--solver", "sat", "--json"],
+    ["optimize", "peaceable", "12", "--solver", "cpmpy"],
 ]
 
 

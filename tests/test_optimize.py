@@ -67,6 +67,14 @@ def test_peaceable_armies_1_to_7(solver):
         check(result)
 
 
+@pytest.mark.parametrize("backend", ["ortools", "exact", "choco"])
+def test_cpmpy_backends_on_small_boards(backend):
+    for result in compare("domination", range(1, 7), [f"cpmpy:backend={backend}"]):
+        check(result)
+    for result in compare("peaceable", range(1, 5), [f"cpmpy:backend={backend}:symmetry"]):
+        check(result)
+
+
 @pytest.mark.parametrize("problem", ["domination", "peaceable"])
 def test_every_solver_with_and_without_symmetry_on_small_boards(problem):
     for result in compare(
@@ -139,6 +147,9 @@ def test_judge_leaves_agreeing_runs_alone():
         (lambda: parse_solvers("sat,sat"), "named twice"),
         (lambda: parse_solvers("sat,"), "empty entry"),
         (lambda: parse_solvers("sat:symmetry=maybe"), "symmetry[=yes|no]"),
+        (lambda: parse_solvers("sat:backend=exact"), "the options of sat here are symmetry"),
+        (lambda: parse_solvers("cpmpy:backend=gurobi"), "backend must be one of ortools, exact, choco, z3"),
+        (lambda: optimize("domination", 5, "cpmpy", backend="pysat"), "backend must be one of"),
     ],
 )
 def test_bad_arguments_are_refused(call, message):

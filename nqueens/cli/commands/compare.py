@@ -27,7 +27,7 @@ with the same store takes the finished runs from it (marked reused) and makes on
 optimisation: --problem domination or peaceable with --question optimize runs the optimisation models (see
 `nqueens optimize --help`): statuses optimal, feasible (the best found at --timeout, with its bound), infeasible,
 timeout, wrong (a claimed optimum another solver beats or that differs from OEIS), error; --solvers from cpsat,
-cp, mip, sat, each NAME or NAME:symmetry; --plot draws the anytime curves, --plot-kind profile the performance
+cp, mip, sat (the default) and cpmpy, each NAME[:symmetry] (cpmpy also :backend=B); --plot draws the anytime curves, --plot-kind profile the performance
 profile.
 
 examples:

@@ -35,11 +35,12 @@ def add_parser(sub):
     )
     parser.add_argument("problem", metavar="PROBLEM", help="domination or peaceable")
     parser.add_argument("range", metavar="N|A..B", help="a board size, or a range of them")
-    parser.add_argument("--solver", metavar="S", help="one solver: cpsat (default), cp, mip or sat")
+    parser.add_argument("--solver", metavar="S", help="one solver: cpsat (default), cp, mip, sat or cpmpy")
     parser.add_argument(
         "--solvers",
         metavar="S,S",
-        help="several solvers, compared; NAME:symmetry adds symmetry breaking to one (e.g. cpsat,cpsat:symmetry,sat)",
+        help="several solvers, compared; NAME:symmetry adds symmetry breaking to one, cpmpy:backend=B picks a CPMpy "
+        "backend (ortools, exact, choco, z3) (e.g. cpsat,cpsat:symmetry,sat,cpmpy:backend=exact)",
     )
     parser.add_argument(
         "--timeout", type=positive_float("--timeout"), metavar="T", help="seconds per run (default: none)"

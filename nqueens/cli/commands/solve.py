@@ -54,7 +54,7 @@ def add_parser(sub):
         choices=("nqueens", "domination", "peaceable"),
         default="nqueens",
         help="nqueens: n non-attacking queens (default); domination, peaceable: an optimum, with --solver from "
-        "cpsat, cp, mip, sat (see 'nqueens optimize')",
+        "cpsat, cp, mip, sat, cpmpy (see 'nqueens optimize')",
     )
     parser.add_argument(
         "--timeout",
