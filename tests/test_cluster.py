@@ -39,7 +39,17 @@ def _dask(*args, log):
 
 @pytest.fixture
 def cluster(tmp_path):
-    """``(address, {worker name: process})`` of a fresh scheduler with two one-thread workers."""
+    """``(address, {worker name: process}, scheduler process)`` of a fresh scheduler with two one-thread workers."""
+    yield from _cluster(tmp_path, ("w1", "w2"))
+
+
+@pytest.fixture
+def lonely_scheduler(tmp_path):
+    """``(address, {}, scheduler process)``: a scheduler no worker has joined."""
+    yield from _cluster(tmp_path, ())
+
+
+def _cluster(tmp_path, names):
     info = tmp_path / "scheduler.json"
     procs = []
     logs = []
@@ -62,7 +72,7 @@ def cluster(tmp_path):
         _wait(lambda: info.exists() and info.stat().st_size > 0, "the scheduler file")
         address = json.loads(info.read_text())["address"]
         workers = {}
-        for name in ("w1", "w2"):
+        for name in names:
             log = open(tmp_path / f"{name}.log", "w")
             logs.append(log)
             workers[name] = _dask(
@@ -80,9 +90,10 @@ def cluster(tmp_path):
                 log=log,
             )
             procs.append(workers[name])
-        with distributed.Client(address, timeout=DEADLINE) as client:
-            client.wait_for_workers(2, timeout=DEADLINE)
-        yield address, workers
+        if names:
+            with distributed.Client(address, timeout=DEADLINE) as client:
+                client.wait_for_workers(len(names), timeout=DEADLINE)
+        yield address, workers, procs[0]
     finally:
         for proc in reversed(procs):  # the workers first, while their scheduler can still answer
             if proc.poll() is None:
@@ -108,7 +119,7 @@ def _finished_subproblems(path):
 
 @pytest.mark.slow
 def test_count_survives_a_lost_worker(cluster, tmp_path):
-    address, workers = cluster
+    address, workers, _ = cluster
     store = tmp_path / "results.sqlite"
     outcome = {}
 
@@ -141,3 +152,61 @@ def test_count_survives_a_lost_worker(cluster, tmp_path):
     assert in_flight
     assert 3 <= finished_then < r.stats["subproblems"] == r.stats["computed"]
     assert workers[victim].returncode == -signal.SIGKILL
+
+
+@pytest.mark.slow
+def test_a_killed_scheduler_is_one_error_line_and_the_finished_work_is_kept(cluster, tmp_path):
+    """SIGKILL the scheduler while `nqueens count 18 --scheduler` runs: one error line, no traceback, no count;
+    the subproblems finished before are in the store."""
+    address, _, scheduler = cluster
+    store = tmp_path / "results.sqlite"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "nqueens", "count", "18", "--scheduler", address, "--store", str(store)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        _wait(lambda: _finished_subproblems(store) >= 3 or proc.poll() is not None, "finished subproblems")
+        assert proc.poll() is None, "the count ended before the scheduler could be lost"
+        scheduler.send_signal(signal.SIGKILL)
+        scheduler.wait(timeout=DEADLINE)
+        out, err = proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+    assert proc.returncode in (1, 2), (proc.returncode, err[-2000:])
+    assert out == "" and "Traceback" not in err, err[-2000:]
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ") and "lost the scheduler" in lines[0], err
+    assert _finished_subproblems(store) >= 3
+
+
+def test_a_scheduler_without_workers_says_so_and_stops_waiting(lonely_scheduler, monkeypatch, capsys):
+    from nqueens.runtime import executors
+
+    address, _, _ = lonely_scheduler
+    monkeypatch.setattr(executors, "WORKER_WAIT", 2.0)
+    start = time.monotonic()
+    with pytest.raises(nqueens.NQueensError, match=r"no worker connected to the Dask scheduler at .* within 2 s"):
+        nqueens.count(16, "fast", scheduler=address, store="none")
+    assert time.monotonic() - start < 60
+    assert "no worker is connected" in capsys.readouterr().err
+
+
+def test_a_silent_listener_is_not_taken_for_a_scheduler(monkeypatch):
+    """Something on 127.0.0.1 that accepts connections and never answers: an error within the connect timeout."""
+    import socket
+
+    from nqueens.runtime import executors
+
+    monkeypatch.setattr(executors, "CONNECT_TIMEOUT", 1.0)
+    with socket.socket() as listener:
+        listener.bind(("127.0.0.1", 0))
+        listener.listen()
+        address = f"tcp://127.0.0.1:{listener.getsockname()[1]}"
+        start = time.monotonic()
+        with pytest.raises(nqueens.NQueensError, match="not a Dask scheduler: it said nothing within 1 s"):
+            nqueens.count(16, "fast", scheduler=address, store="none")
+        assert time.monotonic() - start < 30

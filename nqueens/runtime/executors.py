@@ -22,6 +22,7 @@ Examples
 import os
 import queue
 import socket
+import sys
 import threading
 
 from nqueens.core.errors import NQueensError
@@ -29,6 +30,7 @@ from nqueens.core.errors import NQueensError
 __all__ = ["CONNECT_TIMEOUT", "default_workers", "executor", "LocalThreads", "DaskCluster"]
 
 CONNECT_TIMEOUT = 10.0  # seconds a Dask scheduler has to answer
+WORKER_WAIT = 30.0  # seconds to wait for a first worker at a scheduler that has none
 
 
 def default_workers():
@@ -153,18 +155,53 @@ class DaskCluster:
         # A plain connection first: a Client made for an address that does not answer leaves a background close
         # that hangs for 20 s at exit and prints a traceback. No Client is made until something listens.
         try:
-            socket.create_connection((host, port), timeout=timeout).close()
+            probe = socket.create_connection((host, port), timeout=timeout)
         except OSError as exc:
             reason = exc.strerror or type(exc).__name__
             raise NQueensError(f"no Dask scheduler answered at {address} within {timeout:g} s ({reason})") from None
+        # A scheduler sends its handshake as soon as it accepts; a listener that accepts and says nothing would
+        # keep the Client waiting for as long as it lives.
+        try:
+            with probe:
+                probe.settimeout(timeout)
+                greeting = probe.recv(1)
+        except OSError:
+            greeting = None
+        if not greeting:
+            what = "closed the connection" if greeting == b"" else f"said nothing within {timeout:g} s"
+            raise NQueensError(
+                f"something listens at {address} but it is not a Dask scheduler: it {what} (a scheduler greets at once)"
+            )
         self._distributed = distributed
         self.where = address
+        # The client logs its failed reconnections as tracebacks (a scheduler killed mid-run); the failure reaches
+        # the caller as one NQueensError from map_unordered instead.
+        self._quiet = _Quiet("distributed.client", "distributed.comm", "distributed.core", "tornado.application")
         try:
             self._client = distributed.Client(address, timeout=timeout, set_as_default=False)
         except (OSError, TimeoutError, distributed.TimeoutError):
             raise NQueensError(f"no Dask scheduler answered at {address} within {timeout:g} s") from None
         except ValueError as exc:
             raise NQueensError(f"bad scheduler address {address!r}: {exc}") from None
+        self.workers = sum(self._client.nthreads().values())
+        if self.workers == 0:
+            self._wait_for_workers(address, WORKER_WAIT)
+
+    def _wait_for_workers(self, address, wait):
+        """A scheduler with no worker would queue the tasks for ever: wait ``wait`` seconds for one, saying so."""
+        print(
+            f"note: no worker is connected to the Dask scheduler at {address}; waiting up to {wait:g} s for one",
+            file=sys.stderr,
+            flush=True,
+        )
+        try:
+            self._client.wait_for_workers(1, timeout=wait)
+        except (TimeoutError, self._distributed.TimeoutError):
+            self.close()
+            raise NQueensError(
+                f"no worker connected to the Dask scheduler at {address} within {wait:g} s: start some with "
+                f"`dask worker {address}`"
+            ) from None
         self.workers = sum(self._client.nthreads().values())
 
     def __enter__(self):
@@ -178,9 +215,12 @@ class DaskCluster:
         client, self._client = getattr(self, "_client", None), None
         if client is not None:
             try:
-                client.close()
+                client.close(timeout=CONNECT_TIMEOUT)
             except Exception:  # a scheduler that went away while we were closing: nothing left to release
                 pass
+        quiet, self._quiet = getattr(self, "_quiet", None), None
+        if quiet is not None:
+            quiet.restore()
 
     def map_unordered(self, function, tasks):
         """Submit every task (``key`` names it on the cluster) and yield ``(key, result)`` as they finish.
@@ -197,6 +237,12 @@ class DaskCluster:
             futures[future] = key
         try:
             for future, result in distributed.as_completed(list(futures), loop=self._client.loop, with_results=True):
+                if future.status == "cancelled" or isinstance(result, BaseException):
+                    # A scheduler that went away cancels every future (the result is then the cancellation).
+                    raise NQueensError(
+                        f"the cluster at {self.where} failed: lost the scheduler ({type(result).__name__}); the "
+                        "finished subproblems are kept: run the same command again to go on"
+                    )
                 yield futures[future], result
         except (distributed.CancelledError, distributed.TimeoutError, OSError) as exc:
             raise NQueensError(f"the cluster at {self.where} failed: {type(exc).__name__}: {exc}") from None
@@ -209,6 +255,23 @@ class DaskCluster:
         finally:
             if self._client is not None:
                 self._client.cancel(list(futures))
+
+
+class _Quiet:
+    """Raise the named loggers to CRITICAL until :meth:`restore`."""
+
+    def __init__(self, *names):
+        import logging
+
+        self._levels = {}
+        for name in names:
+            logger = logging.getLogger(name)
+            self._levels[logger] = logger.level
+            logger.setLevel(logging.CRITICAL)
+
+    def restore(self):
+        for logger, level in self._levels.items():
+            logger.setLevel(level)
 
 
 def _parse_address(address):
