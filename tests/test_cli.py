@@ -146,3 +146,36 @@ def test_solve_json_carries_the_solver_statistics(capsys):
     doc = json.loads(out)
     assert code == 0 and len(doc["solutions"]) == 1 and is_solution(tuple(doc["solutions"][0]))
     assert doc["stats"]["failures"] == 22  # the MiniZinc handbook's failures to the first solution, n = 10
+
+
+def test_the_first_run_of_a_version_says_it_compiles_at_a_terminal(tmp_path):
+    """With an empty kernel cache and stderr a terminal, a note before the count; the second run has none."""
+    import os
+    import pty
+    import subprocess
+    import sys
+
+    def run():
+        master, slave = pty.openpty()
+        try:
+            done = subprocess.run(
+                [sys.executable, "-m", "nqueens", "count", "8", "--solver", "bitwise"],
+                stdout=subprocess.PIPE,
+                stderr=slave,
+                text=True,
+                env={**os.environ, "XDG_CACHE_HOME": str(tmp_path), "NUMBA_CACHE_DIR": ""},
+                timeout=600,
+            )
+        finally:
+            os.close(slave)
+        try:
+            err = os.read(master, 65536).decode()
+        except OSError:  # nothing was written to the terminal
+            err = ""
+        os.close(master)
+        assert done.returncode == 0 and "92 solutions" in done.stdout
+        return err
+
+    first, second = run(), run()
+    assert first.startswith("note: the first run of this version compiles its kernels") and str(tmp_path) in first
+    assert second == ""

@@ -150,6 +150,7 @@ def main(argv=None):
     try:
         parser = build_parser()
         args = parser.parse_args(argv)
+        _fresh_note(args)
         try:
             code = args.run(args)
         finally:
@@ -176,6 +177,21 @@ def main(argv=None):
         _discard_pending_output()
         print(f"error: cannot write the output: {exc.strerror or exc}", file=sys.stderr)
         return 1
+
+
+# The commands that run compiled kernels (the first run of a version compiles them).
+_COMPILING = {"count", "solve", "tree", "estimate", "construct", "compare", "generate", "view", "check-solver"}
+
+
+def _fresh_note(args):
+    """At a terminal, say before a command compiles the kernels for the first time why it takes longer."""
+    if getattr(args, "command", None) not in _COMPILING or getattr(args, "quiet", False) or not sys.stderr.isatty():
+        return
+    from nqueens.runtime.cache import fresh_note
+
+    note = fresh_note()
+    if note:
+        print(note, file=sys.stderr)
 
 
 def _cache_note(args):

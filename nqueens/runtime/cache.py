@@ -14,7 +14,7 @@ import hashlib
 import os
 from pathlib import Path
 
-__all__ = ["use_source_keyed_cache", "fallback_note"]
+__all__ = ["use_source_keyed_cache", "fallback_note", "fresh_note"]
 
 _FOLDERS = ("nqueens", "native", "models", "analysis")
 
@@ -48,11 +48,18 @@ def use_source_keyed_cache():
         folder = Path(tempfile.gettempdir()) / f"nqueens-numba-{os.getuid()}" / wanted.name
         FALLBACK = (wanted, folder, exc.strerror or str(exc))
     os.environ["NUMBA_CACHE_DIR"] = str(folder)
+    global FRESH
+    try:
+        FRESH = not any(folder.iterdir()) if folder.is_dir() else True
+    except OSError:
+        FRESH = True
     return folder
 
 
 # (wanted folder, folder used, reason) when the cache folder could not be written; the CLI says so.
 FALLBACK = None
+# True when the cache folder held no kernel yet: this run compiles them (the CLI says so at a terminal).
+FRESH = False
 
 
 def fallback_note():
@@ -61,3 +68,13 @@ def fallback_note():
         return None
     wanted, used, reason = FALLBACK
     return f"note: the kernel cache {wanted} cannot be written ({reason}); compiled kernels are kept in {used}"
+
+
+def fresh_note():
+    """The line to show before a command that will compile the kernels this installation has not compiled yet."""
+    if not FRESH:
+        return None
+    return (
+        "note: the first run of this version compiles its kernels (some seconds, once); "
+        f"later runs load them from {os.environ.get('NUMBA_CACHE_DIR')}"
+    )
