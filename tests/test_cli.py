@@ -179,3 +179,11 @@ def test_the_first_run_of_a_version_says_it_compiles_at_a_terminal(tmp_path):
     first, second = run(), run()
     assert first.startswith("note: the first run of this version compiles its kernels") and str(tmp_path) in first
     assert second == ""
+
+
+def test_o_taken_for_an_output_file_in_count_says_what_it_is(capsys):
+    from helpers import run_cli
+
+    code, out, err = run_cli(capsys, "count", "8", "-o", "out.txt")
+    assert code == 2 and out == ""
+    assert "-o is --option here, not an output file: redirect the output with > FILE" in err

@@ -104,7 +104,8 @@ def key_value(text):
     """argparse type for ``--option NAME=VALUE``."""
     name, sep, value = text.partition("=")
     if not sep or not name.strip():
-        raise argparse.ArgumentTypeError(f"--option takes NAME=VALUE, got {text!r}")
+        hint = " (-o is --option here, not an output file: redirect the output with > FILE)" if not sep else ""
+        raise argparse.ArgumentTypeError(f"--option takes NAME=VALUE, got {text!r}{hint}")
     if not value.strip():
         raise argparse.ArgumentTypeError(f"--option {name.strip()}= needs a value after '=', got {text!r}")
     return name.strip().replace("-", "_"), value.strip()
