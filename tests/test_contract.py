@@ -136,6 +136,23 @@ def test_careless_input_is_one_error_line(capsys, argv, fragment):
     assert fragment in err, err
 
 
+@pytest.mark.parametrize("solver", ["cpsat", "cp", "sat", "mip", "cpmpy"])
+def test_a_model_too_big_to_build_is_refused_before_it_is_built(capsys, solver):
+    # n = 10^6 needs at least 16 n^2 = 1.6e13 bytes in every model builder: no machine running the suite has it
+    code, out, err = _cli(capsys, ["solve", "1000000", "--solver", solver, "--limit", "1"])
+    assert code == 2 and out == "" and err.count("\n") == 1, err
+    assert err.startswith(f"error: solver '{solver}' on n = 1000000 needs ") and "available" in err, err
+
+
+def _cli(capsys, argv):
+    try:
+        code = main(argv)
+    except SystemExit as exc:
+        code = exc.code
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
 def test_cached_prints_the_stored_answer_or_says_there_is_none(capsys, tmp_path):
     store = str(tmp_path / "s.sqlite")
     assert main(["count", "15", "--store", store, "--cached"]) == 2
