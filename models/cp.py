@@ -71,6 +71,7 @@ from ortools.constraint_solver import pywrapcp
 
 from nqueens.core.board import dtype_for
 from nqueens.core.record import Tally
+from nqueens.core.rules import KNIGHT_STEPS, get_rule
 
 __all__ = [
     "VARIABLE_STRATEGIES",
@@ -105,8 +106,12 @@ PROPAGATION = {"bounds": True, "value": False}  # the stronger_propagation flag 
 _CHUNK = 1024
 
 
-def model(n, *, propagation="bounds", instance=None):
+def model(n, *, propagation="bounds", instance=None, rule="queen"):
     """The solver, its row variables ``q`` and the three all-different constraints posted.
+
+    Under another ``rule`` (:mod:`nqueens.core.rules`) the diagonal constraints are on ``(q[i] +/- i) mod n``
+    (``toroidal``), or the knight's moves are forbidden between rows one and two apart (``superqueen``:
+    ``q[i + d] - q[i] != k``).
 
     Returns
     -------
@@ -129,14 +134,23 @@ def model(n, *, propagation="bounds", instance=None):
         # Blocked squares and excluded diagonals are out of the domains; a pre-placed queen's row keeps its square.
         q = [solver.IntVar([c for c in range(n) if mask >> c & 1], f"q{i}") for i, mask in enumerate(rows)]
     stronger = PROPAGATION[propagation]
-    # No two queens in a column, on a diagonal r + c, on a diagonal r - c.
+    rule = get_rule(rule)
+    # No two queens in a column, on a diagonal r + c, on a diagonal r - c (both mod n on a torus).
     solver.Add(solver.AllDifferent(q, stronger))
-    solver.Add(solver.AllDifferent([q[i] + i for i in range(n)], stronger))
-    solver.Add(solver.AllDifferent([q[i] - i for i in range(n)], stronger))
+    if rule.wrap:
+        solver.Add(solver.AllDifferent([(q[i] + i) % n for i in range(n)], stronger))
+        solver.Add(solver.AllDifferent([(q[i] - i + n) % n for i in range(n)], stronger))
+    else:
+        solver.Add(solver.AllDifferent([q[i] + i for i in range(n)], stronger))
+        solver.Add(solver.AllDifferent([q[i] - i for i in range(n)], stronger))
+    if rule.knight:
+        for d, k in KNIGHT_STEPS:
+            for i in range(n - d):
+                solver.Add(q[i + d] - q[i] != k)
     return solver, q
 
 
-def count(n, *, nodes=False, instance=None, var="input", value="min", propagation="bounds", seed=0):
+def count(n, *, nodes=False, instance=None, var="input", value="min", propagation="bounds", seed=0, rule="queen"):
     """Count the solutions by running the search to its end.
 
     Parameters
@@ -147,6 +161,8 @@ def count(n, *, nodes=False, instance=None, var="input", value="min", propagatio
     instance : nqueens.core.instance.Instance, optional
     var, value, propagation, seed
         The search strategies and the all-different propagator (see the module docstring).
+    rule : str
+        The attack rule (``queen``, ``superqueen`` or ``toroidal``).
 
     Returns
     -------
@@ -162,7 +178,7 @@ def count(n, *, nodes=False, instance=None, var="input", value="min", propagatio
     >>> count(8, var="first-fail", propagation="value").total
     92
     """
-    search = _Search(n, instance, var, value, propagation, seed)
+    search = _Search(n, instance, var, value, propagation, seed, rule=rule)
     total = 0
     with search.guard:
         while search.next():
@@ -171,7 +187,9 @@ def count(n, *, nodes=False, instance=None, var="input", value="min", propagatio
     return Tally(total=total, stats=search.stats())
 
 
-def batches(n, *, limit=None, instance=None, stats=None, var="input", value="min", propagation="bounds", seed=0):
+def batches(
+    n, *, limit=None, instance=None, stats=None, var="input", value="min", propagation="bounds", seed=0, rule="queen"
+):
     """Stream the solutions as ``(m, n)`` arrays, in the order the search finds them.
 
     Parameters
@@ -190,7 +208,7 @@ def batches(n, *, limit=None, instance=None, stats=None, var="input", value="min
     >>> [len(b) for b in batches(6, stats=stats)], stats["failures"]
     ([4], 32)
     """
-    search = _Search(n, instance, var, value, propagation, seed)
+    search = _Search(n, instance, var, value, propagation, seed, rule=rule)
     dtype = dtype_for(n)
     size = _CHUNK if limit is None else max(1, min(_CHUNK, limit))
     found = 0
@@ -249,8 +267,8 @@ def warmup():
 class _Search:
     """One search of the model: ``next()`` finds the next solution; ``end()`` closes it; ``stats()``."""
 
-    def __init__(self, n, instance, var, value, propagation, seed, max_failures=None):
-        built = model(n, propagation=propagation, instance=instance)
+    def __init__(self, n, instance, var, value, propagation, seed, max_failures=None, rule="queen"):
+        built = model(n, propagation=propagation, instance=instance, rule=rule)
         self.guard = _Interrupt()
         self.first = None
         self.ended = built is None

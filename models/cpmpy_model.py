@@ -32,6 +32,7 @@ from nqueens.models import _background
 from nqueens.core.board import dtype_for
 from nqueens.core.errors import NQueensError
 from nqueens.core.record import Tally
+from nqueens.core.rules import KNIGHT_STEPS, get_rule, offsets
 
 __all__ = ["BACKENDS", "model", "count", "batches", "warmup"]
 
@@ -52,8 +53,12 @@ _CHUNK = 256
 _JOIN = 0.5  # seconds to wait for a backend that cannot be interrupted before leaving its thread behind
 
 
-def model(n, *, instance=None):
+def model(n, *, instance=None, rule="queen"):
     """The CPMpy model of the ``n``-queens problem and its row variables ``q``.
+
+    Under another ``rule`` (:mod:`nqueens.core.rules`) the pairs of rows forbid the column differences that put
+    two pieces on attacking squares, ``q[j] - q[i] != k``: the wrapped diagonals on a torus (in place of the two
+    all-different constraints, since not every backend has ``mod``) and the knight's moves (``superqueen``).
 
     Returns
     -------
@@ -68,13 +73,18 @@ def model(n, *, instance=None):
     cp = _cpmpy()
     # Encoding: q[i] is the column of the queen in row i (one queen per row by construction).
     q = cp.intvar(0, n - 1, shape=(n,), name="q")
-    m = cp.Model(
-        # All columns must be different.
-        cp.AllDifferent(q),
+    rule = get_rule(rule)
+    # All columns must be different.
+    m = cp.Model(cp.AllDifferent(q))
+    if rule.wrap:
+        # No two queens on the same wrapped diagonal: rows d apart differ by none of the wrapped offsets.
+        m += [q[i + d] - q[i] != k for d in range(1, n) for k in offsets(n, rule, d) for i in range(n - d)]
+    else:
         # No two queens on the same diagonal.
-        cp.AllDifferent([q[i] + i for i in range(n)]),
-        cp.AllDifferent([q[i] - i for i in range(n)]),
-    )
+        m += cp.AllDifferent([q[i] + i for i in range(n)])
+        m += cp.AllDifferent([q[i] - i for i in range(n)])
+    if rule.knight:
+        m += [q[i + d] - q[i] != k for d, k in KNIGHT_STEPS for i in range(n - d)]
     if instance is not None:
         # No queen where the instance forbids one.
         allowed = instance.allowed()
@@ -82,7 +92,7 @@ def model(n, *, instance=None):
     return m, q
 
 
-def count(n, *, nodes=False, instance=None, backend="ortools", build=None):
+def count(n, *, nodes=False, instance=None, backend="ortools", build=None, rule="queen"):
     """Count the solutions with ``solveAll`` on ``backend``.
 
     ``build(n, instance) -> (cpmpy.Model, q)`` replaces the toolkit's model (a user's model,
@@ -100,7 +110,7 @@ def count(n, *, nodes=False, instance=None, backend="ortools", build=None):
     4
     """
     start = time.perf_counter()
-    solver, q = _solver(n, instance, backend, build)
+    solver, q = _solver(n, instance, backend, build, rule)
     built = time.perf_counter()
 
     def work(stopped):
@@ -128,7 +138,7 @@ def count(n, *, nodes=False, instance=None, backend="ortools", build=None):
     )
 
 
-def batches(n, *, limit=None, instance=None, backend="ortools", build=None):
+def batches(n, *, limit=None, instance=None, backend="ortools", build=None, rule="queen"):
     """Stream the solutions as ``(m, n)`` arrays, in the backend's order.
 
     Examples
@@ -136,7 +146,7 @@ def batches(n, *, limit=None, instance=None, backend="ortools", build=None):
     >>> sorted(map(tuple, next(batches(6)).tolist()))
     [(1, 3, 5, 0, 2, 4), (2, 5, 1, 4, 0, 3), (3, 0, 4, 1, 5, 2), (4, 2, 0, 5, 3, 1)]
     """
-    solver, q = _solver(n, instance, backend, build)
+    solver, q = _solver(n, instance, backend, build, rule)
     size = _CHUNK if limit is None else max(1, min(_CHUNK, limit))
     dtype = dtype_for(n)
 
@@ -177,7 +187,7 @@ def _cpmpy():
     return cpmpy
 
 
-def _solver(n, instance, backend, build=None):
+def _solver(n, instance, backend, build=None, rule="queen"):
     """CPMpy's solver object for ``backend`` with the model posted, or an error naming what to install."""
     cp = _cpmpy()
     if backend not in BACKENDS:
@@ -191,7 +201,7 @@ def _solver(n, instance, backend, build=None):
 
         z3.set_param("ctrl_c", False)  # else Z3 takes Ctrl-C as "stop this check" and CPMpy sees a partial list
     if build is None:
-        m, q = model(n, instance=instance)
+        m, q = model(n, instance=instance, rule=rule)
     else:
         m, q = _user_model(build, n, instance)
     return cp.SolverLookup.get(backend, m), q

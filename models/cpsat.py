@@ -61,6 +61,7 @@ from nqueens.core import d4
 from nqueens.core.board import check_n, dtype_for
 from nqueens.core.errors import NQueensError
 from nqueens.core.record import Tally
+from nqueens.core.rules import KNIGHT_STEPS, get_rule
 
 __all__ = ["VARIABLE_STRATEGIES", "VALUE_STRATEGIES", "model", "count", "batches", "incomplete", "warmup"]
 
@@ -84,11 +85,13 @@ _POLL = 0.05
 _COMPLETE = (cp_model.OPTIMAL, cp_model.INFEASIBLE)
 
 
-def model(n, *, symmetry=False, instance=None):
+def model(n, *, symmetry=False, instance=None, rule="queen"):
     """The CP-SAT model of the ``n``-queens problem and its row variables ``q``.
 
     With an ``instance``, blocked squares and excluded diagonals are left out of the rows' domains and a
-    pre-placed queen's row keeps only its square.
+    pre-placed queen's row keeps only its square. Under another ``rule`` (:mod:`nqueens.core.rules`) the
+    diagonals wrap (``toroidal``: all different again on ``(q[i] +/- i) mod n``, through auxiliary variables) or
+    the knight's moves are forbidden between rows one and two apart (``superqueen``: ``q[i + d] - q[i] != k``).
 
     Returns
     -------
@@ -116,17 +119,32 @@ def model(n, *, symmetry=False, instance=None):
             m.new_int_var_from_domain(cp_model.Domain.from_values([c for c in range(n) if mask >> c & 1]), f"q{i}")
             for i, mask in enumerate(rows)
         ]
+    rule = get_rule(rule)
     # All columns must be different.
     m.add_all_different(q)
-    # No two queens can be on the same diagonal.
-    m.add_all_different(q[i] + i for i in range(n))
-    m.add_all_different(q[i] - i for i in range(n))
+    if rule.wrap:
+        # A wrapped diagonal is (q[i] + i) mod n or (q[i] - i) mod n; n is added so that the dividend is not negative.
+        for sign in (1, -1):
+            wrapped = [m.new_int_var(0, n - 1, f"w{sign:+d}_{i}") for i in range(n)]
+            for i in range(n):
+                m.add_modulo_equality(wrapped[i], q[i] + sign * i + n, n)
+            m.add_all_different(wrapped)
+    else:
+        # No two queens can be on the same diagonal.
+        m.add_all_different(q[i] + i for i in range(n))
+        m.add_all_different(q[i] - i for i in range(n))
+    if rule.knight:
+        for d, k in KNIGHT_STEPS:
+            for i in range(n - d):
+                m.add(q[i + d] - q[i] != k)
     if symmetry:
         _lex_leader(m, q, n)
     return m, q
 
 
-def count(n, *, nodes=False, instance=None, symmetry=False, first=False, workers=1, var="auto", value="auto"):
+def count(
+    n, *, nodes=False, instance=None, symmetry=False, first=False, workers=1, var="auto", value="auto", rule="queen"
+):
     """Count the solutions by enumerating them with CP-SAT (one search worker).
 
     Parameters
@@ -142,6 +160,8 @@ def count(n, *, nodes=False, instance=None, symmetry=False, first=False, workers
         ``first=True`` cannot count; ``workers`` must be 1.
     var, value
         A fixed search strategy (see the module docstring); ``auto`` is CP-SAT's own.
+    rule : str
+        The attack rule (``queen``, ``superqueen`` or ``toroidal``).
 
     Returns
     -------
@@ -170,7 +190,7 @@ def count(n, *, nodes=False, instance=None, symmetry=False, first=False, workers
     if reason:
         raise NQueensError(f"{reason}: it cannot count; use it with `nqueens solve N --solver cpsat`")
     start = time.perf_counter()
-    m, q = _model(n, symmetry, instance)
+    m, q = _model(n, symmetry, instance, rule)
     solver = _solver(m, q, first, workers, var, value)
     callback = _Counter(q, symmetry)
     built = time.perf_counter()
@@ -190,7 +210,17 @@ def count(n, *, nodes=False, instance=None, symmetry=False, first=False, workers
 
 
 def batches(
-    n, *, limit=None, instance=None, stats=None, symmetry=False, first=False, workers=1, var="auto", value="auto"
+    n,
+    *,
+    limit=None,
+    instance=None,
+    stats=None,
+    symmetry=False,
+    first=False,
+    workers=1,
+    var="auto",
+    value="auto",
+    rule="queen",
 ):
     """Stream the solutions as ``(m, n)`` arrays in CP-SAT's order (canonical ones only with ``symmetry``).
 
@@ -211,7 +241,7 @@ def batches(
     [12]
     """
     start = time.perf_counter()
-    m, q = _model(n, symmetry, instance)
+    m, q = _model(n, symmetry, instance, rule)
     solver = _solver(m, q, first, workers, var, value)
     if stats is not None:
         stats["time_model"] = time.perf_counter() - start
@@ -250,13 +280,18 @@ def warmup():
     model(1)
 
 
-def _model(n, symmetry, instance):
+def _model(n, symmetry, instance, rule):
     if instance is not None and symmetry:
         raise NQueensError(
             "symmetry=true keeps one solution per orbit of the 8 board symmetries, which an instance does not "
             "keep; leave it out with an instance"
         )
-    return model(n, symmetry=symmetry, instance=instance)
+    if symmetry and get_rule(rule).wrap:
+        raise NQueensError(
+            f"symmetry=true keeps one solution per orbit of the square's 8 symmetries, and the rule {rule!r} has a "
+            "larger group (with the n^2 translations); count it with the solver 'rules' for its orbit classes"
+        )
+    return model(n, symmetry=symmetry, instance=instance, rule=rule)
 
 
 def _solver(m, q, first, workers, var="auto", value="auto"):

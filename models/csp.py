@@ -50,6 +50,7 @@ import numpy as np
 from nqueens.core.board import check_n, dtype_for
 from nqueens.core.errors import NQueensError
 from nqueens.core.record import Tally
+from nqueens.core.rules import offsets
 
 __all__ = ["ALGORITHMS", "PROPAGATION", "Effort", "problem", "count", "batches", "incomplete"]
 
@@ -76,7 +77,13 @@ class Effort:
 
 
 def problem(
-    n, algorithm="default", effort=None, seed=MIN_CONFLICTS_SEED, propagation="forward-checking", instance=None
+    n,
+    algorithm="default",
+    effort=None,
+    seed=MIN_CONFLICTS_SEED,
+    propagation="forward-checking",
+    instance=None,
+    rule="queen",
 ):
     """The python-constraint ``Problem`` for ``n`` queens with the chosen solver, instrumented.
 
@@ -94,6 +101,9 @@ def problem(
     instance : Instance, optional
         Blocked squares, pre-placed queens and excluded diagonals: each row's domain is its allowed columns.
         ``None`` is returned for the problem when a row has none (python-constraint refuses an empty domain).
+    rule : str
+        The attack rule (:mod:`nqueens.core.rules`): each pair of rows forbids the column differences under which
+        the rule's pieces attack (wrapped diagonals on a torus, the knight's moves too for ``superqueen``).
 
     Returns
     -------
@@ -125,13 +135,14 @@ def problem(
     pairwise = algorithm == "min-conflicts"
     if not pairwise:
         p.addConstraint(_AllDifferent(effort), rows)
+    hits = {d: offsets(n, rule, d) for d in range(1, n)}
     for i in rows:
         for j in range(i + 1, n):
-            p.addConstraint(_Pair(j - i, effort, columns=pairwise), [i, j])
+            p.addConstraint(_Pair(hits[j - i], effort, columns=pairwise), [i, j])
     return p, effort
 
 
-def count(n, *, nodes=False, instance=None, algorithm="default", propagation="forward-checking"):
+def count(n, *, nodes=False, instance=None, algorithm="default", propagation="forward-checking", rule="queen"):
     """Count the solutions by streaming them from ``getSolutionIter`` (no list is built).
 
     Returns
@@ -156,12 +167,12 @@ def count(n, *, nodes=False, instance=None, algorithm="default", propagation="fo
     reason = incomplete(algorithm=algorithm)
     if reason:
         raise NQueensError(f"{reason}: it cannot count; use `nqueens solve N --solver csp`")
-    p, effort = problem(n, algorithm, propagation=propagation, instance=instance)
+    p, effort = problem(n, algorithm, propagation=propagation, instance=instance, rule=rule)
     total = 0 if p is None else sum(1 for _ in p.getSolutionIter())
     return Tally(total=total, stats=effort.as_dict())
 
 
-def batches(n, *, limit=None, instance=None, algorithm="default", propagation="forward-checking"):
+def batches(n, *, limit=None, instance=None, algorithm="default", propagation="forward-checking", rule="queen"):
     """Stream the solutions as ``(m, n)`` arrays in the solver's order; min-conflicts gives one solution.
 
     Raises
@@ -182,7 +193,8 @@ def batches(n, *, limit=None, instance=None, algorithm="default", propagation="f
         return  # a row with no allowed square: no solution
     if algorithm == "min-conflicts":
         for restart in range(MIN_CONFLICTS_RESTARTS):
-            solution = problem(n, algorithm, seed=MIN_CONFLICTS_SEED + restart, instance=instance)[0].getSolution()
+            built = problem(n, algorithm, seed=MIN_CONFLICTS_SEED + restart, instance=instance, rule=rule)
+            solution = built[0].getSolution()
             if solution is not None:
                 yield np.array([[solution[r] for r in range(n)]], dtype=dtype)
                 return
@@ -192,7 +204,7 @@ def batches(n, *, limit=None, instance=None, algorithm="default", propagation="f
         )
     size = _CHUNK if limit is None else max(1, min(_CHUNK, limit))
     left = limit
-    stream = problem(n, algorithm, propagation=propagation, instance=instance)[0].getSolutionIter()
+    stream = problem(n, algorithm, propagation=propagation, instance=instance, rule=rule)[0].getSolutionIter()
     rows = []
     try:
         for solution in stream:
@@ -276,15 +288,16 @@ class _AllDifferent(constraint.AllDifferentConstraint):
 
 
 class _Pair(constraint.Constraint):
-    """Rows ``i < j`` at distance ``d = j - i``: ``|q[i] - q[j]| != d`` (and ``q[i] != q[j]`` with ``columns``).
+    """Rows ``i < j``: ``q[j] - q[i]`` is none of ``hits`` (for queens ``d = j - i`` apart: ``-d`` and ``d``, the
+    diagonals; and 0, the column, with ``columns``).
 
-    Forward checking hides ``v - d`` and ``v + d`` (and ``v``) from the other row once one row has value ``v``.
+    Forward checking hides ``v + h`` for every hit ``h`` from the other row once one row has value ``v`` (the hits
+    are symmetric: every rule's attacks are).
     """
 
-    def __init__(self, distance, effort, columns=False):
-        self.distance = distance
+    def __init__(self, hits, effort, columns=False):
         self.effort = effort
-        self.hits = (-distance, 0, distance) if columns else (-distance, distance)
+        self.hits = frozenset((0, *hits) if columns else hits)
 
     def __call__(self, variables, domains, assignments, forwardcheck=False, _unassigned=constraint.Unassigned):
         self.effort.constraint_calls += 1
@@ -292,7 +305,7 @@ class _Pair(constraint.Constraint):
         a = assignments.get(i, _unassigned)
         b = assignments.get(j, _unassigned)
         if a is not _unassigned and b is not _unassigned:
-            return abs(a - b) not in self.hits
+            return b - a not in self.hits
         if forwardcheck and (a is not _unassigned or b is not _unassigned):
             value, other = (a, j) if a is not _unassigned else (b, i)
             domain = domains[other]

@@ -3,7 +3,9 @@
 The matrix has one row per placement (a queen on square ``(r, c)``) and four columns per row: the primary
 columns ``R_r`` and ``C_c`` (every board row and every board column is covered exactly once) and the secondary
 columns ``A_{r+c}`` and ``B_{r-c+n-1}`` (every diagonal at most once). A solution is a set of ``n`` matrix rows
-that covers every primary column once and no secondary column twice.
+that covers every primary column once and no secondary column twice. Another attack rule
+(:mod:`nqueens.core.rules`) brings its own secondary columns: the 2n wrapped diagonals of a torus, and for a
+superqueen one column per pair of squares a knight apart (Knuth's way of saying "not both").
 
 Algorithm X picks an uncovered primary column, tries each matrix row in it, removes ("covers") every column of
 that row and the rows that clash with them, recurses, and restores them in reverse order. With dancing links
@@ -38,6 +40,7 @@ from numba import njit
 from nqueens.core.board import dtype_for
 from nqueens.core.errors import NQueensError
 from nqueens.core.record import Tally
+from nqueens.core.rules import diagonals, knight_pairs
 
 __all__ = ["CHOICES", "count", "batches", "warmup"]
 
@@ -53,7 +56,7 @@ _UPDATES = 1
 _ENTER, _TRY, _BACK = 0, 1, 2
 
 
-def count(n, *, nodes=False, choose="min-size", instance=None):
+def count(n, *, nodes=False, choose="min-size", instance=None, rule="queen"):
     """Count the solutions by Algorithm X; ``nodes`` adds the rows chosen per depth.
 
     Parameters
@@ -66,6 +69,9 @@ def count(n, *, nodes=False, choose="min-size", instance=None):
         The column to branch on: one with the fewest rows (Knuth), or the first uncovered one.
     instance : Instance, optional
         Blocked squares, pre-placed queens, excluded diagonals.
+    rule : str
+        The attack rule (:mod:`nqueens.core.rules`): its diagonals, and a secondary column per pair of squares a
+        knight apart for ``superqueen``.
 
     Returns
     -------
@@ -83,7 +89,7 @@ def count(n, *, nodes=False, choose="min-size", instance=None):
     84
     """
     minsize = _check_choose(choose)
-    x, S = _links(n, None if instance is None else instance.allowed())
+    x, S = _links(n, None if instance is None else instance.allowed(), rule)
     profile = np.zeros(n + 1, np.int64)
     tally = np.zeros(2, np.int64)
     _search(n, minsize, x, S, _start(n), profile, tally, _NO_OUT)
@@ -94,7 +100,7 @@ def count(n, *, nodes=False, choose="min-size", instance=None):
     return Tally(total=int(tally[_SOLUTIONS]), nodes=sum(profile), profile=profile, stats=stats)
 
 
-def batches(n, *, limit=None, choose="min-size", instance=None):
+def batches(n, *, limit=None, choose="min-size", instance=None, rule="queen"):
     """Stream the solutions as ``(m, n)`` arrays, the search resumed chunk by chunk.
 
     Examples
@@ -103,7 +109,7 @@ def batches(n, *, limit=None, choose="min-size", instance=None):
     [(1, 3, 0, 2), (2, 0, 3, 1)]
     """
     minsize = _check_choose(choose)
-    x, S = _links(n, None if instance is None else instance.allowed())
+    x, S = _links(n, None if instance is None else instance.allowed(), rule)
     state = _start(n)
     profile = np.zeros(n + 1, np.int64)
     tally = np.zeros(2, np.int64)
@@ -131,18 +137,30 @@ def _check_choose(choose):
     return choose == "min-size"
 
 
-def _links(n, allowed=None):
+def _links(n, allowed=None, rule="queen"):
     """The dancing-links torus: ``x`` stacks ``L, R, U, D, C`` and the placement ``r * n + c`` of each node.
 
     Node 0 is the root ``h``; headers ``1 .. 2n`` are the primary columns ``R_0 .. R_{n-1}, C_0 .. C_{n-1}``
-    (linked into the root's list in that order), headers ``2n + 1 .. 6n - 2`` the secondary diagonals
-    ``A_0 .. A_{2n-2}, B_0 .. B_{2n-2}`` (each linked only to itself). Then four nodes per placement, for the
-    squares ``allowed`` lets a queen take (per row, a mask of columns; every square when ``None``).
+    (linked into the root's list in that order), then the secondary columns, each linked only to itself: the
+    rule's diagonals (:func:`nqueens.core.rules.diagonals`: ``A_0 .. A_{2n-2}, B_0 .. B_{2n-2}`` for queens, the
+    2n wrapped ones on a torus) and, for a knight, one per pair of squares a knight apart. Then one node per
+    column of each placement, for the squares ``allowed`` lets a queen take (per row, a mask of columns; every
+    square when ``None``).
     """
     if allowed is None:
         allowed = [(1 << n) - 1] * n
-    headers = 6 * n - 1
-    size = headers + 4 * sum(bin(mask).count("1") for mask in allowed)
+    lines = diagonals(n, rule)
+    pairs = knight_pairs(n, rule)
+    secondary = [[] for _ in range(n * n)]
+    for k, line in enumerate(lines):
+        for r, c in line:
+            secondary[r * n + c].append(2 * n + 1 + k)
+    for k, (a, b) in enumerate(pairs):
+        for r, c in (a, b):
+            secondary[r * n + c].append(2 * n + 1 + len(lines) + k)
+    headers = 2 * n + 1 + len(lines) + len(pairs)
+    squares = [(r, c) for r in range(n) for c in range(n) if allowed[r] >> c & 1]
+    size = headers + sum(2 + len(secondary[r * n + c]) for r, c in squares)
     x = np.zeros((6, size), np.int64)
     L, R, U, D, C, ROW = x
     S = np.zeros(headers, np.int64)
@@ -152,22 +170,21 @@ def _links(n, allowed=None):
     R[:primary] = (cols[:primary] + 1) % primary
     L[:primary] = (cols[:primary] - 1) % primary
     node = headers
-    for r in range(n):
-        for c in range(n):
-            if not allowed[r] >> c & 1:
-                continue
-            for t, col in enumerate((1 + r, 1 + n + c, 2 * n + 1 + r + c, 4 * n + r - c + n - 1)):
-                i = node + t
-                C[i] = col
-                ROW[i] = r * n + c
-                U[i] = U[col]
-                D[i] = col
-                D[U[col]] = i
-                U[col] = i
-                S[col] += 1
-                L[i] = node + (t + 3) % 4
-                R[i] = node + (t + 1) % 4
-            node += 4
+    for r, c in squares:
+        columns = (1 + r, 1 + n + c, *secondary[r * n + c])
+        width = len(columns)
+        for t, col in enumerate(columns):
+            i = node + t
+            C[i] = col
+            ROW[i] = r * n + c
+            U[i] = U[col]
+            D[i] = col
+            D[U[col]] = i
+            U[col] = i
+            S[col] += 1
+            L[i] = node + (t - 1) % width
+            R[i] = node + (t + 1) % width
+        node += width
     return x, S
 
 

@@ -32,6 +32,7 @@ from nqueens.models import _background
 from nqueens.core.board import dtype_for
 from nqueens.core.errors import NQueensError
 from nqueens.core.record import Tally
+from nqueens.core.rules import diagonals, knight_pairs
 
 __all__ = ["model", "count", "batches", "warmup"]
 
@@ -39,8 +40,11 @@ __all__ = ["model", "count", "batches", "warmup"]
 _SCIP_PARAMETERS = "misc/catchctrlc = FALSE\nlp/threads = 1\n"
 
 
-def model(n, *, instance=None):
+def model(n, *, instance=None, rule="queen"):
     """The integer program as a ``pywraplp.Solver`` (SCIP) and its variables ``x[r][c]``.
+
+    Under another ``rule`` (:mod:`nqueens.core.rules`) the diagonals are the rule's (wrapped on a torus) and two
+    squares a knight apart sum to at most 1 (``superqueen``).
 
     Returns
     -------
@@ -68,18 +72,21 @@ def model(n, *, instance=None):
         solver.Add(solver.Sum(x[r]) == 1, f"row_{r}")
     for c in range(n):
         solver.Add(solver.Sum([x[r][c] for r in range(n)]) == 1, f"col_{c}")
-    # Every diagonal r + c = s and every anti-diagonal r - c = d sums to at most 1.
-    for s in range(1, 2 * n - 2):
-        solver.Add(solver.Sum([x[r][s - r] for r in range(max(0, s - n + 1), min(n - 1, s) + 1)]) <= 1, f"sum_{s}")
-    for d in range(-(n - 2), n - 1):
-        line = [x[r][r - d] for r in range(max(0, d), min(n - 1, n - 1 + d) + 1)]
-        solver.Add(solver.Sum(line) <= 1, f"dif_{d + n - 1}")
+    # Every diagonal r + c = s and every anti-diagonal r - c = d (mod n on a torus) sums to at most 1.
+    lines = diagonals(n, rule)
+    for k, line in enumerate(lines):
+        if len(line) > 1:
+            name = f"sum_{k}" if k < len(lines) // 2 else f"dif_{k - len(lines) // 2}"
+            solver.Add(solver.Sum([x[r][c] for r, c in line]) <= 1, name)
+    # Two squares a knight apart hold at most one queen (superqueen).
+    for (r1, c1), (r2, c2) in knight_pairs(n, rule):
+        solver.Add(x[r1][c1] + x[r2][c2] <= 1, f"knight_{r1}_{c1}_{r2}_{c2}")
     if instance is not None:
         _fix(solver, x, instance)
     return solver, x
 
 
-def count(n, *, nodes=False, instance=None):
+def count(n, *, nodes=False, instance=None, rule="queen"):
     """Count the solutions by solving again after a no-good cut for each one.
 
     Returns
@@ -97,7 +104,7 @@ def count(n, *, nodes=False, instance=None):
     (4, 5, 4)
     """
     start = time.perf_counter()
-    solver, x = model(n, instance=instance)
+    solver, x = model(n, instance=instance, rule=rule)
     shape = {"variables": solver.NumVariables(), "constraints": solver.NumConstraints()}
     effort = _Effort()
     built = time.perf_counter()
@@ -110,7 +117,7 @@ def count(n, *, nodes=False, instance=None):
     return Tally(total=total, stats={**shape, **effort.as_dict(), **times})
 
 
-def batches(n, *, limit=None, instance=None):
+def batches(n, *, limit=None, instance=None, rule="queen"):
     """Stream the solutions as ``(m, n)`` arrays, one per solve (so the first arrives after one solve).
 
     Examples
@@ -118,7 +125,7 @@ def batches(n, *, limit=None, instance=None):
     >>> sorted(tuple(b[0].tolist()) for b in batches(6))
     [(1, 3, 5, 0, 2, 4), (2, 5, 1, 4, 0, 3), (3, 0, 4, 1, 5, 2), (4, 2, 0, 5, 3, 1)]
     """
-    solver, x = model(n, instance=instance)
+    solver, x = model(n, instance=instance, rule=rule)
     dtype = dtype_for(n)
 
     def produce(emit, stopped):

@@ -46,6 +46,7 @@ import numpy as np
 from nqueens.core.board import dtype_for
 from nqueens.core.errors import NQueensError
 from nqueens.core.record import Tally
+from nqueens.core.rules import diagonals, knight_pairs
 
 __all__ = ["ENCODINGS", "SAT_SOLVERS", "COUNTERS", "variable", "clauses", "count", "batches", "warmup"]
 
@@ -84,10 +85,12 @@ def variable(n, r, c):
     return r * n + c + 1
 
 
-def clauses(n, *, encoding="pairwise", instance=None):
+def clauses(n, *, encoding="pairwise", instance=None, rule="queen"):
     """The CNF of the ``n``-queens problem: a list of clauses and the highest variable used.
 
-    Variables ``1 .. n * n`` are the board (:func:`variable`); auxiliary variables of the encoding follow.
+    Variables ``1 .. n * n`` are the board (:func:`variable`); auxiliary variables of the encoding follow. Under
+    another ``rule`` (:mod:`nqueens.core.rules`) the diagonals are the rule's (wrapped on a torus) and each pair
+    of squares a knight apart is a binary clause (``superqueen``).
 
     Returns
     -------
@@ -123,17 +126,19 @@ def clauses(n, *, encoding="pairwise", instance=None):
         exactly_one([x(r, c) for c in range(n)])
     for c in range(n):
         exactly_one([x(r, c) for r in range(n)])
-    # Every diagonal r + c = s and every anti-diagonal r - c = d holds at most one queen.
-    for s in range(2 * n - 1):
-        at_most_one([x(r, s - r) for r in range(max(0, s - n + 1), min(n - 1, s) + 1)])
-    for d in range(-(n - 1), n):
-        at_most_one([x(r, r - d) for r in range(max(0, d), min(n - 1, n - 1 + d) + 1)])
+    # Every diagonal r + c = s and every anti-diagonal r - c = d holds at most one queen (mod n on a torus).
+    for line in diagonals(n, rule):
+        at_most_one([x(r, c) for r, c in line])
+    # No two queens a knight's move apart (superqueen).
+    cnf.extend([-x(*a), -x(*b)] for a, b in knight_pairs(n, rule))
     if instance is not None:
         cnf.extend(_instance_units(n, instance))
     return cnf, max(pool.top, n * n)
 
 
-def count(n, *, nodes=False, instance=None, encoding="pairwise", satsolver="cadical195", counter="enumerate"):
+def count(
+    n, *, nodes=False, instance=None, encoding="pairwise", satsolver="cadical195", counter="enumerate", rule="queen"
+):
     """Count the solutions: by blocking clauses over the board, or with Ganak's projected model count.
 
     Returns
@@ -155,7 +160,7 @@ def count(n, *, nodes=False, instance=None, encoding="pairwise", satsolver="cadi
     4
     """
     start = time.perf_counter()
-    cnf, top = clauses(n, encoding=encoding, instance=instance)
+    cnf, top = clauses(n, encoding=encoding, instance=instance, rule=rule)
     stats = {"encoding": encoding, "variables": top, "clauses": len(cnf)}
     if counter == "ganak":
         built = time.perf_counter()
@@ -172,7 +177,9 @@ def count(n, *, nodes=False, instance=None, encoding="pairwise", satsolver="cadi
         solver.delete()
 
 
-def batches(n, *, limit=None, instance=None, encoding="pairwise", satsolver="cadical195", counter="enumerate"):
+def batches(
+    n, *, limit=None, instance=None, encoding="pairwise", satsolver="cadical195", counter="enumerate", rule="queen"
+):
     """Stream the solutions as ``(m, n)`` arrays, in the SAT solver's order.
 
     Examples
@@ -182,7 +189,7 @@ def batches(n, *, limit=None, instance=None, encoding="pairwise", satsolver="cad
     """
     if counter != "enumerate":
         raise NQueensError(f"counter={counter} counts without enumerating; to list solutions use counter=enumerate")
-    cnf, _ = clauses(n, encoding=encoding, instance=instance)
+    cnf, _ = clauses(n, encoding=encoding, instance=instance, rule=rule)
     solver = _solver(satsolver, cnf)
     size = _CHUNK if limit is None else max(1, min(_CHUNK, limit))
     dtype = dtype_for(n)

@@ -206,6 +206,8 @@ def count(
         tally = interrupt.call(module.count, n, nodes=req.nodes, **req.extra, **options)
     seconds = time.perf_counter() - start
     stats = dict(tally.stats)
+    if options.get("rule", "queen") != "queen":
+        stats.setdefault("rule", options["rule"])
     if not instance.is_plain:
         stats["instance"] = instance.describe()
     return CountResult(

@@ -44,12 +44,21 @@ Engines (family ``engine``) are not called through ``count``: they provide ``pla
 
 from nqueens.core.errors import NQueensError
 from nqueens.core.protocol import CAPABILITIES, FAMILIES, Option, Solver, solver
+from nqueens.core.rules import RULE_NAMES
 from nqueens.native._limits import DIAGONALS_MAX_N, DIAGONALS_REASON, MASK_MAX_N
 
 __all__ = ["Option", "Solver", "REGISTRY", "CAPABILITIES", "FAMILIES", "get_solver", "solver"]
 
 
 _SYMMETRY = "it searches half of the board and counts each find with its mirror image"
+
+_RULE = Option(
+    "rule",
+    str,
+    "queen",
+    "attack rule: queen, superqueen (queen + knight) or toroidal (diagonals wrap)",
+    choices=RULE_NAMES,
+)
 
 _TREE_MODE = Option(
     "mode",
@@ -192,15 +201,7 @@ _ENTRIES = (
         max_n=62,
         limit_reason="64-bit masks with room for the knight's shifts",
         no_instance="its masks hold the rule's attacks only, not blocked squares or pre-placed queens",
-        options=(
-            Option(
-                "rule",
-                str,
-                "queen",
-                "attack rule: queen, superqueen (queen + knight) or toroidal (diagonals wrap)",
-                choices=("queen", "superqueen", "toroidal"),
-            ),
-        ),
+        options=(_RULE,),
     ),
     Solver(
         name="mary",
@@ -250,6 +251,7 @@ _ENTRIES = (
                 "the column to branch on: fewest rows (Knuth's heuristic) or the first uncovered (row by row)",
                 ("min-size", "first"),
             ),
+            _RULE,
         ),
         memory=(256, 2),
     ),
@@ -287,6 +289,7 @@ _ENTRIES = (
                 "the column a fixed search tries first (auto: median): smallest, largest, median, the lower half",
                 ("auto", "min", "max", "median", "split"),
             ),
+            _RULE,
         ),
         memory=(800, 2),  # measured: 18.9 GB for n = 5000 (first=true)
     ),
@@ -325,6 +328,7 @@ _ENTRIES = (
                 ("bounds", "value"),
             ),
             Option("seed", int, 0, "seed of the random strategies"),
+            _RULE,
         ),
         memory=(16, 2),  # measured: 5.6 GB for n = 20000 (first-fail, limit 1)
     ),
@@ -376,6 +380,7 @@ _ENTRIES = (
                 "counter Ganak (count only; the solvers extra)",
                 ("enumerate", "ganak"),
             ),
+            _RULE,
         ),
         memory=(80_000, 2),  # measured: 3.1 GB for n = 200, 11.3 GB for n = 400 (pairwise, limit 1)
     ),
@@ -388,6 +393,7 @@ _ENTRIES = (
         module="nqueens.models.mip",
         summary="integer programming, one solve per solution; stats: branch-and-bound nodes, LP iterations",
         reach=7,
+        options=(_RULE,),
         memory=(8000, 2),  # measured: 0.36 GB for n = 200, 1.07 GB for n = 400 (limit 1)
     ),
     Solver(
@@ -407,6 +413,7 @@ _ENTRIES = (
                 "the solver CPMpy hands the model to (all but ortools need pip install 'nqueens[solvers]')",
                 ("ortools", "exact", "pysat", "choco", "z3"),
             ),
+            _RULE,
         ),
         memory=(1000, 2),  # CPMpy's expression tree above CP-SAT's model (cpsat: 800 n^2)
     ),
@@ -437,6 +444,7 @@ _ENTRIES = (
                 "(forward checking), or check a value only against the rows already placed (none)",
                 ("forward-checking", "none"),
             ),
+            _RULE,
         ),
         memory=(2048, 2),
     ),

@@ -188,6 +188,11 @@ class Solver:
         """Validate keyword options against :attr:`options`; return them with defaults filled in."""
         known = {opt.name: opt for opt in self.options}
         unknown = sorted(set(options) - set(known))
+        if unknown == ["rule"]:
+            raise NQueensError(
+                f"solver {self.name!r} knows only the queen's attack rule (its search is written for it); "
+                "`nqueens solvers` lists the ones with the option rule"
+            )
         if unknown:
             allowed = ", ".join(sorted(known)) or "none"
             raise NQueensError(f"solver {self.name!r} has no option {unknown[0]!r}; its options: {allowed}")

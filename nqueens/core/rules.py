@@ -31,9 +31,16 @@ __all__ = [
     "solutions",
     "images",
     "classes",
+    "RULE_NAMES",
+    "diagonals",
+    "knight_pairs",
+    "offsets",
+    "KNIGHT_STEPS",
 ]
 
 KNIGHT = ((1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1))
+# The knight's moves downwards as (rows apart, column difference): what a model with one variable per row forbids.
+KNIGHT_STEPS = ((1, -2), (1, 2), (2, -1), (2, 1))
 
 
 @dataclass(frozen=True)
@@ -153,6 +160,9 @@ RULES = {
     "superqueen": Rule("superqueen", knight=True, description="superqueens (queen + knight moves)"),
     "toroidal": Rule("toroidal", wrap=True, description="queens on a torus (diagonals wrap)"),
 }
+
+
+RULE_NAMES = tuple(RULES)
 
 
 def get_rule(rule: str | Rule) -> Rule:
@@ -275,3 +285,78 @@ def classes(n: int, rule: str | Rule = "queen") -> list[tuple[int, ...]]:
     for s in solutions(n, rule):
         reps.add(min(images(s, rule)))
     return sorted(reps)
+
+
+# What a general model posts: rows and columns are every rule's; a rule adds its diagonal lines (at most one piece
+# on each) and, with a knight, the pairs of squares a knight apart. Integer models with one variable per row use
+# the offsets between rows instead.
+
+
+def diagonals(n: int, rule: str | Rule = "queen") -> list[list[tuple[int, int]]]:
+    """The rule's diagonal lines, each holding at most one piece: the square's 2(2n - 1) diagonals (lines of one
+    square included), or on a torus the 2n wrapped ones (``(r + c) mod n`` and ``(r - c) mod n``, n squares each).
+
+    Examples
+    --------
+    >>> len(diagonals(4)), len(diagonals(4, "toroidal"))
+    (14, 8)
+    >>> sorted(map(len, diagonals(3)))
+    [1, 1, 1, 1, 2, 2, 2, 2, 3, 3]
+    """
+    _check_n(n)
+    r = get_rule(rule)
+    size = n if r.wrap else 2 * n - 1
+    sums: list[list[tuple[int, int]]] = [[] for _ in range(size)]
+    differences: list[list[tuple[int, int]]] = [[] for _ in range(size)]
+    for i in range(n):
+        for j in range(n):
+            if r.wrap:
+                sums[(i + j) % n].append((i, j))
+                differences[(i - j) % n].append((i, j))
+            else:
+                sums[i + j].append((i, j))
+                differences[i - j + n - 1].append((i, j))
+    return sums + differences
+
+
+def knight_pairs(n: int, rule: str | Rule = "queen") -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """The pairs of squares a knight's move apart, the upper square first, when the rule's piece moves as a knight;
+    none otherwise. Each pair is listed once.
+
+    Examples
+    --------
+    >>> knight_pairs(3, "superqueen")[:2]
+    [((0, 0), (1, 2)), ((0, 0), (2, 1))]
+    >>> len(knight_pairs(8, "superqueen")), knight_pairs(8, "queen")
+    (168, [])
+    """
+    _check_n(n)
+    if not get_rule(rule).knight:
+        return []
+    pairs = []
+    for i in range(n):
+        for j in range(n):
+            for di, dj in KNIGHT_STEPS:
+                if i + di < n and 0 <= j + dj < n:
+                    pairs.append(((i, j), (i + di, j + dj)))
+    return sorted(pairs)
+
+
+def offsets(n: int, rule: str | Rule, d: int) -> tuple[int, ...]:
+    """The column differences ``q[i + d] - q[i]`` that make two pieces ``d`` rows apart attack each other, the
+    column (difference 0) left out: what an integer model with one variable per row forbids between such rows.
+
+    Examples
+    --------
+    >>> offsets(8, "queen", 3), offsets(8, "superqueen", 1), offsets(8, "superqueen", 2)
+    ((-3, 3), (-2, -1, 1, 2), (-2, -1, 1, 2))
+    >>> offsets(5, "toroidal", 2)
+    (-3, -2, 2, 3)
+    """
+    _check_n(n)
+    r = get_rule(rule)
+    if not 1 <= d < n:
+        raise NQueensError(f"rows of an {n} x {n} board are 1..{n - 1} apart, got {d}")
+    # Two squares d rows apart whose columns differ by delta, both on the board (the attack test reads differences).
+    found = [delta for delta in range(-(n - 1), n) if delta and r.attacks(n, (0, max(0, -delta)), (d, max(0, delta)))]
+    return tuple(found)

@@ -1,0 +1,120 @@
+"""The general solvers take the attack rule: their totals against OEIS (A051223, A051906), their solutions against
+a backtracking search written here with its own attack test, and a rule combined with an instance."""
+
+import pytest
+from test_rules import A051223, A051224, A051906
+
+from nqueens.api import batches, count, request
+from nqueens.cli import main
+from nqueens.core.errors import NQueensError
+from nqueens.core.instance import Instance
+
+
+def _hit(n, rule, a, b):
+    """The attack test, written out again for the test: columns, (wrapped) diagonals, knight moves."""
+    dr, dc = b[0] - a[0], b[1] - a[1]
+    if dc == 0:
+        return True
+    if rule == "toroidal":
+        return (dr - dc) % n == 0 or (dr + dc) % n == 0
+    return abs(dr) == abs(dc) or (rule == "superqueen" and {abs(dr), abs(dc)} == {1, 2})
+
+
+def brute(n, rule, allowed=lambda r, c: True):
+    """Every solution, row by row, each new queen tested against every queen above it."""
+    found, q = [], []
+
+    def go(r):
+        if r == n:
+            found.append(tuple(q))
+            return
+        for c in range(n):
+            if allowed(r, c) and not any(_hit(n, rule, (i, q[i]), (r, c)) for i in range(r)):
+                q.append(c)
+                go(r + 1)
+                q.pop()
+
+    go(0)
+    return found
+
+
+# The largest n each solver counts in the suite, per rule (seconds each on two cores; the slow ones stop early).
+REACH = {
+    "dlx": {"superqueen": 14, "toroidal": 15},
+    "cp": {"superqueen": 12, "toroidal": 13},
+    "sat": {"superqueen": 13, "toroidal": 13},
+    "cpsat": {"superqueen": 11, "toroidal": 11},
+    "csp": {"superqueen": 11, "toroidal": 11},
+    "cpmpy": {"superqueen": 10, "toroidal": 9},
+    "mip": {"superqueen": 9, "toroidal": 7},
+}
+OEIS = {"superqueen": A051223, "toroidal": A051906}
+
+
+@pytest.mark.parametrize("rule", ["superqueen", "toroidal"])
+@pytest.mark.parametrize("solver", sorted(REACH))
+def test_totals_agree_with_oeis(solver, rule):
+    got = [count(n, solver, rule=rule).total for n in range(1, REACH[solver][rule] + 1)]
+    assert got == list(OEIS[rule][: len(got)])
+
+
+@pytest.mark.parametrize("rule,n", [("superqueen", 10), ("superqueen", 11), ("toroidal", 7), ("toroidal", 11)])
+@pytest.mark.parametrize("solver", sorted(REACH))
+def test_solutions_are_the_brute_force_ones(solver, rule, n):
+    if solver == "mip" and n == 11:
+        pytest.skip("one SCIP solve per solution: 45 or 89 solves, covered at the smaller n")
+    got = [tuple(row) for b in batches(request(n, solver, question="enumerate", rule=rule)) for row in b.tolist()]
+    want = brute(n, rule)
+    assert len(got) == len(set(got)) and set(got) == set(want) and want
+
+
+@pytest.mark.parametrize("backend", ["exact", "pysat", "choco", "z3"])
+def test_cpmpy_backends_take_the_rule(backend):
+    got = [count(n, "cpmpy", rule=rule, backend=backend).total for rule, n in (("superqueen", 10), ("toroidal", 7))]
+    assert got == [A051223[9], A051906[6]]
+
+
+def test_sat_ganak_counts_the_rule():
+    assert count(10, "sat", rule="superqueen", counter="ganak").total == A051223[9]
+    assert count(7, "sat", rule="toroidal", counter="ganak").total == A051906[6]
+
+
+@pytest.mark.parametrize("n", range(9, 13))
+def test_cpsat_symmetry_gives_the_superqueens_unique_solutions(n):
+    r = count(n, "cpsat", rule="superqueen", symmetry=True)
+    assert (r.unique, r.total) == (A051224[n - 1], A051223[n - 1])
+
+
+def test_cpsat_symmetry_refuses_the_torus():
+    with pytest.raises(NQueensError, match="larger group"):
+        count(7, "cpsat", rule="toroidal", symmetry=True)
+
+
+@pytest.mark.parametrize("solver", ["dlx", "cp", "cpsat", "sat", "mip", "csp", "cpmpy"])
+@pytest.mark.parametrize("rule,n", [("toroidal", 7), ("superqueen", 10)])
+def test_a_rule_combines_with_an_instance(solver, rule, n):
+    blocked = [(0, 0), (3, 4), (5, 1)]
+    instance = Instance.make(n, blocked=blocked, queens=[(1, 2 if rule == "toroidal" else 4)])
+    placed = dict(instance.queens)
+
+    def allowed(r, c):
+        return (r, c) not in blocked and placed.get(r, c) == c
+
+    want = brute(n, rule, allowed)
+    got = [
+        tuple(row) for b in batches(request(instance, solver, question="enumerate", rule=rule)) for row in b.tolist()
+    ]
+    assert sorted(got) == sorted(want) and count(instance, solver, rule=rule).total == len(want)
+
+
+@pytest.mark.parametrize("solver", ["bitwise", "mary", "fast"])
+def test_a_solver_written_for_the_queen_refuses_another_rule(capsys, solver):
+    assert main(["count", "10", "--rules", "superqueen", "--solver", solver]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.startswith(f"error: solver {solver!r} knows only the queen's attack rule"), err
+
+
+def test_the_rule_is_in_the_report(capsys):
+    assert main(["count", "10", "--rules", "superqueen", "--solver", "dlx"]) == 0
+    out = capsys.readouterr().out
+    assert "4 solutions" in out and "rule: superqueen" in out
