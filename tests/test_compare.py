@@ -111,7 +111,7 @@ def test_an_option_sweep_makes_one_column_per_setting(capsys):
     table = {cell["solver"]: cell for cell in json.loads(out)}
     assert code == 0 and list(table) == ["dlx:choose=first", "dlx:choose=min-size"]
     assert table["dlx:choose=first"]["nodes"] == 2057 > table["dlx:choose=min-size"]["nodes"]  # Knuth's tree
-    assert table["dlx:choose=first"]["options"] == {"choose": "first"}
+    assert table["dlx:choose=first"]["options"] == {"choose": "first", "rule": "queen"}
 
 
 def test_the_table_says_who_was_left_out_and_whether_all_agreed(capsys):

@@ -118,3 +118,51 @@ def test_the_rule_is_in_the_report(capsys):
     assert main(["count", "10", "--rules", "superqueen", "--solver", "dlx"]) == 0
     out = capsys.readouterr().out
     assert "4 solutions" in out and "rule: superqueen" in out
+
+
+def _compare(capsys, *argv):
+    import json
+
+    code = main(["compare", *argv, "--json", "--quiet"])
+    out, err = capsys.readouterr()
+    return code, (json.loads(out) if code == 0 else None), err
+
+
+def test_compare_takes_the_rule_and_holds_runs_to_its_published_counts(capsys):
+    code, runs, _ = _compare(capsys, "9..12", "--rules", "superqueen", "--solvers", "dlx,cp,sat,rules")
+    assert code == 0 and {r["status"] for r in runs} == {"solved"}
+    assert all(r["total"] == A051223[r["n"] - 1] and r["options"]["rule"] == "superqueen" for r in runs)
+
+
+def test_compare_without_solvers_takes_every_solver_that_takes_the_rule(capsys):
+    from nqueens.registry import REGISTRY
+
+    code, runs, _ = _compare(capsys, "5..7", "--rules", "toroidal", "--timeout", "60")
+    takes = {name for name, s in REGISTRY.items() if any(o.name == "rule" for o in s.options)}
+    assert code == 0 and {r["solver"] for r in runs} == takes
+    assert all(r["total"] == A051906[r["n"] - 1] for r in runs)
+
+
+def test_compare_judges_queens_and_superqueens_apart(capsys):
+    code, runs, _ = _compare(capsys, "10", "--solvers", "dlx,dlx:rule=superqueen")
+    assert code == 0 and [(r["total"], r["status"]) for r in runs] == [(724, "solved"), (4, "solved")]
+
+
+def test_compare_first_solutions_are_checked_under_the_rule(capsys):
+    code, runs, _ = _compare(capsys, "10..11", "--rules", "superqueen", "--question", "first", "--solvers", "cpsat,sat")
+    assert code == 0 and {r["status"] for r in runs} == {"sat"}
+    assert all(tuple(r["solution"]) in set(brute(r["n"], "superqueen")) for r in runs)
+
+
+@pytest.mark.parametrize(
+    "argv,fragment",
+    [
+        (["5..7", "--rules", "toroidal", "--solvers", "dlx,bitwise"], "'bitwise' knows only the queen's"),
+        (["5..7", "--rules", "toroidal", "--solvers", "sat:rule=superqueen"], "sets rule=superqueen"),
+        (["5..7", "--rules", "toroidal", "--question", "unique"], "larger group"),
+        (["4..6", "--rules", "superqueen", "--problem", "domination"], "--rules does not apply"),
+    ],
+)
+def test_compare_refuses_what_the_rule_cannot_do(capsys, argv, fragment):
+    code, _, err = _compare(capsys, *argv)
+    assert code == 2 and err.startswith("error: ") and fragment in err, err

@@ -61,6 +61,8 @@ __all__ = [
     "Experiment",
     "parse_solvers",
     "default_columns",
+    "with_rule",
+    "KNOWN_RULES",
     "problems_from_range",
     "problems_from_instances",
     "run",
@@ -84,6 +86,21 @@ KNOWN_UNIQUE = (
     4878666808, 39333324973, 336376244042, 3029242658210, 28439272956934, 275986683743434, 2789712466510289,
     29363495934315694,
 )  # fmt: skip
+
+# The published answers under the other attack rules (nqueens.core.rules): OEIS A051223 (superqueens, n = 1..18)
+# with A051224 (their solutions up to the 8 symmetries, n = 1..14), and A051906 (toroidal queens, n = 1..23).
+KNOWN_RULES = {
+    "superqueen": (
+        (1, 0, 0, 0, 0, 0, 0, 0, 0, 4, 44, 156, 1876, 5180, 32516, 202900, 1330622, 8924976),
+        (1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 6, 22, 239, 653),
+        ("A051223", "A051224"),
+    ),
+    "toroidal": (
+        (1, 0, 0, 0, 10, 0, 28, 0, 0, 0, 88, 0, 4524, 0, 0, 0, 140692, 0, 820496, 0, 0, 0, 128850048),
+        (),
+        ("A051906", None),
+    ),
+}  # fmt: skip
 
 _NEEDS = {"count": ("count",), "enumerate": ("enumerate",), "first": ("enumerate",), "unique": ("unique", "enumerate")}
 _WHY = {
@@ -224,15 +241,35 @@ def parse_solvers(text):
     return columns
 
 
-def default_columns(question="count"):
-    """A column for every registered solver that can answer ``question``, with its default options."""
+def default_columns(question="count", rule=None):
+    """A column for every registered solver that can answer ``question``, with its default options; with another
+    attack ``rule`` than the queen's, every such solver that takes the rule, with the option ``rule`` set."""
     from nqueens.api import solvers
 
-    return [
-        Column(spec.name, spec.key, {}, spec.check_options({}))
-        for spec in solvers()
-        if any(need in spec.can for need in _NEEDS[_question(question)])
-    ]
+    columns = []
+    for spec in solvers():
+        if not any(need in spec.can for need in _NEEDS[_question(question)]):
+            continue
+        if rule in (None, "queen"):
+            columns.append(Column(spec.name, spec.key, {}, spec.check_options({})))
+        elif any(o.name == "rule" and rule in o.choices for o in spec.options):
+            columns.append(Column(spec.name, spec.key, {"rule": rule}, spec.check_options({"rule": rule})))
+    return columns
+
+
+def with_rule(columns, rule):
+    """The columns with the option ``rule`` set to ``rule`` (a column that names another rule is refused; one
+    whose solver knows only the queen's rule is refused with the reason)."""
+    from nqueens.registry import get_solver
+
+    out = []
+    for column in columns:
+        given = column.options.get("rule")
+        if given is not None and given != rule:
+            raise NQueensError(f"--solvers column {column.name!r} sets rule={given}, and --rules says {rule}")
+        options = {**column.options, "rule": rule}
+        out.append(Column(column.name, column.solver, options, get_solver(column.solver).check_options(options)))
+    return out
 
 
 def problems_from_range(text):
@@ -308,6 +345,7 @@ def run(
     fresh=False,
     nodes=False,
     progress=None,
+    rule=None,
 ):
     """Run every column on every problem ``repeat`` times, asking ``question``; an :class:`Experiment`.
 
@@ -338,6 +376,9 @@ def run(
         Count nodes too, with the instrumented variants of the solvers that have one (question ``count``).
     progress : callable, optional
         Called with ``(done, total, record)`` after each run.
+    rule : str, optional
+        An attack rule (:mod:`nqueens.core.rules`) for every column: by default every solver that takes it. Runs
+        are held to the rule's published counts.
 
     Returns
     -------
@@ -363,7 +404,11 @@ def run(
             "so give one or the other"
         )
     explicit = columns is not None
-    columns = list(columns) if explicit else default_columns(question)
+    columns = list(columns) if explicit else default_columns(question, rule)
+    if rule not in (None, "queen"):
+        if not columns:
+            raise NQueensError(f"no registered solver takes the rule {rule!r} and answers {question}")
+        columns = with_rule(columns, rule)
     problems = list(problems)
     if not problems:
         raise NQueensError("an experiment needs at least one problem")
@@ -384,6 +429,10 @@ def run(
         record.versions, record.machine = dict(versions()), dict(machine())
     runnable = [item for item in plan if item.record.status is None]
     notes = _left_out_notes(left_out)
+    if rule not in (None, "queen"):
+        from nqueens.core.rules import get_rule
+
+        notes.insert(0, f"rule: {rule}, {get_rule(rule).description}")
     workers, capped = _cap_workers(workers, memory)
     if capped:
         notes.append(capped)
@@ -637,7 +686,19 @@ def check(records):
 
 
 def _problem_of(record):
-    return (record.instance_digest or record.instance) if record.instance else record.n
+    where = (record.instance_digest or record.instance) if record.instance else record.n
+    return where, _rule_of(record)
+
+
+def _rule_of(record):
+    return (record.options or {}).get("rule") or "queen"
+
+
+def _known(rule):
+    """The published totals and unique counts of ``rule`` (tuples indexed by n - 1) and their OEIS names."""
+    if rule == "queen":
+        return KNOWN_TOTAL, KNOWN_UNIQUE, ("A000170", "A002562")
+    return KNOWN_RULES[rule]
 
 
 def _judge_alone(record):
@@ -645,30 +706,34 @@ def _judge_alone(record):
     if record.status not in ANSWERED:
         return
     n = record.n
+    rule = _rule_of(record)
+    totals, uniques, (total_name, unique_name) = _known(rule)
     if record.question == "first":
         q = record.solution
         if q is None:
-            if record.instance is None and n <= len(KNOWN_TOTAL) and KNOWN_TOTAL[n - 1]:
-                _wrong(record, f"found no solution, but n = {n} has {KNOWN_TOTAL[n - 1]:,}")
+            if record.instance is None and n <= len(totals) and totals[n - 1]:
+                _wrong(record, f"found no solution, but n = {n} has {totals[n - 1]:,}")
             return
         if record.instance is None:
-            from nqueens.core.board import find_conflict
+            from nqueens.core.rules import get_rule
 
-            if len(q) != n or sorted(q) != list(range(n)) or find_conflict(q) is not None:
+            if not get_rule(rule).is_solution(q, n):
                 _wrong(record, f"its first solution {q} is not a solution")
         else:
             from nqueens.core.instance_io import read_instance
+            from nqueens.core.rules import get_rule
 
             if record.instance_path and os.path.exists(record.instance_path):
-                if not read_instance(record.instance_path).admits(q):
+                instance = read_instance(record.instance_path)
+                if not (instance.admits(q) and get_rule(rule).is_solution(q, n)):
                     _wrong(record, f"its first solution {q} is not a solution of {record.instance}")
         return
-    if record.instance is not None or n > len(KNOWN_TOTAL):
+    if record.instance is not None or n > len(totals):
         return
-    if record.total is not None and record.total != KNOWN_TOTAL[n - 1]:
-        _wrong(record, f"total {record.total:,}, but OEIS A000170 has {KNOWN_TOTAL[n - 1]:,} for n = {n}")
-    elif record.unique is not None and record.unique != KNOWN_UNIQUE[n - 1]:
-        _wrong(record, f"unique {record.unique:,}, but OEIS A002562 has {KNOWN_UNIQUE[n - 1]:,} for n = {n}")
+    if record.total is not None and record.total != totals[n - 1]:
+        _wrong(record, f"total {record.total:,}, but OEIS {total_name} has {totals[n - 1]:,} for n = {n}")
+    elif record.unique is not None and n <= len(uniques) and record.unique != uniques[n - 1]:
+        _wrong(record, f"unique {record.unique:,}, but OEIS {unique_name} has {uniques[n - 1]:,} for n = {n}")
 
 
 def _judge_together(records, question):

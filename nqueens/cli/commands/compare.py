@@ -6,6 +6,7 @@ import sys
 
 from nqueens.cli.commands._common import positive, positive_float
 from nqueens.cli.commands._output import write_out
+from nqueens.cli.commands._rules import add_rules_option
 from nqueens.core.errors import NQueensError
 
 EPILOG = """\
@@ -62,6 +63,7 @@ def add_parser(sub):
         metavar="LIST",
         help="columns: NAME[:OPT=VAL...],... (default: every solver that can answer, each up to its default reach)",
     )
+    add_rules_option(parser)
     parser.add_argument(
         "--problem",
         choices=("nqueens", "domination", "peaceable"),
@@ -148,6 +150,7 @@ def _warn_if_long(problems, columns):
 
 
 _NOT_FOR_OPTIMIZE = {
+    "rules": "--rules",
     "instances": "--instances",
     "memory": "--memory",
     "scheduler": "--scheduler",
@@ -207,6 +210,11 @@ def run(args):
         return _run_optimize(args)
     if args.plot_kind in ("anytime", "profile"):
         raise NQueensError(f"--plot-kind {args.plot_kind} is for --question optimize")
+    if args.rules == "toroidal" and args.question == "unique":
+        raise NQueensError(
+            "--question unique reduces by the square's 8 symmetries, and the torus has a larger group: "
+            "`nqueens count N --rules toroidal` gives its unique solutions and orbit classes"
+        )
     args.plot_kind = args.plot_kind or "cactus"
     instances = args.instances
     if (args.range is None) == (instances is None):
@@ -223,6 +231,8 @@ def run(args):
         else experiment.problems_from_instances(instances)
     )
     columns = None if args.solvers is None else experiment.parse_solvers(args.solvers)
+    if columns is not None and args.rules not in (None, "queen"):
+        columns = experiment.with_rule(columns, args.rules)
     if args.plot is not None and args.plot_kind == "scatter" and (columns is None or len(columns) < 2):
         raise NQueensError("--plot-kind scatter sets two solvers against each other: name them first in --solvers")
     fmt = "json" if args.json else args.format
@@ -243,6 +253,7 @@ def run(args):
             fresh=args.fresh,
             nodes=args.nodes,
             progress=show,
+            rule=args.rules,
         )
     finally:
         if show is not None:
