@@ -15,6 +15,9 @@ its constraints as the corresponding model does: unit clauses, fixed variables, 
 - MiniZinc: the CP model (``q[i]`` the column of row ``i``, three ``all_different``), 1-based as MiniZinc
   models are; the data file gives ``n`` and the instance.
 
+Every writer takes an attack ``rule`` (:mod:`nqueens.core.rules`): the rule's diagonals (wrapped on a torus,
+``mod n`` in MiniZinc) and, for ``superqueen``, a clause, a row or a constraint per pair of squares a knight apart.
+
 Examples
 --------
 >>> text = dimacs(4, encoding="pairwise")
@@ -25,19 +28,21 @@ Examples
 """
 
 from nqueens.core.instance import as_instance
+from nqueens.core.rules import diagonals, get_rule, knight_pairs
 
 __all__ = ["dimacs", "lp", "mps", "minizinc"]
 
 
-def dimacs(problem, *, encoding="pairwise"):
+def dimacs(problem, *, encoding="pairwise", rule="queen"):
     """The SAT model in DIMACS CNF, projected on the ``n * n`` board variables (``c p show`` and ``c ind``)."""
     from nqueens.models.sat import clauses
 
     inst = as_instance(problem)
     n = inst.n
-    cnf, top = clauses(n, encoding=encoding, instance=None if inst.is_plain else inst)
+    cnf, top = clauses(n, encoding=encoding, instance=None if inst.is_plain else inst, rule=rule)
     lines = [
-        f"c nqueens {_describe(inst)}: variable r*{n}+c+1 is a queen on square (r, c), 0-based; encoding {encoding}",
+        f"c nqueens {_describe(inst, rule)}: variable r*{n}+c+1 is a queen on square (r, c), 0-based; "
+        f"encoding {encoding}",
         "c t pmc",
         "c ind " + " ".join(str(v) for v in range(1, n * n + 1)) + " 0",
         f"p cnf {top} {len(cnf)}",
@@ -47,13 +52,13 @@ def dimacs(problem, *, encoding="pairwise"):
     return "\n".join(lines) + "\n"
 
 
-def lp(problem):
+def lp(problem, *, rule="queen"):
     """The 0-1 integer program in CPLEX LP format."""
     inst = as_instance(problem)
-    rows, fixed = _program(inst)
+    rows, fixed = _program(inst, rule)
     n = inst.n
     out = [
-        f"\\ nqueens {_describe(inst)}: x_r_c = 1 is a queen on square (r, c), 0-based",
+        f"\\ nqueens {_describe(inst, rule)}: x_r_c = 1 is a queen on square (r, c), 0-based",
         "Minimize",
         " obj: 0 x_0_0",
         "Subject To",
@@ -72,14 +77,14 @@ def lp(problem):
     return "\n".join(out) + "\n"
 
 
-def mps(problem):
+def mps(problem, *, rule="queen"):
     """The 0-1 integer program in free MPS format."""
     inst = as_instance(problem)
-    rows, fixed = _program(inst)
+    rows, fixed = _program(inst, rule)
     n = inst.n
     senses = {"=": "E", "<=": "L"}
     out = [
-        f"* nqueens {_describe(inst)}: x_r_c = 1 is a queen on square (r, c), 0-based",
+        f"* nqueens {_describe(inst, rule)}: x_r_c = 1 is a queen on square (r, c), 0-based",
         "NAME nqueens",
         "ROWS",
         " N obj",
@@ -107,15 +112,29 @@ def mps(problem):
     return "\n".join(out) + "\n"
 
 
-def minizinc(problem):
+def minizinc(problem, *, rule="queen"):
     """The CP model as a MiniZinc model and its data: ``(model text, data text)``.
 
-    The model text alone is the general model for any ``n`` and instance; the data text gives them.
+    The model text alone is the general model for any ``n`` and instance (under ``rule``); the data text gives them.
     """
     inst = as_instance(problem)
     n = inst.n
-    model = """% nqueens: the CP model (q[i] is the column of the queen in row i), 1-based; data: n and the instance.
-include "globals.mzn";
+    model = _MZN_HEAD + _MZN_RULE[get_rule(rule).name] + _MZN_TAIL
+    data = "\n".join(
+        [
+            f"% nqueens {_describe(inst, rule)}",
+            f"n = {n};",
+            f"blocked = {_pairs(inst.blocked)};",
+            f"queens = {_pairs(inst.queens)};",
+            f"excluded_sum = {_set(inst.excluded_sum)};",
+            f"excluded_difference = {_set(inst.excluded_difference)};",
+        ]
+    )
+    return model, data + "\n"
+
+
+_MZN_HEAD = """% nqueens: the CP model (q[i] is the column of the queen in row i), 1-based; data: n and the instance.
+include "all_different.mzn";
 
 int: n;
 % blocked squares and pre-placed queens, one [row, column] pair per line
@@ -128,9 +147,23 @@ set of int: excluded_difference;
 array[1..n] of var 1..n: q;
 
 constraint all_different(q);
-constraint all_different([q[i] + i | i in 1..n]);
+"""
+_MZN_RULE = {
+    "queen": """constraint all_different([q[i] + i | i in 1..n]);
 constraint all_different([q[i] - i | i in 1..n]);
-
+""",
+    "superqueen": """constraint all_different([q[i] + i | i in 1..n]);
+constraint all_different([q[i] - i | i in 1..n]);
+% superqueens: no two a knight's move apart
+constraint forall(i in 1..n - 1)(abs(q[i + 1] - q[i]) != 2);
+constraint forall(i in 1..n - 2)(abs(q[i + 2] - q[i]) != 1);
+""",
+    "toroidal": """% toroidal queens: the diagonals wrap around the board
+constraint all_different([(q[i] + i) mod n | i in 1..n]);
+constraint all_different([(q[i] - i + n) mod n | i in 1..n]);
+""",
+}
+_MZN_TAIL = """
 constraint forall(k in index_set_1of2(blocked))(q[blocked[k, 1]] != blocked[k, 2]);
 constraint forall(k in index_set_1of2(queens))(q[queens[k, 1]] = queens[k, 2]);
 constraint forall(i in 1..n)(not ((i - 1) + (q[i] - 1) in excluded_sum));
@@ -140,32 +173,24 @@ solve :: int_search(q, first_fail, indomain_min) satisfy;
 
 output [show(q), "\\n"];
 """
-    data = "\n".join(
-        [
-            f"% nqueens {_describe(inst)}",
-            f"n = {n};",
-            f"blocked = {_pairs(inst.blocked)};",
-            f"queens = {_pairs(inst.queens)};",
-            f"excluded_sum = {_set(inst.excluded_sum)};",
-            f"excluded_difference = {_set(inst.excluded_difference)};",
-        ]
-    )
-    return model, data + "\n"
 
 
-def _describe(inst):
-    return str(inst).replace("n = ", "n=", 1)
+def _describe(inst, rule="queen"):
+    text = str(inst).replace("n = ", "n=", 1)
+    return text if get_rule(rule).name == "queen" else f"{text}, rule {get_rule(rule).name}"
 
 
-def _program(inst):
+def _program(inst, rule="queen"):
     """The linear rows ``(name, squares, sense)`` and the fixed variables ``{(r, c): 0 or 1}`` of an instance."""
     n = inst.n
     rows = [(f"row_{r}", [(r, c) for c in range(n)], "=") for r in range(n)]
     rows += [(f"col_{c}", [(r, c) for r in range(n)], "=") for c in range(n)]
-    for s in range(1, 2 * n - 2):
-        rows.append((f"sum_{s}", [(r, s - r) for r in range(max(0, s - n + 1), min(n - 1, s) + 1)], "<="))
-    for d in range(-(n - 2), n - 1):
-        rows.append((f"dif_{d + n - 1}", [(r, r - d) for r in range(max(0, d), min(n - 1, n - 1 + d) + 1)], "<="))
+    lines = diagonals(n, rule)
+    half = len(lines) // 2
+    for k, line in enumerate(lines):
+        if len(line) > 1:
+            rows.append((f"sum_{k}" if k < half else f"dif_{k - half}", line, "<="))
+    rows += [(f"knight_{a[0]}_{a[1]}_{b[0]}_{b[1]}", [a, b], "<=") for a, b in knight_pairs(n, rule)]
     fixed = {}
     for r, c in inst.blocked:
         fixed[(r, c)] = 0

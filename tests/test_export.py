@@ -230,3 +230,83 @@ def test_an_interrupted_export_leaves_no_file(tmp_path):
     out, err = process.communicate(timeout=30)
     assert (process.returncode, out, err) == (130, "", "interrupted\n")
     assert list(tmp_path.iterdir()) == []
+
+
+# Exports under another attack rule, read back by the outside tools: Ganak over the projection, HiGHS, Gecode.
+# OEIS A051223 (superqueens) and A051906 (toroidal queens).
+RULE_COUNTS = {
+    ("superqueen", 10): 4,
+    ("superqueen", 11): 44,
+    ("toroidal", 7): 28,
+    ("toroidal", 11): 88,
+    ("toroidal", 9): 0,
+}
+
+
+@pytest.mark.parametrize("rule,n", [("superqueen", 10), ("toroidal", 7)])
+def test_dimacs_of_a_rule_counts_to_oeis_with_ganak(rule, n, tmp_path):
+    import pyganak
+
+    path = tmp_path / "r.cnf"
+    assert main(["export", str(n), "--rules", rule, "--model", "sat", "-o", str(path)]) == 0
+    clauses, variables, ind = read_dimacs(path)
+    counter = pyganak.Counter()
+    counter.new_vars(variables)
+    counter.add_clauses(clauses)
+    counter.set_sampling_set(ind)
+    assert counter.count() == RULE_COUNTS[rule, n]
+
+
+@pytest.mark.parametrize("rule,n", [("superqueen", 11), ("toroidal", 11), ("toroidal", 9)])
+def test_dimacs_of_a_rule_enumerates_to_oeis_with_pysat(rule, n, tmp_path):
+    from pysat.solvers import Solver
+
+    from nqueens.core.rules import get_rule
+
+    path = tmp_path / "r.cnf"
+    assert main(["export", str(n), "--rules", rule, "--model", "sat", "-o", str(path)]) == 0
+    clauses, _, ind = read_dimacs(path)
+    board, found = set(ind), []
+    with Solver(name="minisat22", bootstrap_with=clauses) as solver:
+        while solver.solve():
+            queens = sorted(lit for lit in solver.get_model() if lit > 0 and lit in board)
+            found.append(tuple((v - 1) % n for v in queens))
+            solver.add_clause([-lit for lit in queens])
+    assert len(found) == RULE_COUNTS[rule, n] and all(get_rule(rule).is_solution(q, n) for q in found)
+
+
+@pytest.mark.parametrize("suffix", ["lp", "mps"])
+@pytest.mark.parametrize("rule,n", [("superqueen", 10), ("toroidal", 11), ("toroidal", 9)])
+def test_lp_and_mps_of_a_rule_solve_in_highs(rule, n, suffix, tmp_path):
+    from nqueens.core.rules import get_rule
+
+    path = tmp_path / f"r.{suffix}"
+    assert main(["export", str(n), "--rules", rule, "--model", "mip", "-o", str(path)]) == 0
+    _, status, values = _solve_with_highs(path.read_text(), suffix, tmp_path)
+    if RULE_COUNTS[rule, n] == 0:
+        assert status == "Infeasible"
+        return
+    q = tuple(next(c for c in range(n) if values[f"x_{r}_{c}"] == 1) for r in range(n))
+    assert status == "Optimal" and get_rule(rule).is_solution(q, n)
+
+
+@pytest.mark.skipif(__import__("shutil").which("minizinc") is None, reason="no minizinc binary")
+@pytest.mark.parametrize("rule,n", [("queen", 8), ("superqueen", 11), ("toroidal", 11)])
+def test_minizinc_of_a_rule_enumerates_to_oeis_in_gecode(rule, n, tmp_path):
+    path = tmp_path / "m.mzn"
+    assert main(["export", str(n), "--rules", rule, "--model", "minizinc", "-o", str(path)]) == 0
+    done = subprocess.run(
+        ["minizinc", "--solver", "gecode", "--all-solutions", str(path), str(tmp_path / "m.dzn")],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=tmp_path,
+    )
+    assert done.returncode == 0 and "==========" in done.stdout, done.stderr[-500:]
+    solutions = [line for line in done.stdout.splitlines() if line.startswith("[")]
+    assert len(solutions) == {"queen": 92, **{r: RULE_COUNTS.get((r, n), 0) for r in ("superqueen", "toroidal")}}[rule]
+
+
+def test_export_rules_do_not_apply_to_the_optimisation_problems(capsys):
+    assert main(["export", "6", "--problem", "domination", "--model", "mip", "--rules", "superqueen"]) == 2
+    assert "--rules applies to the n-queens models" in capsys.readouterr().err

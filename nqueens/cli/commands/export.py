@@ -10,6 +10,7 @@ import os
 import sys
 
 from nqueens.cli.commands._common import add_solver_options, board_size
+from nqueens.cli.commands._rules import add_rules_option
 from nqueens.core.errors import NQueensError
 
 _EPILOG = """examples:
@@ -18,6 +19,7 @@ _EPILOG = """examples:
   nqueens export 8 --model sat --option encoding=seqcounter   # another cardinality encoding (auxiliary variables), on stdout
   nqueens export 40 --model mip -o q40.mps                    # the 0-1 program as MPS (.lp for LP format)
   nqueens export 12 --model minizinc -o q12.mzn               # q12.mzn and q12.dzn, for `minizinc q12.mzn q12.dzn`
+  nqueens export 11 --rules toroidal --model sat -o t11.cnf  # another attack rule (superqueen, toroidal)
   nqueens export 10 --problem domination --model mip -o d10.mps           # the optimisation models too
   nqueens export 8 --problem peaceable --model sat --option symmetry=yes -o p8.wcnf   # weighted MaxSAT
 """
@@ -52,6 +54,7 @@ def add_parser(sub):
     )
     parser.add_argument("n", type=board_size, metavar="N", help="board size, an integer >= 1")
     parser.add_argument("--model", required=True, metavar="M", help=f"one of {', '.join(_MODELS)}")
+    add_rules_option(parser)
     add_solver_options(parser, short=False, help="a model option (sat: encoding=...); repeatable")
     parser.add_argument("-o", "--output", metavar="FILE", help="the file to write ('-' or none: stdout)")
     parser.add_argument(
@@ -68,6 +71,8 @@ def _export_optimization(args):
     from nqueens.models.optimize import export
     from nqueens.optimize import MAX_N
 
+    if args.rules is not None:
+        raise NQueensError(f"--rules applies to the n-queens models, not to --problem {args.problem}")
     if args.model not in _OPT_MODELS:
         raise NQueensError(
             f"--problem {args.problem}: --model must be one of {', '.join(_OPT_MODELS)}; got {args.model!r}"
@@ -112,15 +117,16 @@ def run(args):
             f"--model {args.model} writes {' or '.join(suffixes)} files; got {args.output!r} (or use -o - for stdout)"
         )
     problem = args.n
+    rule = args.rules or "queen"
 
     def build(problem):
         if suffix in (".cnf", ".dimacs"):
-            return [(args.output, export.dimacs(problem, **options))]
+            return [(args.output, export.dimacs(problem, **options, rule=rule))]
         if suffix == ".lp":
-            return [(args.output, export.lp(problem))]
+            return [(args.output, export.lp(problem, rule=rule))]
         if suffix == ".mps":
-            return [(args.output, export.mps(problem))]
-        model, data = export.minizinc(problem)
+            return [(args.output, export.mps(problem, rule=rule))]
+        model, data = export.minizinc(problem, rule=rule)
         if to_stdout:
             return [(None, model + "\n" + data)]
         return [(args.output, model), (os.path.splitext(args.output)[0] + ".dzn", data)]
