@@ -83,10 +83,12 @@ class Estimate:
     generated_stderr: float
     profile: tuple = ()
     seconds: float = 0.0
+    rule: str = "queen"
 
     def to_dict(self):
         """The ``nqueens estimate --json`` document (DESIGN.md)."""
         return {
+            **({} if self.rule == "queen" else {"rule": self.rule}),
             "n": self.n,
             "model": self.model,
             "probes": self.probes,
@@ -95,7 +97,7 @@ class Estimate:
         }
 
 
-def estimate(n, model="permutation", *, probes=10000, seed=0):
+def estimate(n, model="permutation", *, probes=10000, seed=0, rule="queen"):
     """Estimate the feasible (and generated) nodes of one formulation's backtracking tree by random probes.
 
     Parameters
@@ -108,6 +110,8 @@ def estimate(n, model="permutation", *, probes=10000, seed=0):
         Number of random probes, at least 2 (the standard error needs two).
     seed : int
         Seed of the probes (a non-negative integer): the same seed gives the same estimate.
+    rule : str
+        The attack rule (:mod:`nqueens.core.rules`): the row trees take ``superqueen`` and ``toroidal``.
 
     Returns
     -------
@@ -143,7 +147,7 @@ def estimate(n, model="permutation", *, probes=10000, seed=0):
     kernel_seed = int(np.random.SeedSequence(seed).generate_state(1)[0])
     form = _tree.formulation(model).FORMULATION
     start = time.perf_counter()
-    out, level = _tree.sample(form, n, probes, kernel_seed)
+    out, level = _tree.sample(form, n, probes, kernel_seed, rule=rule)
     seconds = time.perf_counter() - start
     mean, m2, gmean, gm2 = (float(x) for x in out)
     if not all(math.isfinite(x) for x in (mean, m2, gmean, gm2)):
@@ -159,6 +163,7 @@ def estimate(n, model="permutation", *, probes=10000, seed=0):
         generated_stderr=math.sqrt(gm2 / (probes - 1) / probes),
         profile=tuple(float(x) / probes for x in level),
         seconds=seconds,
+        rule=rule,
     )
 
 

@@ -161,8 +161,8 @@ def _probe(n, s, probes, seed, out, level, path, counts, tally):
     _walk_probe(n, n, s, probes, seed, out, level, path, counts, tally)
 
 
-def _state(n, propagation="none", order="static", instance=None):
-    s = rows.state(n, propagation, order, instance)
+def _state(n, propagation="none", order="static", instance=None, rule="queen"):
+    s = rows.state(n, propagation, order, instance, rule)
     for d in range(n):
         s[rows.path_at(n, d)] = d  # cur_path starts as the identity
     return s

@@ -84,21 +84,30 @@ _STATIC, _FIRST_FAIL = 0, 1
 CHECKS = 0  # consistency checks made (Haralick & Elliott's measure)
 _PROPAGATION = 1
 _ORDER = 2
-_HEADER = 3
+_KNIGHT = 3  # the attack rule (nqueens.core.rules): 1 when the piece also moves as a knight (superqueen)
+_WRAP = 4  # 1 when the diagonals wrap around the board (toroidal)
+_HEADER = 5
 
 # The depth marker of a line without a queen: above every depth, so the earliest attacker is a plain minimum.
 _UNUSED = 1 << 62
 
 
-def state(n, propagation="none", order="static", instance=None):
-    """The initial state for ``n`` rows: settings, line markers, the squares the instance allows, domains.
+def state(n, propagation="none", order="static", instance=None, rule="queen"):
+    """The initial state for ``n`` rows: settings, the attack rule, line markers, the squares the instance allows,
+    domains.
 
     With propagation or first-fail the root's domains are prepared (arc consistency at the root for MAC) and
-    the first row chosen.
+    the first row chosen. Under the ``toroidal`` rule the diagonal lines are the n wrapped ones (``(row + c) mod n``
+    and ``(row - c) mod n``); under ``superqueen`` a candidate is also checked against the queens a knight's move
+    away, and forward checking removes those squares too.
     """
+    from nqueens.core.rules import get_rule
+
     s = np.zeros(_size(n), np.int64)
     s[_PROPAGATION] = PROPAGATIONS.index(propagation)
     s[_ORDER] = ORDERS.index(order)
+    s[_KNIGHT] = int(get_rule(rule).knight)
+    s[_WRAP] = int(get_rule(rule).wrap)
     for d in range(n):
         s[row_at(n, d)] = d
     s[column_since_at(n, 0) : square_at(n, 0, 0)] = _UNUSED
@@ -140,7 +149,7 @@ def row_at(n, d):
 
 @njit(cache=True, nogil=True, inline="always")
 def placed_at(n, row):
-    """1 when ``row`` holds its queen."""
+    """1 + the depth at which the queen of ``row`` was placed, 0 while the row has none."""
     return _HEADER + 3 * n + 1 + row
 
 
@@ -151,15 +160,28 @@ def column_at(n, c):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def sum_diagonal_at(n, row, c):
-    """The queens on the diagonal ``row + c`` (one of ``2n - 1``)."""
-    return _HEADER + 5 * n + 1 + row + c
+def sum_index(n, row, c, s):
+    """The diagonal through ``(row, c)``: ``row + c`` (one of ``2n - 1``), or ``(row + c) mod n`` on a torus."""
+    return (row + c) % n if s[_WRAP] else row + c
 
 
 @njit(cache=True, nogil=True, inline="always")
-def difference_diagonal_at(n, row, c):
-    """The queens on the anti-diagonal ``row - c`` (one of ``2n - 1``)."""
-    return _HEADER + 7 * n + row - c + n - 1
+def difference_index(n, row, c, s):
+    """The anti-diagonal through ``(row, c)``: ``row - c + n - 1`` (one of ``2n - 1``), or ``(row - c) mod n`` on a
+    torus."""
+    return (row - c + n) % n if s[_WRAP] else row - c + n - 1
+
+
+@njit(cache=True, nogil=True, inline="always")
+def sum_diagonal_at(n, k):
+    """The queens on the diagonal ``k`` (:func:`sum_index`)."""
+    return _HEADER + 5 * n + 1 + k
+
+
+@njit(cache=True, nogil=True, inline="always")
+def difference_diagonal_at(n, k):
+    """The queens on the anti-diagonal ``k`` (:func:`difference_index`)."""
+    return _HEADER + 7 * n + k
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -169,15 +191,15 @@ def column_since_at(n, c):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def sum_diagonal_since_at(n, row, c):
-    """1 + the depth at which the queen on the diagonal ``row + c`` was placed (``_UNUSED`` when none)."""
-    return _HEADER + 10 * n - 1 + row + c
+def sum_diagonal_since_at(n, k):
+    """1 + the depth at which the queen on the diagonal ``k`` was placed (``_UNUSED`` when none)."""
+    return _HEADER + 10 * n - 1 + k
 
 
 @njit(cache=True, nogil=True, inline="always")
-def difference_diagonal_since_at(n, row, c):
-    """1 + the depth at which the queen on the anti-diagonal ``row - c`` was placed (``_UNUSED`` when none)."""
-    return _HEADER + 12 * n - 2 + row - c + n - 1
+def difference_diagonal_since_at(n, k):
+    """1 + the depth at which the queen on the anti-diagonal ``k`` was placed (``_UNUSED`` when none)."""
+    return _HEADER + 12 * n - 2 + k
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -220,19 +242,23 @@ def place(n, d, row, c, s):
     depth a line remembers is that of its queen; generate-and-test, which does, reads only the counts.
     """
     s[q_at(n, row)] = c
-    s[placed_at(n, row)] = 1
+    s[placed_at(n, row)] = d + 1
+    a = sum_index(n, row, c, s)
+    b = difference_index(n, row, c, s)
     _mark(s, column_at(n, c), column_since_at(n, c), d)
-    _mark(s, sum_diagonal_at(n, row, c), sum_diagonal_since_at(n, row, c), d)
-    _mark(s, difference_diagonal_at(n, row, c), difference_diagonal_since_at(n, row, c), d)
+    _mark(s, sum_diagonal_at(n, a), sum_diagonal_since_at(n, a), d)
+    _mark(s, difference_diagonal_at(n, b), difference_diagonal_since_at(n, b), d)
 
 
 @njit(cache=True, nogil=True, inline="always")
 def lift(n, row, c, s):
     """Take the queen of ``row`` off column ``c``."""
     s[placed_at(n, row)] = 0
+    a = sum_index(n, row, c, s)
+    b = difference_index(n, row, c, s)
     _unmark(s, column_at(n, c), column_since_at(n, c))
-    _unmark(s, sum_diagonal_at(n, row, c), sum_diagonal_since_at(n, row, c))
-    _unmark(s, difference_diagonal_at(n, row, c), difference_diagonal_since_at(n, row, c))
+    _unmark(s, sum_diagonal_at(n, a), sum_diagonal_since_at(n, a))
+    _unmark(s, difference_diagonal_at(n, b), difference_diagonal_since_at(n, b))
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -273,8 +299,18 @@ def check(n, d, row, c, s):
         return False
     # the first placed queen that attacks (row, c): the earliest of the queens on its three lines
     first = min(
-        s[column_since_at(n, c)], s[sum_diagonal_since_at(n, row, c)], s[difference_diagonal_since_at(n, row, c)]
+        s[column_since_at(n, c)],
+        s[sum_diagonal_since_at(n, sum_index(n, row, c, s))],
+        s[difference_diagonal_since_at(n, difference_index(n, row, c, s))],
     )
+    if s[_KNIGHT]:
+        # and the queens a knight's move away (placed_at holds 1 + their depth)
+        for r2 in range(max(0, row - 2), min(n, row + 3)):
+            k = abs(r2 - row)
+            if k != 0 and s[placed_at(n, r2)]:
+                j = abs(s[q_at(n, r2)] - c)
+                if j == 3 - k and s[placed_at(n, r2)] < first:
+                    first = s[placed_at(n, r2)]
     if first > d:
         s[CHECKS] += d
         return True
@@ -312,7 +348,7 @@ def _propagate(n, d, row, c, s, columns_explicit):
         if columns_explicit:
             m &= ~(np.int64(1) << c)
         s[CHECKS] += _popcount(m)
-        m &= ~_attacks(n, row, c, r)
+        m &= ~_attacks(n, row, c, r, s)
         s[domain_at(n, child, r)] = m
         if m == 0:
             if s[_PROPAGATION] != _NONE:
@@ -351,6 +387,11 @@ def whole(n, s):
     for r in range(n):
         if s[square_at(n, r, s[q_at(n, r)])] == 0:
             return False
+    if s[_KNIGHT]:
+        for r in range(n - 1):
+            for k in range(1, min(3, n - r)):
+                if abs(s[q_at(n, r + k)] - s[q_at(n, r)]) == 3 - k:
+                    return False
     return True
 
 
@@ -374,14 +415,25 @@ def _popcount(x):
 
 
 @njit(cache=True, nogil=True)
-def _attacks(n, row, c, r):
-    # the squares of row r that a queen on (row, c) attacks: its column and both diagonals
+def _attacks(n, row, c, r, s):
+    # the squares of row r that a queen on (row, c) attacks: its column and both diagonals (wrapped on a torus),
+    # and for a superqueen the knight's squares
     k = abs(r - row)
     m = np.int64(1) << c
-    if c + k < n:
-        m |= np.int64(1) << (c + k)
-    if c - k >= 0:
-        m |= np.int64(1) << (c - k)
+    if s[_WRAP]:
+        m |= np.int64(1) << ((c + k) % n)
+        m |= np.int64(1) << ((c - k + n) % n)
+    else:
+        if c + k < n:
+            m |= np.int64(1) << (c + k)
+        if c - k >= 0:
+            m |= np.int64(1) << (c - k)
+    if s[_KNIGHT] and (k == 1 or k == 2):
+        j = 3 - k
+        if c + j < n:
+            m |= np.int64(1) << (c + j)
+        if c - j >= 0:
+            m |= np.int64(1) << (c - j)
     return m
 
 
@@ -414,7 +466,7 @@ def _arc_consistency(n, d, s, head, tail):
             low = x & -x
             x ^= low
             a = _popcount(low - 1)
-            support = others & ~_attacks(n, r1, a, r2)
+            support = others & ~_attacks(n, r1, a, r2, s)
             if support:
                 first = support & -support
                 s[CHECKS] += _popcount(others & (first - 1)) + 1

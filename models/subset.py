@@ -46,6 +46,8 @@ import numpy as np
 from nqueens.models import tree, walk
 from numba import njit
 
+from nqueens.core.errors import NQueensError
+
 __all__ = ["FORMULATION", "level_sizes", "tree_size", "accounting", "graph", "count", "batches", "warmup"]
 
 
@@ -215,7 +217,9 @@ def _probe(n, s, probes, seed, out, level, path, counts, tally):
     _walk_probe(n, n * n, s, probes, seed, out, level, path, counts, tally)
 
 
-def _state(n, propagation="none", order="static", instance=None):
+def _state(n, propagation="none", order="static", instance=None, rule="queen"):
+    if rule != "queen":
+        raise NQueensError(f"the subset tree knows only the queen's attack rule, not {rule!r}; the row trees take it")
     s = np.zeros(6 * n - 2 + 2 * n * n, np.int64)
     rows = instance.allowed() if instance is not None else [(1 << n) - 1] * n
     for r, mask in enumerate(rows):

@@ -182,7 +182,7 @@ class Formulation:
         ``level_sizes(n)``: the nodes of the full explicit tree at each depth, root first (exact ints); the
         one statement of the tree's size.
     state : callable
-        ``state(n, propagation, order, instance)``: the formulation's initial ``int64`` state array.
+        ``state(n, propagation, order, instance, rule)``: the formulation's initial ``int64`` state array.
     kernel : numba dispatcher
         The cached entry kernel ``(n, backtracking, s, path, counts, tally, out, trace, budget) -> rows
         written``, which calls the walk :func:`nqueens.models.walk.walker` builds from the formulation's
@@ -269,18 +269,31 @@ def check_settings(form, mode, propagation, order):
         raise NQueensError("order first-fail reads the domains of a backtracking search: use mode backtracking")
 
 
-def accounting(form, n, mode="backtracking", progress=False, *, propagation="none", order="static", instance=None):
+def accounting(
+    form, n, mode="backtracking", progress=False, *, propagation="none", order="static", instance=None, rule="queen"
+):
     """Walk the whole tree of ``form`` for ``n``; return its :class:`Accounting`.
 
     ``progress`` shows a bar on stderr for walks longer than a second (explored nodes, out of the tree size in
     generate-and-test mode).
     """
-    counts, tally, s = run(form, n, mode, propagation=propagation, order=order, instance=instance, progress=progress)
+    counts, tally, s = run(
+        form, n, mode, propagation=propagation, order=order, instance=instance, rule=rule, progress=progress
+    )
     return _accounting(form, n, mode, propagation, order, counts, tally, s)
 
 
 def count(
-    form, n, *, nodes=False, mode="backtracking", propagation="none", order="static", instance=None, progress=False
+    form,
+    n,
+    *,
+    nodes=False,
+    mode="backtracking",
+    propagation="none",
+    order="static",
+    instance=None,
+    rule="queen",
+    progress=False,
 ):
     """The registry protocol's ``count``: a :class:`~nqueens.core.record.Tally` from one full walk.
 
@@ -290,7 +303,9 @@ def count(
     measure, see :mod:`nqueens.models.rows`), and with propagation ``pruned_by_propagation`` (children removed
     before they were generated). ``progress`` as in :func:`accounting`.
     """
-    counts, tally, s = run(form, n, mode, propagation=propagation, order=order, instance=instance, progress=progress)
+    counts, tally, s = run(
+        form, n, mode, propagation=propagation, order=order, instance=instance, rule=rule, progress=progress
+    )
     generated = counts[_walk.GENERATED]
     backtracking = mode == "backtracking"
     checks = int(generated[1:].sum()) if backtracking else int(generated[-1])
@@ -306,11 +321,13 @@ def count(
     return Tally(total=total, nodes=sum(profile), profile=profile, stats=stats)
 
 
-def batches(form, n, *, limit=None, mode="backtracking", propagation="none", order="static", instance=None):
+def batches(
+    form, n, *, limit=None, mode="backtracking", propagation="none", order="static", instance=None, rule="queen"
+):
     """The registry protocol's ``batches``: solutions as ``(m, n)`` arrays, the search resumed chunk by chunk."""
     n = _check(form, n, mode, propagation, order)
     depth = form.depth(n)
-    s = form.state(n, propagation, order, instance)
+    s = form.state(n, propagation, order, instance, rule)
     path = _walk.new_path(depth)
     counts, tally = _counters(depth)
     backtracking = mode == "backtracking"
@@ -327,7 +344,7 @@ def batches(form, n, *, limit=None, mode="backtracking", propagation="none", ord
             left -= filled
 
 
-def sample(form, n, probes, seed, *, propagation="none", order="static", instance=None):
+def sample(form, n, probes, seed, *, propagation="none", order="static", instance=None, rule="queen"):
     """Knuth's random probes of the backtracking tree of ``form``: ``(out, level)``.
 
     ``out`` holds the mean and the sum of squared deviations of the estimated feasible nodes, then the same for
@@ -339,12 +356,23 @@ def sample(form, n, probes, seed, *, propagation="none", order="static", instanc
     out = np.zeros(4, np.float64)
     level = np.zeros(depth + 1, np.float64)
     counts, tally = _counters(depth)
-    s = form.state(n, propagation, order, instance)
+    s = form.state(n, propagation, order, instance, rule)
     form.prober(n, s, probes, seed, out, level, _walk.new_path(depth), counts, tally)
     return out, level
 
 
-def run(form, n, mode="backtracking", *, propagation="none", order="static", instance=None, trace=None, progress=False):
+def run(
+    form,
+    n,
+    mode="backtracking",
+    *,
+    propagation="none",
+    order="static",
+    instance=None,
+    rule="queen",
+    trace=None,
+    progress=False,
+):
     """One full walk: the per-depth counters (rows generated, feasible, pruned), the tally and the final state.
 
     ``trace``, an ``(explored, 4)`` array, receives the explored tree (see :func:`nqueens.models.walk.walker`).
@@ -353,7 +381,7 @@ def run(form, n, mode="backtracking", *, propagation="none", order="static", ins
     backtracking = mode == "backtracking"
     depth = form.depth(n)
     counts, tally = _counters(depth)
-    s = form.state(n, propagation, order, instance)
+    s = form.state(n, propagation, order, instance, rule)
     path = _walk.new_path(depth)
     trace = _NO_TRACE if trace is None else trace
     if not progress:
@@ -385,25 +413,53 @@ def solver(form):
     """
     name = form.name
 
-    def accounting_(n, mode="backtracking", progress=False, *, propagation="none", order="static", instance=None):
-        return accounting(form, n, mode, progress, propagation=propagation, order=order, instance=instance)
+    def accounting_(
+        n, mode="backtracking", progress=False, *, propagation="none", order="static", instance=None, rule="queen"
+    ):
+        return accounting(form, n, mode, progress, propagation=propagation, order=order, instance=instance, rule=rule)
 
-    def graph_(n, mode="backtracking", *, propagation="none", order="static", instance=None):
+    def graph_(n, mode="backtracking", *, propagation="none", order="static", instance=None, rule="queen"):
         from nqueens.models.tree_export import graph
 
-        return graph(form, n, mode, propagation=propagation, order=order, instance=instance)
+        return graph(form, n, mode, propagation=propagation, order=order, instance=instance, rule=rule)
 
     def count_(
-        n, *, nodes=False, mode="backtracking", propagation="none", order="static", instance=None, progress=False
+        n,
+        *,
+        nodes=False,
+        mode="backtracking",
+        propagation="none",
+        order="static",
+        instance=None,
+        rule="queen",
+        progress=False,
     ):
         return count(
-            form, n, nodes=nodes, mode=mode, propagation=propagation, order=order, instance=instance, progress=progress
+            form,
+            n,
+            nodes=nodes,
+            mode=mode,
+            propagation=propagation,
+            order=order,
+            instance=instance,
+            progress=progress,
+            rule=rule,
         )
 
     def batches_(
-        n, *, limit=None, mode="backtracking", propagation="none", order="static", instance=None, progress=False
+        n,
+        *,
+        limit=None,
+        mode="backtracking",
+        propagation="none",
+        order="static",
+        instance=None,
+        rule="queen",
+        progress=False,
     ):
-        return batches(form, n, limit=limit, mode=mode, propagation=propagation, order=order, instance=instance)
+        return batches(
+            form, n, limit=limit, mode=mode, propagation=propagation, order=order, instance=instance, rule=rule
+        )
 
     def warmup_():
         accounting(form, 4)
@@ -425,6 +481,8 @@ def solver(form):
         ``first-fail`` (backtracking mode only).
     instance : nqueens.core.instance.Instance, optional
         Blocked squares, pre-placed queens, excluded diagonals.
+    rule : str
+        The attack rule (:mod:`nqueens.core.rules`; the row trees take ``superqueen`` and ``toroidal``).
 
     Returns
     -------

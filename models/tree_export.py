@@ -22,7 +22,7 @@ __all__ = ["EXPORT_MAX_N", "EXPORT_MAX_NODES", "graph", "export_format", "write_
 # An exported tree is meant to be opened in Gephi or yEd.
 
 
-def graph(form, n, mode="backtracking", *, propagation="none", order="static", instance=None):
+def graph(form, n, mode="backtracking", *, propagation="none", order="static", instance=None, rule="queen"):
     """The explored tree as a :class:`networkx.DiGraph`, for ``n <= EXPORT_MAX_N``.
 
     Every node (numbered in depth-first order, the root 0) carries ``depth``, ``placement`` (the partial
@@ -42,7 +42,7 @@ def graph(form, n, mode="backtracking", *, propagation="none", order="static", i
         raise NQueensError(f"tree export is for n <= {EXPORT_MAX_N} (a picture to open in Gephi or yEd); got n = {n}")
     if order != "static":
         raise NQueensError("tree export writes placements row by row: use order static")
-    settings = {"propagation": propagation, "order": order, "instance": instance}
+    settings = {"propagation": propagation, "order": order, "instance": instance, "rule": rule}
     counts, _, _ = tree.run(form, n, mode, **settings)
     explored = int(counts[_walk.GENERATED].sum())
     if explored > EXPORT_MAX_NODES:

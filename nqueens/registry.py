@@ -211,7 +211,7 @@ _ENTRIES = (
         can=("count", "enumerate", "nodes", "instance"),
         module="nqueens.models.mary",
         summary="state-space tree: n children per node (a column for the next row), compiled",
-        options=(_TREE_MODE, _TREE_PROPAGATION, _TREE_ORDER, _TREE_PROGRESS),
+        options=(_TREE_MODE, _TREE_PROPAGATION, _TREE_ORDER, _TREE_PROGRESS, _RULE),
         memory=(16, 2),
     ),
     Solver(
@@ -222,7 +222,7 @@ _ENTRIES = (
         can=("count", "enumerate", "nodes", "instance"),
         module="nqueens.models.permutation",
         summary="state-space tree: the unused columns are the children, compiled",
-        options=(_TREE_MODE, _TREE_PROPAGATION, _TREE_ORDER, _TREE_PROGRESS),
+        options=(_TREE_MODE, _TREE_PROPAGATION, _TREE_ORDER, _TREE_PROGRESS, _RULE),
         memory=(16, 2),
     ),
     Solver(

@@ -41,6 +41,8 @@ def brute(n, rule, allowed=lambda r, c: True):
 # The largest n each solver counts in the suite, per rule (seconds each on two cores; the slow ones stop early).
 REACH = {
     "dlx": {"superqueen": 14, "toroidal": 15},
+    "mary": {"superqueen": 12, "toroidal": 13},
+    "permutation": {"superqueen": 13, "toroidal": 13},
     "cp": {"superqueen": 12, "toroidal": 13},
     "sat": {"superqueen": 13, "toroidal": 13},
     "cpsat": {"superqueen": 11, "toroidal": 11},
@@ -107,7 +109,7 @@ def test_a_rule_combines_with_an_instance(solver, rule, n):
     assert sorted(got) == sorted(want) and count(instance, solver, rule=rule).total == len(want)
 
 
-@pytest.mark.parametrize("solver", ["bitwise", "mary", "fast"])
+@pytest.mark.parametrize("solver", ["bitwise", "subset", "fast"])
 def test_a_solver_written_for_the_queen_refuses_another_rule(capsys, solver):
     assert main(["count", "10", "--rules", "superqueen", "--solver", solver]) == 2
     out, err = capsys.readouterr()
@@ -166,3 +168,47 @@ def test_compare_first_solutions_are_checked_under_the_rule(capsys):
 def test_compare_refuses_what_the_rule_cannot_do(capsys, argv, fragment):
     code, _, err = _compare(capsys, *argv)
     assert code == 2 and err.startswith("error: ") and fragment in err, err
+
+
+# The row trees under a rule: their node profiles against the counter `rules` (its own kernel, no symmetry with
+# --nodes), under every propagation and order; generate-and-test; Knuth's estimate against the exact count.
+TREE_SETTINGS = [(p, o) for p in ("none", "forward-checking", "arc-consistency") for o in ("static", "first-fail")]
+
+
+@pytest.mark.parametrize("rule,n", [("superqueen", 11), ("toroidal", 11), ("toroidal", 12)])
+@pytest.mark.parametrize("model", ["mary", "permutation"])
+def test_the_row_trees_walk_the_rules_tree(model, rule, n):
+    exact = count(n, "rules", rule=rule, nodes=True).profile
+    plain = count(n, model, rule=rule, nodes=True)
+    assert plain.profile == exact and plain.total == OEIS[rule][n - 1]
+    for propagation, order in TREE_SETTINGS:
+        r = count(n, model, rule=rule, propagation=propagation, order=order, nodes=True)
+        assert r.total == OEIS[rule][n - 1], (propagation, order)
+        if order == "static":  # pruning removes nodes, never adds them
+            assert all(a <= b for a, b in zip(r.profile, exact)), (propagation, order)
+
+
+@pytest.mark.parametrize("model", ["mary", "permutation"])
+def test_generate_and_test_checks_the_rule_on_the_whole_board(model):
+    assert count(7, model, rule="toroidal", mode="generate-and-test").total == A051906[6]
+    if model == "permutation":
+        assert count(10, model, rule="superqueen", mode="generate-and-test").total == A051223[9]
+
+
+def test_tree_command_takes_the_rule(capsys):
+    import json
+
+    assert main(["tree", "12", "--model", "permutation", "--rules", "superqueen", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["rule"] == "superqueen" and doc["feasible"][-1] == A051223[11]
+    assert doc["feasible"] == list(count(12, "rules", rule="superqueen", nodes=True).profile)
+    assert main(["tree", "7", "--model", "subset", "--rules", "toroidal"]) == 2
+    assert "knows only the queen's attack rule" in capsys.readouterr().err
+
+
+def test_knuths_estimate_walks_the_rules_tree():
+    from nqueens.analysis.estimate import estimate
+
+    exact = count(11, "rules", rule="toroidal", nodes=True).nodes
+    e = estimate(11, "permutation", probes=20000, seed=3, rule="toroidal")
+    assert e.rule == "toroidal" and abs(e.estimate - exact) < 4 * e.stderr

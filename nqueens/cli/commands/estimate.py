@@ -3,6 +3,7 @@
 import argparse
 
 from nqueens.cli.commands._common import board_size, epilog, positive, print_json
+from nqueens.cli.commands._rules import add_rules_option
 from nqueens.models import MODELS
 
 
@@ -19,6 +20,7 @@ def add_parser(sub):
     parser.add_argument(
         "--probes", type=positive("probes"), default=10000, metavar="K", help="random probes (default: 10000)"
     )
+    add_rules_option(parser)
     parser.add_argument("--seed", type=_seed, default=0, metavar="S", help="seed of the probes (default: 0)")
     parser.add_argument("--json", action="store_true", help="print one JSON document")
     parser.set_defaults(run=run)
@@ -28,12 +30,12 @@ def run(args):
     from nqueens.analysis.estimate import estimate
     from nqueens.runtime.interrupt import call
 
-    result = call(estimate, args.n, args.model, probes=args.probes, seed=args.seed)
+    result = call(estimate, args.n, args.model, probes=args.probes, seed=args.seed, rule=args.rules or "queen")
     if args.json:
         print_json(result.to_dict())
         return 0
     print(
-        f"n = {result.n}, model {result.model}: about {result.estimate:.6g} nodes "
+        f"n = {result.n}, model {result.model}{'' if result.rule == 'queen' else ', rule ' + result.rule}: about {result.estimate:.6g} nodes "
         f"(standard error {result.stderr:.3g}), {result.probes} probes, seed {result.seed}"
     )
     print(f"  generated: about {result.generated:.6g} (standard error {result.generated_stderr:.3g})")

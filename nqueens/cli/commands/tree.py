@@ -5,6 +5,7 @@ import time
 
 from nqueens import models as tree
 from nqueens.cli.commands._common import board_size, epilog, print_json
+from nqueens.cli.commands._rules import add_rules_option
 from nqueens.core.errors import NQueensError
 
 
@@ -17,6 +18,7 @@ def add_parser(sub):
             "nqueens tree 10 --compare                     # the formulations, then propagation x order",
             "nqueens tree 8 --model mary --propagation forward-checking --order first-fail",
             "nqueens tree 5 --model mary --export mary5.graphml",
+            "nqueens tree 12 --model permutation --rules superqueen   # the row trees under another attack rule",
         ),
     )
     parser.add_argument("n", type=board_size, metavar="N", help="board size, an integer >= 1")
@@ -49,6 +51,7 @@ def add_parser(sub):
         metavar="FILE",
         help=f"write the explored tree as FILE.graphml or FILE.dot (n <= {tree.EXPORT_MAX_N})",
     )
+    add_rules_option(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON document")
     parser.add_argument("--quiet", action="store_true", help="no progress output")
     parser.set_defaults(run=run)
@@ -59,6 +62,11 @@ def run(args):
     from nqueens.models import tree
 
     args.progress = not (args.quiet or args.json) and sys.stderr.isatty()
+    args.rules = args.rules or "queen"
+    if args.model == "subset" and args.rules != "queen":
+        raise NQueensError(
+            f"the subset tree knows only the queen's attack rule; the row trees take --rules {args.rules}"
+        )
     _precheck(args)
     if args.compare:
         if args.export:
@@ -75,14 +83,14 @@ def run(args):
         from nqueens.models.tree_export import export_format, write_graph
 
         export_format(args.export)
-        g = module.graph(args.n, mode=args.mode, **settings)
+        g = module.graph(args.n, mode=args.mode, rule=args.rules, **settings)
         write_graph(g, args.export)
         print(f"wrote {args.export}: {g.number_of_nodes():,} nodes, {g.number_of_edges():,} edges", file=sys.stderr)
-    a = module.accounting(args.n, mode=args.mode, progress=args.progress, **settings)
+    a = module.accounting(args.n, mode=args.mode, progress=args.progress, rule=args.rules, **settings)
     if args.json:
-        print_json(a.to_dict())
+        print_json({**a.to_dict(), **_rule_key(args)})
         return 0
-    heading = f"n = {a.n}, model {a.model}, mode {a.mode}"
+    heading = f"n = {a.n}, model {a.model}, mode {a.mode}" + _rule_note(args)
     if not a.plain:
         heading += f", propagation {a.propagation}, order {a.order}"
     print(heading)
@@ -137,14 +145,14 @@ def _compare(args):
     for name in sorted(tree.MODELS):
         module = tree.formulation(name)
         try:
-            results.append(module.accounting(args.n, mode=args.mode, progress=args.progress))
+            results.append(module.accounting(args.n, mode=args.mode, progress=args.progress, rule=args.rules))
         except NQueensError as exc:
             results.append((name, module.tree_size(args.n), str(exc)))
     strategies = _strategies(args) if args.mode == "backtracking" else {}
     if args.json:
         print_json([_compare_doc(args, r, strategies) for r in results])
         return 0
-    print(f"n = {args.n}, mode {args.mode}")
+    print(f"n = {args.n}, mode {args.mode}" + _rule_note(args))
     print()
     print("| model | tree size | explored | explored/tree size | nodes | nodes/explored | leaves | solutions |")
     print("|---|--:|--:|--:|--:|--:|--:|--:|")
@@ -207,15 +215,26 @@ def _strategies(args):
         for propagation in tree.PROPAGATIONS:
             for order in tree.ORDERS:
                 start = time.perf_counter()
-                a = module.accounting(args.n, propagation=propagation, order=order, progress=args.progress)
+                a = module.accounting(
+                    args.n, propagation=propagation, order=order, progress=args.progress, rule=args.rules
+                )
                 rows.append({"accounting": a, "seconds": time.perf_counter() - start})
         found[name] = rows
     return found
 
 
+def _rule_key(args):
+    # the JSON documents name another rule than the queen's; the queen's documents keep DESIGN.md's keys
+    return {} if args.rules == "queen" else {"rule": args.rules}
+
+
+def _rule_note(args):
+    return "" if args.rules == "queen" else f", rule {args.rules}"
+
+
 def _compare_doc(args, result, strategies):
     if not isinstance(result, tuple):
-        doc = result.to_dict()
+        doc = {**result.to_dict(), **_rule_key(args)}
         if result.model in strategies:
             doc["strategies"] = [
                 {**_strategy_doc(row["accounting"]), "seconds": row["seconds"]} for row in strategies[result.model]
@@ -231,6 +250,7 @@ def _compare_doc(args, result, strategies):
         "feasible": None,
         "nodes": None,
         "leaves": None,
+        **_rule_key(args),
         "skipped": reason,
     }
 
