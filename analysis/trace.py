@@ -32,6 +32,7 @@ Seed 000 (marker arrays ``Y``, ``L``, ``R``); seed 004 (the search drawn step by
 from dataclasses import dataclass
 
 from nqueens.core.board import check_n
+from nqueens.core.rules import get_rule, row_masks
 
 __all__ = ["KINDS", "Event", "events", "attacked"]
 
@@ -76,20 +77,24 @@ class Event:
     pruned: int
     backtracks: int
     solutions: int
+    rule: str = "queen"
 
     @property
     def attacked(self):
         """The squares the queens attack in the rows still empty: ``attacked[r]`` is a bit mask of columns."""
-        return attacked(self.queens, self.n)
+        return attacked(self.queens, self.n, self.rule)
 
 
-def events(n):
+def events(n, rule="queen"):
     """Yield the events of the backtracking search for ``n`` queens, in order, ending with ``done``.
 
     Parameters
     ----------
     n : int
         Board size, an integer >= 1. The stream is lazy: stop iterating and the search stops.
+    rule : str
+        The attack rule (:mod:`nqueens.core.rules`): under ``superqueen`` a square a knight's move from a queen
+        is pruned too, on a torus one on a wrapped diagonal; ``by`` names the queen that attacks it.
 
     Yields
     ------
@@ -114,6 +119,8 @@ def events(n):
     depths 0 .. n-1)``.
     """
     n = check_n(n)
+    piece = get_rule(rule)
+    plain = piece.name == "queen"
     # Seed 000's names: q the columns placed, k the current row, Y / L / R the marks.
     q = []
     Y = [False] * n
@@ -124,7 +131,7 @@ def events(n):
     step = 0
 
     def event(kind, row, col, by=-1):
-        return Event(kind, row, col, n, tuple(q), by, step, **counts)
+        return Event(kind, row, col, n, tuple(q), by, step, **counts, rule=piece.name)
 
     k = 0
     while k >= 0:
@@ -141,9 +148,10 @@ def events(n):
             continue
         nxt[k] = c + 1
         counts["generated"] += 1
-        if Y[c] or L[k + c] or R[k - c + n - 1]:
+        by = (_attacker(q, k, c) if Y[c] or L[k + c] or R[k - c + n - 1] else -1) if plain else _by(piece, n, q, k, c)
+        if by >= 0:
             counts["pruned"] += 1
-            yield event("prune", k, c, _attacker(q, k, c))
+            yield event("prune", k, c, by)
             step += 1
             continue
         q.append(c)
@@ -165,18 +173,27 @@ def events(n):
     yield event("done", -1, -1)
 
 
-def attacked(queens, n):
+def attacked(queens, n, rule="queen"):
     """Bit masks of the squares attacked by ``queens`` (rows ``0 .. len(queens)-1``) in each row of the board.
 
-    Rows that hold a queen get 0: shading is for the rows still to fill.
+    Rows that hold a queen get 0: shading is for the rows still to fill. Under another ``rule`` the masks are the
+    rule's (:func:`nqueens.core.rules.row_masks`: knight squares, wrapped diagonals).
 
     Examples
     --------
     >>> [format(m, "04b")[::-1] for m in attacked((1,), 4)]
     ['0000', '1110', '0101', '0100']
+    >>> [format(m, "05b")[::-1] for m in attacked((0,), 5, "superqueen")]
+    ['00000', '11100', '11100', '10010', '10001']
     """
     masks = [0] * n
     full = (1 << n) - 1
+    if get_rule(rule).name != "queen":
+        for i, c in enumerate(queens):
+            for r, m in enumerate(row_masks(n, (i, c), rule)):
+                if r >= len(queens):
+                    masks[r] |= m
+        return tuple(masks)
     for r in range(len(queens), n):
         m = 0
         for i, c in enumerate(queens):
@@ -188,6 +205,11 @@ def attacked(queens, n):
                 m |= 1 << (c - d)
         masks[r] = m & full
     return tuple(masks)
+
+
+def _by(piece, n, q, k, c):
+    # the first row whose queen attacks (k, c) under the rule, or -1
+    return next((i for i, d in enumerate(q) if piece.attacks(n, (i, d), (k, c)) or d == c), -1)
 
 
 def _attacker(q, k, c):

@@ -418,3 +418,65 @@ def test_nqueens_view_opens_a_window_and_a_signal_closes_it(xvfb, signum, code, 
         if app.poll() is None:
             app.kill()
             app.wait()
+
+
+# -- another attack rule: the superqueen's knight squares and the torus's wrapped diagonals ----------------------
+
+
+def _rule_attacks(n, rule, a, b):
+    """The attack test written out again for the test (columns, diagonals wrapped or not, knight moves)."""
+    dr, dc = b[0] - a[0], b[1] - a[1]
+    if dc == 0:
+        return True
+    if rule == "toroidal":
+        return (dr - dc) % n == 0 or (dr + dc) % n == 0
+    return abs(dr) == abs(dc) or (rule == "superqueen" and {abs(dr), abs(dc)} == {1, 2})
+
+
+def test_window_search_shades_the_knight_squares(window):
+    v = window(10, mode="search", rule="superqueen")
+    assert v.master.title() == "nqueens view - n = 10, superqueen"
+    press(v, "next")
+    assert queens_drawn(v) == (0,)
+    shaded, _ = drawn(v, "attacked")
+    assert shaded == sorted(
+        (r, c) for r in range(1, 10) for c in range(10) if _rule_attacks(10, "superqueen", (0, 0), (r, c))
+    )
+    assert (1, 2) in shaded and (2, 1) in shaded  # the knight's squares
+    press(v, "next", 3)  # row 1: column 0 (column), 1 (diagonal), 2 (a knight's move) pruned
+    assert drawn(v, "pruned")[0] == [(1, 2), (1, 2)] and len(v.canvas.find_withtag("attack-line")) == 1
+    assert "row 1, column 2 is attacked by the queen of row 0" in v.status.get()
+    press(v, "next_solution")
+    q = queens_drawn(v)
+    assert q in {tuple(s) for s in nqueens.solutions(10, "rules", rule="superqueen")}
+
+
+def test_window_search_shades_the_wrapped_diagonals(window):
+    v = window(7, mode="search", rule="toroidal")
+    press(v, "next")
+    shaded, _ = drawn(v, "attacked")
+    assert (6, 1) in shaded and (6, 6) in shaded  # (0, 0)'s diagonals wrap: row 6 meets them at columns 1 and 6
+    assert shaded == sorted(
+        (r, c) for r in range(1, 7) for c in range(7) if _rule_attacks(7, "toroidal", (0, 0), (r, c))
+    )
+    press(v, "last")
+    assert "solutions 28" in v.detail.get()
+
+
+def test_window_solutions_of_a_rule(window):
+    v = window(10, rule="superqueen")
+    settle(v, counted=True)
+    assert v.status.get() == "0 of 4" and v.solver == "rules"
+    assert set(v.solver_box["values"]) >= {"rules", "dlx", "cpsat"} and "bitwise" not in v.solver_box["values"]
+    seen = []
+    for _ in range(4):
+        press(v, "next")
+        seen.append(queens_drawn(v))
+    assert sorted(seen) == sorted(tuple(s) for s in nqueens.solutions(10, "dlx", rule="superqueen"))
+
+
+def test_view_refuses_a_solver_without_the_rule(capsys):
+    from nqueens.cli import main
+
+    assert main(["view", "8", "--rules", "toroidal", "--solver", "bitwise"]) == 2
+    assert "does not take the rule 'toroidal'" in capsys.readouterr().err

@@ -32,6 +32,7 @@ from nqueens.analysis.trace import events
 from nqueens.api import DEFAULT_ENUMERATOR, batches, solutions
 from nqueens.core.board import check_n
 from nqueens.core.errors import NQueensError
+from nqueens.core.rules import get_rule, images
 from nqueens.registry import get_solver
 
 __all__ = ["SolutionBrowser", "TracePlayer", "SCAN_LIMIT", "TRACE_LIMIT"]
@@ -58,6 +59,10 @@ class SolutionBrowser:
         The number of solutions and of fundamental solutions, if known (they may also be given later with
         :meth:`set_counts`; the viewer counts them in the background). Without them, "k of total" and "last"
         wait, except that the total becomes known when the stream ends.
+    rule : str
+        The attack rule (:mod:`nqueens.core.rules`); another than the queen's needs a solver that takes it (the
+        solver ``rules`` by default). Orbit sizes are under the rule's group; on a torus, whose group is larger
+        than the square's, the fundamental solutions are not offered.
 
     Attributes
     ----------
@@ -65,13 +70,22 @@ class SolutionBrowser:
         0-based index of the current solution, -1 before the first.
     solution : tuple or None
     orbit : int or None
-        The orbit size of the current solution (1, 2, 4 or 8).
+        The orbit size of the current solution (1, 2, 4 or 8; up to 8 n^2 on a torus).
     """
 
-    def __init__(self, n, solver=None, *, fundamental=False, counts=None):
-        spec = get_solver(solver or DEFAULT_ENUMERATOR)
+    def __init__(self, n, solver=None, *, fundamental=False, counts=None, rule="queen"):
+        self.rule = get_rule(rule).name
+        plain = self.rule == "queen"
+        spec = get_solver(solver or (DEFAULT_ENUMERATOR if plain else "rules"))
         if "enumerate" not in spec.can:
             raise NQueensError(f"solver {spec.name!r} does not enumerate; the viewer needs one that does")
+        self._options = {} if plain else {"rule": self.rule}
+        spec.check_options(self._options)
+        if fundamental and get_rule(rule).wrap:
+            raise NQueensError(
+                "fundamental solutions here are up to the square's 8 symmetries; the torus's group is larger: "
+                "`nqueens count N --rules toroidal` gives its classes"
+            )
         self.n = spec.check_n(n)
         self.solver = spec.name
         self.fundamental = bool(fundamental)
@@ -166,7 +180,7 @@ class SolutionBrowser:
     # -- the stream ----------------------------------------------------------------------------------------
 
     def _restart(self):
-        stream = batches(self.n, self.solver)
+        stream = batches(self.n, self.solver, **self._options)
         if self.fundamental:
             self._source = iter(fundamental_batches(stream))
         else:
@@ -209,7 +223,9 @@ class SolutionBrowser:
 
     def _item(self, rows, sizes, i):
         q = tuple(rows[i].tolist())
-        return q, int(sizes[i]) if sizes is not None else orbit_size(q)
+        if sizes is not None:
+            return q, int(sizes[i])
+        return q, orbit_size(q) if self.rule == "queen" else len(images(q, self.rule))
 
     def _watch_order(self, rows):
         # The mirror rule needs lexicographic order: check every chunk that goes by, and stop using it if not.
@@ -233,14 +249,15 @@ class TracePlayer:
     (True, 'place')
     """
 
-    def __init__(self, n, *, history=10_000):
+    def __init__(self, n, *, history=10_000, rule="queen"):
         self.n = check_n(n)
+        self.rule = get_rule(rule).name
         self._history = history
         self.first()
 
     def first(self):
         """Back to the empty board before the first event."""
-        self._events = events(self.n)
+        self._events = events(self.n, self.rule)
         self._past = deque(maxlen=self._history)  # the events before the current one, the latest last
         self._ahead = []  # events stepped back over, the next one last
         self.event = None

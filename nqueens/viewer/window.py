@@ -26,6 +26,7 @@ import nqueens
 from nqueens.api import DEFAULT_ENUMERATOR
 from nqueens.core.board import check_n
 from nqueens.core.errors import NQueensError
+from nqueens.core.rules import get_rule
 from nqueens.viewer.browse import SolutionBrowser, TracePlayer
 
 __all__ = ["MIN_N", "MAX_N", "MODES", "Viewer", "check_view_n", "open_viewer"]
@@ -57,7 +58,7 @@ def check_view_n(n):
     return n
 
 
-def open_viewer(n=8, solver=None, *, mode="solutions"):
+def open_viewer(n=8, solver=None, *, mode="solutions", rule="queen"):
     """Open the window and run it until it is closed.
 
     Raises
@@ -67,12 +68,12 @@ def open_viewer(n=8, solver=None, *, mode="solutions"):
         display).
     """
     n = check_view_n(n)
-    _check_solver(solver)
+    _check_solver(solver, rule)
     try:
         root = tk.Tk()
     except tk.TclError as exc:
         raise NQueensError(f"cannot open a window: {exc} (the viewer needs a display, e.g. $DISPLAY)") from None
-    viewer = Viewer(root, n, solver, mode=mode)
+    viewer = Viewer(root, n, solver, mode=mode, rule=rule)
     stop = _stop_on_signals(root)
     try:
         root.mainloop()
@@ -130,13 +131,19 @@ class Viewer:
         Steps per second when playing, 1 .. 60.
     size : int
         Side of the board in pixels.
+    rule : str
+        The attack rule (:mod:`nqueens.core.rules`): the solutions of a solver that takes it, and in search mode
+        the rule's attacks shaded (knight squares, wrapped diagonals) and its prunes crossed.
     """
 
-    def __init__(self, master, n=8, solver=None, *, mode="solutions", fundamental=False, speed=5, size=480):
+    def __init__(
+        self, master, n=8, solver=None, *, mode="solutions", fundamental=False, speed=5, size=480, rule="queen"
+    ):
         self.master = master
         self.size = size
         self.n = check_view_n(n)
-        self.solver = _check_solver(solver)
+        self.rule = get_rule(rule).name
+        self.solver = _check_solver(solver, self.rule)
         if mode not in MODES:
             raise NQueensError(f"mode must be one of {', '.join(MODES)}; got {mode!r}")
         self.mode = mode
@@ -198,7 +205,7 @@ class Viewer:
 
     def set_solver(self, solver):
         """Step through the solutions of ``solver``."""
-        self.solver = _check_solver(solver)
+        self.solver = _check_solver(solver, self.rule)
         self.solver_var.set(self.solver)
         self._reset()
 
@@ -244,12 +251,13 @@ class Viewer:
         self.message.set("")
         if self.mode == "search":
             self.browser = None
-            self.player = TracePlayer(self.n)
+            self.player = TracePlayer(self.n, rule=self.rule)
         else:
             self.player = None
-            self.browser = SolutionBrowser(self.n, self.solver, fundamental=self.fundamental)
+            self.browser = SolutionBrowser(self.n, self.solver, fundamental=self.fundamental, rule=self.rule)
             self._request_counts()
-        self.master.title(f"nqueens view - n = {self.n}")
+        rule = "" if self.rule == "queen" else f", {self.rule}"
+        self.master.title(f"nqueens view - n = {self.n}{rule}")
         self._sync_controls()
         self._draw()
 
@@ -282,7 +290,7 @@ class Viewer:
             self.play_button.configure(text="Play")
 
     def _request_counts(self):
-        key = (self.n, self.fundamental)
+        key = (self.n, self.fundamental, self.rule)
         if key not in self._counts:
             box = self._counts[key] = {}
 
@@ -298,7 +306,7 @@ class Viewer:
 
     def _collect(self):
         self._poll = None
-        box = self._counts.get((self.n, self.fundamental))
+        box = self._counts.get((self.n, self.fundamental, self.rule))
         if self.browser is None or box is None:
             return
         if not box:
@@ -343,7 +351,7 @@ class Viewer:
         self.n_spin.pack(side="left", padx=(4, 16))
         ttk.Label(top, text="solver").pack(side="left")
         self.solver_box = ttk.Combobox(
-            top, width=18, state="readonly", textvariable=self.solver_var, values=_enumerators()
+            top, width=18, state="readonly", textvariable=self.solver_var, values=_enumerators(self.rule)
         )
         self.solver_box.bind("<<ComboboxSelected>>", lambda _: self.set_solver(self.solver_var.get()))
         self.solver_box.pack(side="left", padx=(4, 0))
@@ -574,9 +582,12 @@ def _describe(event):
     }[event.kind]
 
 
-def _count(n, fundamental):
+def _count(n, fundamental, rule="queen"):
     """Worker thread: ``(total, unique)``; ``unique`` only when asked, from a solver that knows it or else by
-    reducing the enumeration to fundamental solutions."""
+    reducing the enumeration to fundamental solutions. Under another rule, the counter ``rules`` gives both."""
+    if rule != "queen":
+        result = nqueens.count(n, "rules", rule=rule)
+        return result.total, result.unique
     result = nqueens.count(n)
     unique = result.unique
     if fundamental and unique is None:
@@ -590,13 +601,18 @@ def _count(n, fundamental):
     return result.total, unique
 
 
-def _enumerators():
-    return [s.name for s in nqueens.solvers() if "enumerate" in s.can]
+def _enumerators(rule="queen"):
+    return [
+        s.name
+        for s in nqueens.solvers()
+        if "enumerate" in s.can and (rule == "queen" or any(o.name == "rule" and rule in o.choices for o in s.options))
+    ]
 
 
-def _check_solver(solver):
-    name = solver or DEFAULT_ENUMERATOR
+def _check_solver(solver, rule="queen"):
+    name = solver or (DEFAULT_ENUMERATOR if rule == "queen" else "rules")
     spec = nqueens.get_solver(name)
-    if "enumerate" not in spec.can:
-        raise NQueensError(f"solver {name!r} does not enumerate; the viewer can show: {', '.join(_enumerators())}")
+    if name not in _enumerators(rule):
+        what = "does not enumerate" if "enumerate" not in spec.can else f"does not take the rule {rule!r}"
+        raise NQueensError(f"solver {name!r} {what}; the viewer can show: {', '.join(_enumerators(rule))}")
     return spec.name

@@ -1,6 +1,7 @@
 """``nqueens view [N]``: the desktop viewer of seed 004 (a tkinter window; needs a display)."""
 
 from nqueens.cli.commands._common import board_size, epilog
+from nqueens.cli.commands._rules import add_rules_option
 
 
 def add_parser(sub):
@@ -8,7 +9,10 @@ def add_parser(sub):
         "view",
         help="open the viewer: step through solutions, watch the search (n = 4..16)",
         epilog=epilog(
-            "nqueens view 8", "nqueens view 10 --mode search", "xvfb-run nqueens view   # on a headless machine"
+            "nqueens view 8",
+            "nqueens view 10 --mode search",
+            "nqueens view 10 --rules superqueen --mode search   # knight squares shaded too",
+            "xvfb-run nqueens view   # on a headless machine",
         ),
     )
     parser.add_argument("n", nargs="?", default=8, type=board_size, metavar="N", help="board size, 4..16 (default 8)")
@@ -19,11 +23,12 @@ def add_parser(sub):
         default="solutions",
         help="start stepping through the solutions (default) or watching the backtracking search",
     )
+    add_rules_option(parser)
     parser.set_defaults(run=run)
 
 
 def run(args):
     from nqueens.viewer.window import open_viewer
 
-    open_viewer(args.n, args.solver, mode=args.mode)
+    open_viewer(args.n, args.solver, mode=args.mode, rule=args.rules or "queen")
     return 0
