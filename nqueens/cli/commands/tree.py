@@ -124,12 +124,18 @@ def _precheck(args):
         spec = get_solver(model)
         spec.check_n(args.n)
         spec.check_memory(args.n)
+    from nqueens.models.rows import MAX_N
+
+    if args.n > MAX_N and (args.propagation not in (None, "none") or args.order not in (None, "static")):
+        raise NQueensError(
+            f"propagation and first-fail keep each row's domain in a 64-bit mask: n <= {MAX_N}, got n = {args.n}"
+        )
     if args.quiet or args.mode == "generate-and-test":  # generate-and-test walks at most 2^32 nodes: minutes
         return
     settings = {"propagation": args.propagation or "none", "order": args.order or "static"}
     for model in models:
         takes = {option.name for option in get_solver(model).options}
-        options = {k: v for k, v in ({"mode": args.mode} | settings).items() if k in takes}
+        options = {k: v for k, v in ({"mode": args.mode, "rule": args.rules} | settings).items() if k in takes}
         warning = long_run_warning(args.n, model, action="walking the tree of", **options)
         if warning:
             print(warning, file=sys.stderr)
