@@ -9,8 +9,12 @@ rotated modulo n on a torus, and for the knight the queen bits of the two rows a
   row 0's queen is fixed at column 0 and the count is multiplied by n.
 
 With ``nodes=True`` the search is the plain one (no symmetry), so the profile is the tree of every partial
-placement row by row. Unique solutions and orbit classes come from reducing the enumerated solutions by the
-rule's group (:meth:`nqueens.core.rules.Rule.canonical`) up to ``UNIQUE_MAX_N``; above it ``unique`` is None.
+placement row by row. Unique solutions and orbit classes come from the enumerated solutions, streamed: on a
+square board (``queen``, ``superqueen``: the group of the square's 8 symmetries) by each solution's stabilizer,
+up to ``UNIQUE_MAX_N`` (a solution fixed by the quarter turn has an orbit of 2, one fixed by the half turn only
+an orbit of 4, any other an orbit of 8: no reflection fixes a solution of n > 1, since it would put two pieces in
+one row, column or diagonal); on a torus by the least key of each orbit under the 8 n^2 maps
+(:meth:`nqueens.core.rules.Rule.canonical_keys`) up to ``TORUS_UNIQUE_MAX_N``. Above them ``unique`` is None.
 Memory: O(n) words for counting; enumeration streams chunks of ``CHUNK`` solutions.
 """
 
@@ -22,10 +26,11 @@ from nqueens.native import rules_kernels as K
 from nqueens.core.record import Tally
 from nqueens.core.rules import get_rule
 
-__all__ = ["count", "batches", "warmup", "MAX_N", "UNIQUE_MAX_N", "toroidal_total"]
+__all__ = ["count", "batches", "warmup", "MAX_N", "UNIQUE_MAX_N", "TORUS_UNIQUE_MAX_N", "toroidal_total"]
 
 MAX_N = 62
-UNIQUE_MAX_N = 14
+UNIQUE_MAX_N = 18  # 8,924,976 superqueen solutions to stream at n = 18 (A051223)
+TORUS_UNIQUE_MAX_N = 14  # the orbit keys hold n digits base n in 63 bits (n <= 15), and keep one per orbit
 CHUNK = 4096
 
 
@@ -79,6 +84,22 @@ def batches(n, *, limit=None, instance=None, rule="queen", **_):
             yield out[: pos[1]].copy()
 
 
+def _square_classes(n, r):
+    """``(unique, classes)`` under the square's 8 symmetries, from the orbit size of each solution (its
+    stabilizer: the quarter turn ``q = n - 1 - q^-1``, the half turn ``q = n - 1 - reversed(q)``)."""
+    sizes = Counter()
+    for chunk in batches(n, rule=r.name):
+        q = chunk.astype(np.int64)
+        inverse = np.empty_like(q)
+        inverse[np.arange(len(q))[:, None], q] = np.arange(n)
+        quarter = np.all(q == n - 1 - inverse, axis=1)
+        half = np.all(q == n - 1 - q[:, ::-1], axis=1)
+        size = np.where(quarter, 2, np.where(half, 4, 8)) if n > 1 else np.ones(len(q), np.int64)
+        sizes.update(size.tolist())
+    classes = {size: k // size for size, k in sorted(sizes.items())}
+    return sum(classes.values()), classes
+
+
 def _classes(n, r):
     keys = Counter()
     for chunk in batches(n, rule=r.name):
@@ -99,8 +120,10 @@ def count(n, *, nodes=False, instance=None, rule="queen", **_):
     else:
         total = _total(n, r)
     unique = classes = None
-    if n <= UNIQUE_MAX_N:
+    if r.wrap and n <= TORUS_UNIQUE_MAX_N:
         unique, classes = _classes(n, r)
+    elif not r.wrap and n <= UNIQUE_MAX_N:
+        unique, classes = _square_classes(n, r)
     return Tally(
         total=total,
         unique=unique,

@@ -92,8 +92,8 @@ def test_unique_queen_and_superqueen():
 # OEIS A051223 (superqueens), n = 1..16, and A051906 (toroidal queens), n = 1..19.
 A051223 = (1, 0, 0, 0, 0, 0, 0, 0, 0, 4, 44, 156, 1876, 5180, 32516, 202900)
 A051906 = (1, 0, 0, 0, 10, 0, 28, 0, 0, 0, 88, 0, 4524, 0, 0, 0, 140692, 0, 820496)
-# OEIS A051224: superqueen solutions up to the 8 symmetries of the square, n = 1..14.
-A051224 = (1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 6, 22, 239, 653)
+# OEIS A051224: superqueen solutions up to the 8 symmetries of the square, n = 1..17.
+A051224 = (1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 6, 22, 239, 653, 4089, 25411, 166463)
 
 
 def _count(n, rule, **kw):
@@ -136,7 +136,7 @@ def test_solver_enumeration_is_checked(rule, n):
     assert all(RULES[rule].is_solution(q, n) for q in sols)
 
 
-@pytest.mark.parametrize("n", range(1, 15))
+@pytest.mark.parametrize("n", range(1, 17))
 def test_solver_unique_superqueens(n):
     r = _count(n, "superqueen")
     assert r.unique == A051224[n - 1]

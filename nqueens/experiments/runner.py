@@ -88,11 +88,11 @@ KNOWN_UNIQUE = (
 )  # fmt: skip
 
 # The published answers under the other attack rules (nqueens.core.rules): OEIS A051223 (superqueens, n = 1..18)
-# with A051224 (their solutions up to the 8 symmetries, n = 1..14), and A051906 (toroidal queens, n = 1..23).
+# with A051224 (their solutions up to the 8 symmetries, n = 1..18), and A051906 (toroidal queens, n = 1..23).
 KNOWN_RULES = {
     "superqueen": (
         (1, 0, 0, 0, 0, 0, 0, 0, 0, 4, 44, 156, 1876, 5180, 32516, 202900, 1330622, 8924976),
-        (1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 6, 22, 239, 653),
+        (1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 6, 22, 239, 653, 4089, 25411, 166463, 1115871),
         ("A051223", "A051224"),
     ),
     "toroidal": (
