@@ -110,12 +110,12 @@ def _enumerate(n, rule):
     ]
 
 
-@pytest.mark.parametrize("n", range(1, 13))
+@pytest.mark.parametrize("n", range(1, 17))
 def test_solver_superqueen_totals(n):
     assert _count(n, "superqueen").total == A051223[n - 1]
 
 
-@pytest.mark.parametrize("n", range(1, 14))
+@pytest.mark.parametrize("n", range(1, 20))
 def test_solver_toroidal_totals(n):
     assert _count(n, "toroidal").total == A051906[n - 1]
 
