@@ -44,7 +44,6 @@ Engines (family ``engine``) are not called through ``count``: they provide ``pla
 
 from nqueens.core.errors import NQueensError
 from nqueens.core.protocol import CAPABILITIES, FAMILIES, Option, Solver, solver
-from nqueens.core.rules import RULE_NAMES
 from nqueens.native._limits import DIAGONALS_MAX_N, DIAGONALS_REASON, MASK_MAX_N
 
 __all__ = ["Option", "Solver", "REGISTRY", "CAPABILITIES", "FAMILIES", "get_solver", "solver"]
@@ -52,12 +51,16 @@ __all__ = ["Option", "Solver", "REGISTRY", "CAPABILITIES", "FAMILIES", "get_solv
 
 _SYMMETRY = "it searches half of the board and counts each find with its mirror image"
 
+# The rules the models below are written for (knight pairs, wrapped diagonals). A rule added to
+# nqueens.core.rules is offered only by the solvers that add it here: a model that does not know a rule's moves
+# must refuse it, not count the queen's problem under its name.
+_MODELLED_RULES = ("queen", "superqueen", "toroidal")
 _RULE = Option(
     "rule",
     str,
     "queen",
     "attack rule: queen, superqueen (queen + knight) or toroidal (diagonals wrap)",
-    choices=RULE_NAMES,
+    choices=_MODELLED_RULES,
 )
 
 _TREE_MODE = Option(
