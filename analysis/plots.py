@@ -76,6 +76,7 @@ def plot_timings(records, path=None, *, title=None):
     """
     import statistics
 
+    records = list(records)
     times = {}
     for record in records:
         if _field(record, "status", "solved") not in ANSWERED or _field(record, "seconds") is None:
@@ -93,7 +94,7 @@ def plot_timings(records, path=None, *, title=None):
     ax.set_yscale("log")
     ax.set_xlabel("n (board size)")
     ax.set_ylabel("wall time of the count (seconds, log scale)")
-    ax.set_title(title or f"Time to count all solutions, per solver — measured on {_host()}")
+    ax.set_title(title or f"Time to count all solutions, per solver{_rule_note(records)} — measured on {_host()}")
     _integer_ticks(ax)
     ax.legend(title="solver", loc="upper left", bbox_to_anchor=(1.01, 1))
     ax.grid(True, which="both", alpha=0.3)
@@ -444,6 +445,18 @@ def _host():
     return platform.node() or "this machine"
 
 
+def _rule_note(records):
+    """``", superqueen"`` when the records are runs under another attack rule than the queen's (for titles)."""
+    rules = set()
+    for record in records:
+        options = record.get("options") if isinstance(record, dict) else getattr(record, "options", None)
+        stats = record.get("stats") if isinstance(record, dict) else getattr(record, "stats", None)
+        rule = (options or {}).get("rule") or (stats or {}).get("rule")
+        if rule and rule != "queen":
+            rules.add(rule)
+    return f", rule {', '.join(sorted(rules))}" if rules else ""
+
+
 def plot_cactus(records, path=None, *, timeout=None, title=None):
     """The cactus plot of an experiment: per solver, its solved runs sorted by time, against how many are solved.
 
@@ -495,7 +508,9 @@ def plot_cactus(records, path=None, *, timeout=None, title=None):
     ax.set_yscale("log")
     ax.set_xlabel("runs solved")
     ax.set_ylabel("time of the run (seconds, log scale)")
-    ax.set_title(title or f"Cactus plot: runs solved within a time, per solver — measured on {_host()}")
+    ax.set_title(
+        title or f"Cactus plot: runs solved within a time, per solver{_rule_note(records)} — measured on {_host()}"
+    )
     _integer_ticks(ax)
     ax.legend(title="solver", loc="upper left", bbox_to_anchor=(1.01, 1))
     ax.grid(True, which="both", alpha=0.3)
@@ -534,6 +549,7 @@ def plot_scatter(records, first, second, path=None, *, timeout=None, title=None)
     """
     import statistics
 
+    records = list(records)
     times = {}
     for record in records:
         if record["solver"] not in (first, second) or record["status"] == "unsupported":
@@ -584,7 +600,9 @@ def plot_scatter(records, first, second, path=None, *, timeout=None, title=None)
         axis.set_minor_formatter(NullFormatter())  # a narrow range would label every minor tick, over each other
     ax.set_xlabel(f"{first}: seconds (log scale)")
     ax.set_ylabel(f"{second}: seconds (log scale)")
-    ax.set_title(title or f"{first} against {second}, one point per problem — measured on {_host()}")
+    ax.set_title(
+        title or f"{first} against {second}, one point per problem{_rule_note(records)} — measured on {_host()}"
+    )
     ax.legend(loc="upper left")
     ax.grid(True, which="both", alpha=0.3)
     return save(fig, path)

@@ -212,3 +212,16 @@ def test_knuths_estimate_walks_the_rules_tree():
     exact = count(11, "rules", rule="toroidal", nodes=True).nodes
     e = estimate(11, "permutation", probes=20000, seed=3, rule="toroidal")
     assert e.rule == "toroidal" and abs(e.estimate - exact) < 4 * e.stderr
+
+
+def test_compare_plots_name_the_rule(capsys, tmp_path):
+    pytest.importorskip("matplotlib")
+    from nqueens.analysis import plots
+    from nqueens.experiments.runner import problems_from_range, run
+
+    result = run(problems_from_range("10..11"), None, rule="superqueen", timeout=60)
+    figure = plots.plot_cactus(result.records)
+    assert "rule superqueen" in figure.axes[0].get_title()
+    figure = plots.plot_timings(iter(result.records))
+    assert "rule superqueen" in figure.axes[0].get_title()
+    assert "rule" not in plots.plot_timings([count(8, "dlx")]).axes[0].get_title()
