@@ -217,6 +217,7 @@ def test_knuths_estimate_walks_the_rules_tree():
 def test_compare_plots_name_the_rule(capsys, tmp_path):
     pytest.importorskip("matplotlib")
     from nqueens.analysis import plots
+
     from nqueens.experiments.runner import problems_from_range, run
 
     result = run(problems_from_range("10..11"), None, rule="superqueen", timeout=60)
