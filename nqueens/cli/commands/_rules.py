@@ -9,12 +9,12 @@ from nqueens.core.errors import NQueensError
 from nqueens.core.rules import RULES
 
 
-def add_rules_option(parser):
+def add_rules_option(parser, what="picks a solver that takes it unless --solver is given"):
     parser.add_argument(
         "--rules",
         choices=tuple(RULES),
         metavar="NAME",
-        help=f"attack rule: {', '.join(RULES)} (picks a solver that takes it unless --solver is given)",
+        help=f"attack rule: {', '.join(RULES)} ({what})",
     )
 
 

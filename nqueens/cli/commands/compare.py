@@ -63,7 +63,7 @@ def add_parser(sub):
         metavar="LIST",
         help="columns: NAME[:OPT=VAL...],... (default: every solver that can answer, each up to its default reach)",
     )
-    add_rules_option(parser)
+    add_rules_option(parser, "every solver that takes it unless --solvers is given")
     parser.add_argument(
         "--problem",
         choices=("nqueens", "domination", "peaceable"),

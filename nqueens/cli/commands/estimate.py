@@ -20,7 +20,7 @@ def add_parser(sub):
     parser.add_argument(
         "--probes", type=positive("probes"), default=10000, metavar="K", help="random probes (default: 10000)"
     )
-    add_rules_option(parser)
+    add_rules_option(parser, "the row trees take it")
     parser.add_argument("--seed", type=_seed, default=0, metavar="S", help="seed of the probes (default: 0)")
     parser.add_argument("--json", action="store_true", help="print one JSON document")
     parser.set_defaults(run=run)

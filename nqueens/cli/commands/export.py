@@ -54,7 +54,7 @@ def add_parser(sub):
     )
     parser.add_argument("n", type=board_size, metavar="N", help="board size, an integer >= 1")
     parser.add_argument("--model", required=True, metavar="M", help=f"one of {', '.join(_MODELS)}")
-    add_rules_option(parser)
+    add_rules_option(parser, "the model written for it")
     add_solver_options(parser, short=False, help="a model option (sat: encoding=...); repeatable")
     parser.add_argument("-o", "--output", metavar="FILE", help="the file to write ('-' or none: stdout)")
     parser.add_argument(

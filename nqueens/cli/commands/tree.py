@@ -51,7 +51,7 @@ def add_parser(sub):
         metavar="FILE",
         help=f"write the explored tree as FILE.graphml or FILE.dot (n <= {tree.EXPORT_MAX_N})",
     )
-    add_rules_option(parser)
+    add_rules_option(parser, "the row trees take it; subset does not")
     parser.add_argument("--json", action="store_true", help="print one JSON document")
     parser.add_argument("--quiet", action="store_true", help="no progress output")
     parser.set_defaults(run=run)

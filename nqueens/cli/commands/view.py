@@ -23,7 +23,7 @@ def add_parser(sub):
         default="solutions",
         help="start stepping through the solutions (default) or watching the backtracking search",
     )
-    add_rules_option(parser)
+    add_rules_option(parser, "the solutions of a solver that takes it; the search shades its attacks")
     parser.set_defaults(run=run)
 
 
