@@ -15,6 +15,10 @@ its constraints as the corresponding model does: unit clauses, fixed variables, 
 - MiniZinc: the CP model (``q[i]`` the column of row ``i``, three ``all_different``), 1-based as MiniZinc
   models are; the data file gives ``n`` and the instance.
 
+- XCSP3: the CP model as an XCSP3 instance (XML, 0-based), written by pycsp3, for any XCSP3 solver (ACE,
+  Choco, Picat, CPMpy's reader): ``q[i]`` the column of row ``i``, three ``allDifferent``, the instance's squares
+  as ``ne``/``eq`` constraints.
+
 Every writer takes an attack ``rule`` (:mod:`nqueens.core.rules`): the rule's diagonals (wrapped on a torus,
 ``mod n`` in MiniZinc) and, for ``superqueen``, a clause, a row or a constraint per pair of squares a knight apart.
 
@@ -27,10 +31,13 @@ Examples
  row_0: x_0_0 + x_0_1 = 1
 """
 
-from nqueens.core.instance import as_instance
-from nqueens.core.rules import diagonals, get_rule, knight_pairs
+import threading
 
-__all__ = ["dimacs", "lp", "mps", "minizinc"]
+from nqueens.core.errors import NQueensError
+from nqueens.core.instance import as_instance
+from nqueens.core.rules import KNIGHT_STEPS, diagonals, get_rule, knight_pairs
+
+__all__ = ["dimacs", "lp", "mps", "minizinc", "xcsp3"]
 
 
 def dimacs(problem, *, encoding="pairwise", rule="queen"):
@@ -173,6 +180,69 @@ solve :: int_search(q, first_fail, indomain_min) satisfy;
 
 output [show(q), "\\n"];
 """
+
+
+_PYCSP3 = threading.Lock()  # pycsp3 builds its model in module-level state: one model at a time
+
+
+def xcsp3(problem, *, rule="queen"):
+    """The CP model as an XCSP3 instance (the XML text), written by pycsp3.
+
+    ``q[i]`` (0-based) is the column of the queen in row ``i``; all different on ``q``, ``q[i] + i`` and
+    ``q[i] - i`` (``mod n`` on a torus; ``|q[i + d] - q[i]| != k`` for a superqueen's knight steps); an instance
+    adds ``q[r] != c`` for every square no queen may take and ``q[r] = c`` for every placed queen.
+    """
+    import contextlib
+    import io
+    import os
+    import sys
+    import tempfile
+
+    inst = as_instance(problem)
+    n = inst.n
+    piece = get_rule(rule)
+    with _PYCSP3, contextlib.redirect_stdout(io.StringIO()), tempfile.TemporaryDirectory() as folder:
+        # pycsp3 reads sys.argv when it is imported (a script to compile at exit, or a console) and compiles the
+        # model at exit unless told it is done: import it as a console, load its options, and mark it done.
+        saved = sys.argv
+        sys.argv = ["", "-nocompile"]
+        try:
+            import pycsp3
+            from pycsp3.compiler import Compilation
+            from pycsp3.tools.curser import OpOverrider
+        except ImportError:
+            raise NQueensError("the XCSP3 export needs the package pycsp3: pip install 'nqueens[solvers]'") from None
+        finally:
+            sys.argv = saved
+        Compilation.load(console=True)
+        pycsp3.clear()
+        OpOverrider.enable()  # the operators on variables (another pycsp3 user, e.g. CPMpy's reader, may turn them off)
+        try:
+            q = pycsp3.VarArray(size=n, dom=range(n), id="q")
+            if piece.wrap:
+                diagonals_ = [
+                    pycsp3.AllDifferent((q[i] + i) % n for i in range(n)),
+                    pycsp3.AllDifferent((q[i] - i + n) % n for i in range(n)),
+                ]
+            else:
+                diagonals_ = [
+                    pycsp3.AllDifferent(q[i] + i for i in range(n)),
+                    pycsp3.AllDifferent(q[i] - i for i in range(n)),
+                ]
+            knights = [q[i + d] - q[i] != k for d, k in KNIGHT_STEPS for i in range(n - d)] if piece.knight else []
+            allowed = inst.allowed()
+            placed = dict(inst.queens)
+            squares = [q[r] != c for r in range(n) for c in range(n) if not allowed[r] >> c & 1]
+            queens = [q[r] == c for r, c in sorted(placed.items())]
+            pycsp3.satisfy(pycsp3.AllDifferent(q), *diagonals_, *knights, *squares, *queens)
+            path = os.path.join(folder, "model.xml")
+            pycsp3.compile(path, verbose=-1)
+            with open(path) as handle:
+                text = handle.read()
+        finally:
+            pycsp3.clear()
+            Compilation.done = True
+    return f"<!-- nqueens {_describe(inst, rule)}: q[r] is the column of the queen in row r, 0-based -->\n{text}"
 
 
 def _describe(inst, rule="queen"):

@@ -310,3 +310,77 @@ def test_minizinc_of_a_rule_enumerates_to_oeis_in_gecode(rule, n, tmp_path):
 def test_export_rules_do_not_apply_to_the_optimisation_problems(capsys):
     assert main(["export", "6", "--problem", "domination", "--model", "mip", "--rules", "superqueen"]) == 2
     assert "--rules applies to the n-queens models" in capsys.readouterr().err
+
+
+# XCSP3 (written by pycsp3) read back by CPMpy's XCSP3 reader, which parses with pycsp3's own parser and solves
+# with OR-tools: the counts against OEIS (A000170, A051223, A051906) and, for instances, the solver dlx.
+def _count_xcsp3(path):
+    import warnings
+
+    from cpmpy.tools.xcsp3 import load_xcsp3
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)  # "variables already created": each model is its own
+        return load_xcsp3(str(path)).solveAll()
+
+
+@pytest.mark.parametrize(
+    "argv,want", [([], 92), (["--rules", "superqueen", "10"], 4), (["--rules", "toroidal", "7"], 28)]
+)
+def test_xcsp3_export_counts_in_cpmpy(argv, want, tmp_path):
+    path = tmp_path / "m.xml"
+    n = [a for a in argv if a.isdigit()] or ["8"]
+    flags = [a for a in argv if not a.isdigit()]
+    assert main(["export", n[0], *flags, "--model", "xcsp3", "-o", str(path)]) == 0
+    text = path.read_text()
+    assert '<instance format="XCSP3" type="CSP">' in text and "<allDifferent>" in text
+    assert _count_xcsp3(path) == want
+
+
+INSTANCES = ["block-10-40-3.param", "completion-12-4-5.param", "block-10-50-7.param"]
+
+
+@pytest.mark.parametrize("name", INSTANCES)
+def test_export_instance_to_every_format_counts_like_dlx(name, tmp_path):
+    import os
+
+    from pysat.solvers import Solver
+
+    from nqueens.core.instance_io import read_instance
+
+    source = os.path.join(os.path.dirname(__file__), "data", name)
+    inst = read_instance(source)
+    n, want = inst.n, nqueens.count(inst, "dlx").total
+    # XCSP3 through CPMpy
+    assert main(["export", "--instance", source, "--model", "xcsp3", "-o", str(tmp_path / "i.xml")]) == 0
+    assert _count_xcsp3(tmp_path / "i.xml") == want
+    # DIMACS through pysat, over the projection
+    assert main(["export", "--instance", source, "--model", "sat", "-o", str(tmp_path / "i.cnf")]) == 0
+    clauses, _, ind = read_dimacs(tmp_path / "i.cnf")
+    board, found = set(ind), set()
+    with Solver(name="minisat22", bootstrap_with=clauses) as solver:
+        while solver.solve():
+            queens = sorted(lit for lit in solver.get_model() if lit > 0 and lit in board)
+            found.add(tuple((v - 1) % n for v in queens))
+            solver.add_clause([-lit for lit in queens])
+    assert len(found) == want and all(inst.admits(q) for q in found)
+    # LP through HiGHS: a solution of the instance, or infeasible
+    assert main(["export", "--instance", source, "--model", "mip", "-o", str(tmp_path / "i.lp")]) == 0
+    _, status, values = _solve_with_highs((tmp_path / "i.lp").read_text(), "lp", tmp_path)
+    if want == 0:
+        assert status == "Infeasible"
+    else:
+        q = tuple(next(c for c in range(n) if values[f"x_{r}_{c}"] == 1) for r in range(n))
+        assert status == "Optimal" and inst.admits(q)
+
+
+def test_export_instance_refusals(capsys):
+    import os
+
+    source = os.path.join(os.path.dirname(__file__), "data", "block-10-40-3.param")
+    assert main(["export", "9", "--instance", source, "--model", "sat"]) == 2
+    assert "N = 9 but the instance" in capsys.readouterr().err
+    assert main(["export", "--model", "sat"]) == 2
+    assert "give N (the board size) or --instance FILE" in capsys.readouterr().err
+    assert main(["export", "6", "--problem", "domination", "--model", "mip", "--instance", source]) == 2
+    assert "--instance applies to the n-queens models" in capsys.readouterr().err

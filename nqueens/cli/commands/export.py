@@ -9,7 +9,8 @@ import argparse
 import os
 import sys
 
-from nqueens.cli.commands._common import add_solver_options, board_size
+from nqueens.cli.commands._common import add_instance_option, add_solver_options, board_size
+from nqueens.cli.commands._common import problem as problem_of
 from nqueens.cli.commands._rules import add_rules_option
 from nqueens.core.errors import NQueensError
 
@@ -20,6 +21,8 @@ _EPILOG = """examples:
   nqueens export 40 --model mip -o q40.mps                    # the 0-1 program as MPS (.lp for LP format)
   nqueens export 12 --model minizinc -o q12.mzn               # q12.mzn and q12.dzn, for `minizinc q12.mzn q12.dzn`
   nqueens export 11 --rules toroidal --model sat -o t11.cnf  # another attack rule (superqueen, toroidal)
+  nqueens export 8 --model xcsp3 -o q8.xml                    # XCSP3, for ACE, Choco, Picat or CPMpy's reader
+  nqueens export --instance tests/data/block-10-40-3.param --model sat -o b10.cnf   # a problem instance
   nqueens export 10 --problem domination --model mip -o d10.mps           # the optimisation models too
   nqueens export 8 --problem peaceable --model sat --option symmetry=yes -o p8.wcnf   # weighted MaxSAT
 """
@@ -39,6 +42,7 @@ _MODELS = {
     "cp": ((".mzn",), ".mzn", ()),
     "cpmpy": ((".mzn",), ".mzn", ()),
     "minizinc": ((".mzn",), ".mzn", ()),
+    "xcsp3": ((".xml",), ".xml", ()),
 }
 
 
@@ -48,11 +52,13 @@ def add_parser(sub):
         help="write a model as DIMACS CNF, LP/MPS or MiniZinc",
         description="Write the n-queens model of one formulation in a format other tools read: sat as DIMACS CNF "
         "(with a 'c ind' projection line on the board variables), mip as LP or MPS (by the suffix of -o), "
-        "cp, cpmpy and minizinc as a MiniZinc model and data file.",
+        "cp, cpmpy and minizinc as a MiniZinc model and data file, xcsp3 as an XCSP3 instance (pycsp3). "
+        "--instance FILE writes the model of a problem instance.",
         epilog=_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("n", type=board_size, metavar="N", help="board size, an integer >= 1")
+    parser.add_argument("n", type=board_size, metavar="N", nargs="?", help="board size, an integer >= 1")
+    add_instance_option(parser)
     parser.add_argument("--model", required=True, metavar="M", help=f"one of {', '.join(_MODELS)}")
     add_rules_option(parser, "the model written for it")
     add_solver_options(parser, short=False, help="a model option (sat: encoding=...); repeatable")
@@ -73,6 +79,10 @@ def _export_optimization(args):
 
     if args.rules is not None:
         raise NQueensError(f"--rules applies to the n-queens models, not to --problem {args.problem}")
+    if args.instance is not None:
+        raise NQueensError(f"--instance applies to the n-queens models, not to --problem {args.problem}")
+    if args.n is None:
+        raise NQueensError("give N (the board size)")
     if args.model not in _OPT_MODELS:
         raise NQueensError(
             f"--problem {args.problem}: --model must be one of {', '.join(_OPT_MODELS)}; got {args.model!r}"
@@ -116,7 +126,8 @@ def run(args):
         raise NQueensError(
             f"--model {args.model} writes {' or '.join(suffixes)} files; got {args.output!r} (or use -o - for stdout)"
         )
-    problem = args.n
+    problem = problem_of(args)
+    args.n = problem if isinstance(problem, int) else problem.n
     rule = args.rules or "queen"
 
     def build(problem):
@@ -126,6 +137,8 @@ def run(args):
             return [(args.output, export.lp(problem, rule=rule))]
         if suffix == ".mps":
             return [(args.output, export.mps(problem, rule=rule))]
+        if suffix == ".xml":
+            return [(args.output, export.xcsp3(problem, rule=rule))]
         model, data = export.minizinc(problem, rule=rule)
         if to_stdout:
             return [(None, model + "\n" + data)]
