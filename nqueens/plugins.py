@@ -298,6 +298,9 @@ def _closure(name):
 def _source(module):
     if not module.startswith("nqueens"):
         return None
+    parent = module.rpartition(".")[0]
+    if parent and getattr(_source(parent), "name", None) != "__init__.py":
+        return None  # a name imported from a module, not a module: asking for its spec would import the parent
     try:
         found = importlib.util.find_spec(module)
     except (ImportError, ValueError):
