@@ -128,7 +128,15 @@ class Terminated(KeyboardInterrupt):
         self.signum = signum
 
 
-def _terminate(signum, frame):
+# The signals the command line has received: a library that swallows the KeyboardInterrupt raised in its code
+# (a bare ``except:`` in an import, say) fails later with some other error, which is then the signal's doing.
+_received = []
+
+
+def _on_signal(signum, frame):
+    _received.append(signum)
+    if signum == signal.SIGINT:
+        raise KeyboardInterrupt
     raise Terminated(signum)
 
 
@@ -138,25 +146,31 @@ def main(argv=None):
 
     if argv is None:  # the real command line: SIGTERM and SIGHUP stop it as Ctrl-C does, and say so
         # A signal ignored by whoever started us (nohup, a background job of a script) stays ignored.
-        if signal.getsignal(signal.SIGINT) != signal.SIG_IGN:
-            signal.signal(signal.SIGINT, signal.default_int_handler)  # after nqueens' start-up handler
-        for name in ("SIGTERM", "SIGHUP"):
+        _received.clear()
+        for name in ("SIGINT", "SIGTERM", "SIGHUP"):  # SIGINT: after nqueens' start-up handler
             if hasattr(signal, name) and signal.getsignal(getattr(signal, name)) != signal.SIG_IGN:
-                signal.signal(getattr(signal, name), _terminate)
+                signal.signal(getattr(signal, name), _on_signal)
 
     if sys.stdout is None:  # `nqueens count 8 >&-`: no result could be shown, so none is computed
         print("error: cannot write the output: standard output is closed", file=sys.stderr)
         return 1
     try:
-        parser = build_parser()
-        args = parser.parse_args(argv)
-        _fresh_note(args)
         try:
-            code = args.run(args)
-        finally:
-            _cache_note(args)
-        sys.stdout.flush()
-        return code
+            parser = build_parser()
+            args = parser.parse_args(argv)
+            _fresh_note(args)
+            try:
+                code = args.run(args)
+            finally:
+                _cache_note(args)
+            if _received:  # a library swallowed the signal and went on: its result is not shown
+                raise KeyboardInterrupt
+            sys.stdout.flush()
+            return code
+        except Exception:
+            if _received:  # whatever failed, failed because the signal interrupted it
+                raise KeyboardInterrupt from None
+            raise
     except OutputError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
@@ -165,7 +179,7 @@ def main(argv=None):
         print(f"error: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt as exc:
-        return _interrupted(argv, getattr(exc, "signum", signal.SIGINT))
+        return _interrupted(argv, _received[0] if _received else getattr(exc, "signum", signal.SIGINT))
     except BrokenPipeError:
         # `nqueens solve 12 | head`: the reader left; not an error of ours.
         _discard_pending_output()
