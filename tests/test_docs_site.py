@@ -163,6 +163,7 @@ def _chromium(*args, tmp_path):
             "--headless",
             "--no-sandbox",  # CI runs as root
             "--disable-gpu",
+            "--disable-dev-shm-usage",  # containers often have a small /dev/shm
             "--hide-scrollbars",
             f"--user-data-dir={tmp_path / 'profile'}",
             f"--window-size={WINDOW}",
