@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test test-fast lint docs setup clean
+.PHONY: run test test-fast lint docs docs-check setup clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -35,6 +35,12 @@ lint: $(STAMP)
 # The documentation site, offline, warnings as errors; the tutorials are executed (open docs/_build/html/index.html).
 docs: $(STAMP)
 	$(BIN)/python -m sphinx -W --keep-going -b html -q docs docs/_build/html
+
+# The built site as a reader gets it (after make docs): every page reachable from index.html, no broken link, the
+# gallery drawn by the build, and headless Chromium's screenshots of the front page and a tutorial
+# (docs/_build/screenshots/; Debian: apt-get install chromium).
+docs-check: $(STAMP)
+	$(BIN)/python -m pytest -q tests/test_docs_site.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache docs/_build docs/jupyter_execute

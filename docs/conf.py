@@ -33,6 +33,8 @@ nb_execution_mode = "force"
 nb_execution_timeout = 300
 nb_execution_raise_on_error = True
 nb_merge_streams = True
+# Text/markdown outputs (an experiment's table) are MyST, so their tables render as tables.
+nb_render_markdown_format = "myst"
 
 autosummary_generate = False
 autodoc_member_order = "bysource"

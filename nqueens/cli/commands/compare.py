@@ -38,8 +38,7 @@ examples:
   nqueens compare 10..12 --solvers dlx:choose=min-size,dlx:choose=first --repeat 3
   nqueens compare --instances tests/data --solvers cpsat,dlx,bitwise --timeout 30
   nqueens compare 10..13 --solvers backtrack,mirror,marks,avail,bitwise --plot seed000.png --plot-kind time
-  nqueens compare 4..10 --problem domination --question optimize --solvers cpsat,mip,sat,cp --timeout 60 \\
-      --plot anytime.png
+  nqueens compare 4..10 --problem domination --question optimize --solvers cpsat,mip,sat,cp --timeout 60 --plot anytime.png
 """
 
 
