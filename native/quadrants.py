@@ -200,12 +200,12 @@ def _memory_needed(n, workers=1):
     # A worker keeps the keys of both halves of a split (and the left ones filtered, and both sorted into buckets
     # by the join), 8 bytes each, in arrays grown by doubling to the bound of the largest split: at most 1/14 of
     # the table's placements (measured for h = 7..10: 6.4 %, 6.1 %, 4.6 %, 4.0 %), plus one block of bit planes
-    # and the buckets' ranges (under 4 MiB).
+    # and the buckets' ranges (under 6 MiB).
     keys = QUADRANT_PLACEMENTS[h] // 14
     # The plan: rows of 5 int64 for every join, held about three times over while it is dealt into groups
     # (odd n: the splits of the centre queen and, for each pair of middle queens, every split of the others).
     joins = comb(2 * h, h) // 2 if n % 2 == 0 else comb(2 * h, h) // 4 + comb(max(2 * h - 1, 0), h) * h * (h - 1) // 2
-    return PROCESS_BYTES + table + 3 * 40 * joins + workers * (5 * 8 * 2 * keys + (4 << 20))
+    return PROCESS_BYTES + table + 3 * 40 * joins + workers * (5 * 8 * 2 * keys + (6 << 20))
 
 
 def row_splits(n):
