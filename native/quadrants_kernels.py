@@ -342,25 +342,37 @@ def _cut_index(key, pos, c):
 
 
 @njit(cache=True, nogil=True)
-def _planes(keys, valid, j0, nb, width, table, block):
+def _planes(keys, valid, j0, nb, width, table, block, planes):
     """Columns ``0 .. nb-1`` of ``table``: the rows of :func:`_match` for the words ``j0 .. j0+nb-1`` of
-    ``keys`` (64 keys to a word; ``valid[j]`` has a bit for each key of word ``j`` that counts)."""
+    ``keys`` (64 keys to a word; ``valid[j]`` has a bit for each key of word ``j`` that counts). The words are
+    transposed into ``planes`` (row ``b``: bit ``b`` of the keys) first, and the rows then filled along the
+    words, so that each store continues the one before it."""
     size = 1 << width
+    nbits = min(64, CHUNKS * width)
     for j in range(nb):
         first = 64 * (j0 + j)
         for t in range(64):
             block[63 - t] = keys[first + t]
         _transpose64(block)
-        v = valid[j0 + j]
-        for c in range(CHUNKS):
-            base = c * size
-            table[base, j] = v
-            for i in range(width):
-                b = c * width + i
-                table[base + (1 << i), j] = v & ~block[63 - b] if b < 64 else v
-            for s in range(3, size):
-                low = s & -s
-                if low != s:
+        for b in range(nbits):
+            planes[b, j] = block[63 - b]
+    for c in range(CHUNKS):
+        base = c * size
+        for j in range(nb):
+            table[base, j] = valid[j0 + j]
+        for i in range(width):
+            b = c * width + i
+            row = base + (1 << i)
+            if b < nbits:
+                for j in range(nb):
+                    table[row, j] = valid[j0 + j] & ~planes[b, j]
+            else:
+                for j in range(nb):
+                    table[row, j] = valid[j0 + j]
+        for s in range(3, size):
+            low = s & -s
+            if low != s:
+                for j in range(nb):
                     table[base + s, j] = table[base + s - low, j] & table[base + low, j]
 
 
@@ -460,11 +472,12 @@ def _match_cut(ikeys, ni, tkeys, nt, width, table, marks, plain, cuts, isort, ts
     lk = np.zeros(3 * (span + 2), np.int64)
     weight = np.zeros(3, np.int64)
     block = np.zeros(64, np.uint64)
+    planes = np.zeros((64, span), np.uint64)
     total = 0
     for j0 in range(0, words, span):
         nb = min(span, words - j0)
         j1 = j0 + nb
-        _planes(tsort, valid, j0, nb, width, table, block)
+        _planes(tsort, valid, j0, nb, width, table, block, planes)
         for x in range(cells):
             if start_i[x + 1] == start_i[x]:
                 continue
