@@ -560,7 +560,8 @@ def join_splits(n, offsets, pieces, jobs, out, cuts=MAX_CUTS):
     tsort = np.zeros(cap + 256, np.uint64)
     tmp = np.zeros(max(1, np.max(offsets[1:] - offsets[:-1])), np.uint64)
     cbits = (nbits + CHUNKS - 1) // CHUNKS
-    table = np.zeros((CHUNKS << cbits, max(BLOCK_WORDS, CUT_BLOCK_WORDS) + 16), np.uint64)
+    table = np.zeros((CHUNKS << cbits, BLOCK_WORDS + 16), np.uint64)
+    cut_table = np.zeros((1, 17), np.uint64)  # made full size by the first bucketed join
     shifts_w = np.zeros(4, np.int64)
     shifts_e = np.zeros(4, np.int64)
     blocked_w = np.zeros(2, np.int64)
@@ -673,13 +674,15 @@ def join_splits(n, offsets, pieces, jobs, out, cuts=MAX_CUTS):
             while c < cuts and words >> (c + 2):
                 c += 1
         if nl and ne and c > 0:
+            if cut_table.shape[0] == 1:
+                cut_table = np.zeros((CHUNKS << cbits, CUT_BLOCK_WORDS + 16), np.uint64)
             # The larger side becomes the bit planes; the weight is read off the marks of either key.
             marks = longest if plain >= 0 else np.uint64(0)
             f0 = plain if plain >= 0 else 1
             if nl <= ne:
-                found = _match_cut(left, nl, ekeys, ne, cbits, table, marks, f0, c, isort, tsort)
+                found = _match_cut(left, nl, ekeys, ne, cbits, cut_table, marks, f0, c, isort, tsort)
             else:
-                found = _match_cut(ekeys, ne, left, nl, cbits, table, marks, f0, c, isort, tsort)
+                found = _match_cut(ekeys, ne, left, nl, cbits, cut_table, marks, f0, c, isort, tsort)
         elif nl and ne:
             if plain >= 0:
                 found = _match(left, nl, ekeys, ne, cbits, table, longest, plain)
