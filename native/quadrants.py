@@ -21,7 +21,10 @@ the same in the right half; which rows hold the left half's queens is the soluti
    The keys of one side are transposed into bit planes, 64 keys to a word, and cut into 8 chunks of up to 6
    bits; for every chunk and every subset of its bits a row holds the keys that avoid that subset. A key of
    the other side then finds its partners among 64 keys with eight loads, seven ANDs and a popcount, in a loop
-   the compiler vectorizes (:func:`~nqueens.native.quadrants_kernels.join_splits`).
+   the compiler vectorizes (:func:`~nqueens.native.quadrants_kernels.join_splits`). In a large split both
+   sides are first filed in buckets by their bits on a few **cut** diagonals (near the middle, held often by
+   both sides), and a key meets only the buckets with none of its cut bits: ten cut bits leave 1-6 % of the
+   pairs at ``n = 22`` (after E. Kluev's sieve, there on one side and fixed bits).
 4. **Symmetry.** The mirror images left-right and top-bottom keep the cut: they map the row split ``R`` to its
    complement and to its reverse, and the solutions with a split to those of its images. For odd ``n`` the
    queens of the middle row and column are placed first: either one queen in the centre, and then one split
@@ -66,8 +69,9 @@ The quadrant table of side ``h`` holds :data:`QUADRANT_PLACEMENTS` ``[h]`` place
 (``n = 16, 17``), 11 MiB for ``h = 9``, 73 MiB for ``h = 10``, 0.56 GiB for ``h = 11`` and 5.0 GiB for
 ``h = 12``, growing seven- to ninefold per ``h``, i.e. about threefold per ``n``. It is built once per process
 and shared by its threads. Each worker thread also holds the keys of the two halves of one split (8 bytes per
-key, at most 1/14 of the table's placements, in arrays grown by doubling) and one block of bit planes of a
-fixed size (under 1 MiB: the join works through the keys of one side a cache-sized block at a time). Measured peak
+key, at most 1/14 of the table's placements, in arrays grown by doubling; the filtered left ones and two
+sorted copies for the buckets besides) and blocks of bit planes of a fixed size (under 6 MiB with the buckets'
+ranges: the join works through the keys of one side a block at a time). Measured peak
 resident sizes of a whole count (Python and numba included): 150-170 MiB for n = 16-18, 318 MiB for n = 20.
 :func:`memory_needed` gives the estimate, and :func:`plan` refuses an ``n`` whose estimate exceeds the budget:
 the ``memory`` option (``nqueens count N --solver quadrants --option memory=8G``, or ``memory="8G"`` /
@@ -77,9 +81,10 @@ machines of a cluster).
 
 On the 2-core machine of benchmarks/quadrants_vs_kluev.py one thread takes about 0.36 s of CPU for
 ``n = 16``, 3 s for ``n = 17``, 8 s for ``n = 18``, 70 s for ``n = 19`` and 290 s for ``n = 20``; sampled
-subproblems (benchmarks/quadrants_sample.py) put ``n = 21`` at 0.65 CPU hours, ``n = 22`` at 14.5 and ``n = 24``
-at about 2,500. The join compares every pair of half boards of a split, so its work grows about 13x per ``n``
-from ``n = 20`` on (docs/frontier.md). The forecast before a long count (:func:`forecast_seconds`) scales this
+subproblems (benchmarks/quadrants_sample.py) put ``n = 21`` at 0.65 CPU hours and ``n = 22`` at 14.5 with the
+join that compares every pair of half boards (13-14x per ``n`` from ``n = 20``). With the buckets, in one
+quieter run: ``n = 21`` 0.35 CPU hours (unchanged: its splits are small), ``n = 22`` 1.93 (the plain join
+8.3 in the same run), ``n = 23`` 18; about 7x per ``n`` (docs/frontier.md). The forecast before a long count (:func:`forecast_seconds`) scales this
 curve, :data:`REFERENCE_SECONDS` and then :data:`GROWTH` per ``n``, by the time this machine takes for a small
 board.
 
@@ -146,10 +151,12 @@ MAX_N = 25  # a join key of 2 (n - 1) bits must fit the 8 chunks of 6 bits of th
 PROCESS_BYTES = 192 << 20
 
 # CPU seconds of one thread for a whole count of n on the 2-core development machine (AMD EPYC, shared; numba
-# kernels loaded): n = 12-18 measured with this code, 19-20 by benchmarks/quadrants_vs_kluev.py, 21, 22 and 24
-# extrapolated from sampled subproblems (benchmarks/quadrants_sample.py), 23 between its neighbours. The
-# forecast scales this curve by the time this machine takes for a small n; it is the counter's own growth, not
-# an estimate of a backtracking tree (the join does not backtrack).
+# kernels loaded): n = 12-18 measured with this code, 19-20 by benchmarks/quadrants_vs_kluev.py, 21 extrapolated
+# from sampled subproblems (benchmarks/quadrants_sample.py), all while the machine was busy. 22 and 23 are 21
+# times the growth the samples show with the bucketed join in one quieter run (22: 5.5x, 23: 52x; the same
+# run put the plain join at 0.24x and 0.52x of these at 22 and 23), 24 the plain join's sampled piece times
+# n = 22's ratio (not measured). The forecast scales this curve by the time this machine takes for a small n;
+# it is the counter's own growth, not an estimate of a backtracking tree (the join does not backtrack).
 REFERENCE_SECONDS = {
     12: 0.0052,
     13: 0.022,
@@ -161,12 +168,13 @@ REFERENCE_SECONDS = {
     19: 50.6,
     20: 292.0,
     21: 2340.0,
-    22: 52200.0,
-    23: 679000.0,
-    24: 8840000.0,
+    22: 12900.0,
+    23: 121000.0,
+    24: 2120000.0,
 }
-# Growth per n beyond the reference: 13x per n from n = 20 to 22 and 22 to 24 (the join's pairs of half boards).
-GROWTH = 13.0
+# Growth per n beyond the reference: about 7x per n over two steps with the bucketed join (20 -> 22: 48x,
+# 21 -> 23: 52x).
+GROWTH = 7.0
 
 # The memory option's units (powers of 1024; "8G" and "8GiB" are the same).
 _UNITS = {"": 1, "B": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40}
@@ -188,7 +196,7 @@ def memory_needed(n, workers=1):
 
     Examples
     --------
-    >>> memory_needed(16) < 200 << 20
+    >>> memory_needed(16) < 256 << 20
     True
     """
     return _memory_needed(_check_n(n), workers)
@@ -197,14 +205,15 @@ def memory_needed(n, workers=1):
 def _memory_needed(n, workers=1):
     h = n // 2
     table = 8 * QUADRANT_PLACEMENTS[h] + 16 * (4**h + 1)
-    # A worker keeps the keys of both halves of a split (and the left ones filtered), 8 bytes each, in arrays
-    # grown by doubling to the bound of the largest split: at most 1/14 of the table's placements (measured for
-    # h = 7..10: 6.4 %, 6.1 %, 4.6 %, 4.0 %), plus one block of bit planes (under 1 MiB).
+    # A worker keeps the keys of both halves of a split (and the left ones filtered, and both sorted into buckets
+    # by the join), 8 bytes each, in arrays grown by doubling to the bound of the largest split: at most 1/14 of
+    # the table's placements (measured for h = 7..10: 6.4 %, 6.1 %, 4.6 %, 4.0 %), plus one block of bit planes
+    # and the buckets' ranges (under 6 MiB).
     keys = QUADRANT_PLACEMENTS[h] // 14
     # The plan: rows of 5 int64 for every join, held about three times over while it is dealt into groups
     # (odd n: the splits of the centre queen and, for each pair of middle queens, every split of the others).
     joins = comb(2 * h, h) // 2 if n % 2 == 0 else comb(2 * h, h) // 4 + comb(max(2 * h - 1, 0), h) * h * (h - 1) // 2
-    return PROCESS_BYTES + table + 3 * 40 * joins + workers * (3 * 8 * 2 * keys + (1 << 20))
+    return PROCESS_BYTES + table + 3 * 40 * joins + workers * (5 * 8 * 2 * keys + (6 << 20))
 
 
 def row_splits(n):
@@ -484,7 +493,7 @@ def forecast_seconds(n, measured_n, measured_seconds, workers=1):
     >>> round(forecast_seconds(20, 16, 0.36))
     292
     >>> round(forecast_seconds(22, 20, 292.0, workers=2))
-    26100
+    6450
     """
     return measured_seconds * _reference(n) / _reference(measured_n) / max(1, workers)
 

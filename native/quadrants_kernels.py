@@ -291,10 +291,253 @@ def _match(wkeys, nw, ekeys, ne, width, table, marks, plain):
     return total
 
 
+# At most this many key bits file the keys of a split in buckets (the bucketed join, :func:`_match_cut`).
+MAX_CUTS = 10
+# Words of bit planes per block of the bucketed join: a key reads only the words of its compatible buckets (a
+# few per cent), so larger blocks than BLOCK_WORDS cost no more cache per key and cut the work per block.
+CUT_BLOCK_WORDS = 512
+
+
 @njit(cache=True, nogil=True)
-def join_splits(n, offsets, pieces, jobs, out):
+def _cut_bits(tkeys, nt, ikeys, ni, nbits, marks, cuts, pos):
+    """Choose the key bits that file the keys in buckets: those with the largest product of their frequencies
+    on the two sides (counted on 512 to 1,023 keys of each, or all), at most ``cuts`` of them, never a bit of
+    ``marks`` nor one that a side never holds. Writes their positions to ``pos`` and returns how many."""
+    held_t = np.zeros(64, np.int64)
+    held_i = np.zeros(64, np.int64)
+    one = np.uint64(1)
+    for k in range(0, nt, max(1, nt >> 9)):
+        for b in range(nbits):
+            held_t[b] += (tkeys[k] >> np.uint64(b)) & one
+    for k in range(0, ni, max(1, ni >> 9)):
+        for b in range(nbits):
+            held_i[b] += (ikeys[k] >> np.uint64(b)) & one
+    score = held_t * held_i
+    for b in range(nbits):
+        if (marks >> np.uint64(b)) & one:
+            score[b] = 0
+    c = 0
+    while c < cuts:
+        best = 0
+        for b in range(1, nbits):
+            if score[b] > score[best]:
+                best = b
+        if score[best] == 0:
+            break
+        pos[c] = best
+        score[best] = 0
+        c += 1
+    # The bits held most often go to the top of the index: the buckets a key meets then run in long stretches.
+    pos[:c] = pos[:c][::-1].copy()
+    return c
+
+
+@njit(cache=True, nogil=True)
+def _cut_index(key, pos, c):
+    """The bits of ``key`` at the positions ``pos[:c]``, packed into ``c`` bits."""
+    x = 0
+    for j in range(c):
+        x |= int((key >> np.uint64(pos[j])) & np.uint64(1)) << j
+    return x
+
+
+@njit(cache=True, nogil=True)
+def _planes(keys, valid, j0, nb, width, table, block, planes):
+    """Columns ``0 .. nb-1`` of ``table``: the rows of :func:`_match` for the words ``j0 .. j0+nb-1`` of
+    ``keys`` (64 keys to a word; ``valid[j]`` has a bit for each key of word ``j`` that counts). The words are
+    transposed into ``planes`` (row ``b``: bit ``b`` of the keys) first, and the rows then filled along the
+    words, so that each store continues the one before it."""
+    size = 1 << width
+    nbits = min(64, CHUNKS * width)
+    for j in range(nb):
+        first = 64 * (j0 + j)
+        for t in range(64):
+            block[63 - t] = keys[first + t]
+        _transpose64(block)
+        for b in range(nbits):
+            planes[b, j] = block[63 - b]
+    for c in range(CHUNKS):
+        base = c * size
+        for j in range(nb):
+            table[base, j] = valid[j0 + j]
+        for i in range(width):
+            b = c * width + i
+            row = base + (1 << i)
+            if b < nbits:
+                for j in range(nb):
+                    table[row, j] = valid[j0 + j] & ~planes[b, j]
+            else:
+                for j in range(nb):
+                    table[row, j] = valid[j0 + j]
+        for s in range(3, size):
+            low = s & -s
+            if low != s:
+                for j in range(nb):
+                    table[base + s, j] = table[base + s - low, j] & table[base + low, j]
+
+
+@njit(cache=True, nogil=True)
+def _match_cut(ikeys, ni, tkeys, nt, width, table, marks, plain, cuts, isort, tsort):
+    """The count of :func:`_match`, ``sum f(u | v)`` over the pairs of a key ``u`` of ``ikeys`` and a key ``v``
+    of ``tkeys`` with no common bit (the weight ``f`` of the marks held by the pair), comparing only the keys of
+    compatible buckets.
+
+    A few key bits, the **cut** (:func:`_cut_bits`: at most ``cuts``, diagonals near the middle that both sides
+    often hold), file the keys. The side ``t``, which becomes bit planes, is sorted by (marks held, cut bits),
+    each class of marks starting on a fresh word; the side ``i`` is sorted by its cut bits into groups. The
+    group with cut bits ``x`` meets only the buckets ``y`` with ``x & y == 0``: the words those span are listed
+    once per group as merged ranges, and the group's keys AND and count the rows of those words alone (a word
+    shared with an incompatible bucket does no harm: the rows test every bit of a key). With cut bits held by a
+    fraction ``p`` of each side, a cut bit leaves ``1 - p**2`` of the pairs; ten of them leave 1-6 % at
+    n = 20-22. ``isort`` and ``tsort`` are buffers of at least ``ni`` and ``nt + 256`` keys.
+    """
+    size = 1 << width
+    mask = np.uint64(size - 1)
+    cw = np.uint64(width)
+    pos = np.zeros(64, np.int64)
+    c = _cut_bits(tkeys, nt, ikeys, ni, min(64, CHUNKS * width), marks, cuts, pos)
+    cells = 1 << c
+    # The side t by (marks held 0..2, cut bits), each class from a fresh word; valid[j]: the keys of word j.
+    count_t = np.zeros(3 * cells, np.int64)
+    for k in range(nt):
+        key = tkeys[k]
+        count_t[(int(_popcount(key & marks)) << c) | _cut_index(key, pos, c)] += 1
+    start_t = np.zeros(3 * cells, np.int64)
+    held = np.zeros(3, np.int64)
+    p = 0
+    for k in range(3):
+        p = (p + 63) & ~63
+        for x in range(cells):
+            start_t[k * cells + x] = p
+            p += count_t[k * cells + x]
+            held[k] += count_t[k * cells + x]
+    words = (p + 63) >> 6
+    valid = np.zeros(words, np.uint64)
+    fill = start_t.copy()
+    for k in range(nt):
+        key = tkeys[k]
+        b = (int(_popcount(key & marks)) << c) | _cut_index(key, pos, c)
+        tsort[fill[b]] = key
+        valid[fill[b] >> 6] |= np.uint64(1) << np.uint64(fill[b] & 63)
+        fill[b] += 1
+    # The side i by its cut bits.
+    start_i = np.zeros(cells + 1, np.int64)
+    for k in range(ni):
+        start_i[_cut_index(ikeys[k], pos, c) + 1] += 1
+    groups = 0
+    buckets = 0
+    for x in range(cells):
+        groups += start_i[x + 1] > 0
+        start_i[x + 1] += start_i[x]
+    for b in range(3 * cells):
+        buckets += count_t[b] > 0
+    fill = start_i[:cells].copy()
+    for k in range(ni):
+        x = _cut_index(ikeys[k], pos, c)
+        isort[fill[x]] = ikeys[k]
+        fill[x] += 1
+    # For each group and class of marks, the words of its compatible buckets as merged ranges [begin, end).
+    first = np.zeros(3 * cells + 1, np.int64)
+    room = min(3 * 3**c, groups * buckets + 1)
+    begin = np.zeros(room, np.int64)
+    end = np.zeros(room, np.int64)
+    r = 0
+    for x in range(cells):
+        for k in range(3):
+            g = 3 * x + k
+            first[g] = r
+            if start_i[x + 1] == start_i[x] or held[k] == 0:
+                continue
+            free = (cells - 1) & ~x
+            y = 0
+            while True:
+                b = k * cells + y
+                if count_t[b]:
+                    wb = start_t[b] >> 6
+                    we = ((start_t[b] + count_t[b] - 1) >> 6) + 1
+                    if r > first[g] and wb <= end[r - 1]:
+                        end[r - 1] = max(end[r - 1], we)
+                    else:
+                        begin[r] = wb
+                        end[r] = we
+                        r += 1
+                if y == free:
+                    break
+                y = ((y | ~free) + 1) & free
+    first[3 * cells] = r
+    cursor = first[: 3 * cells].copy()
+    span = table.shape[1] - 16
+    lb = np.zeros(3 * (span + 2), np.int64)
+    le = np.zeros(3 * (span + 2), np.int64)
+    lk = np.zeros(3 * (span + 2), np.int64)
+    weight = np.zeros(3, np.int64)
+    block = np.zeros(64, np.uint64)
+    planes = np.zeros((64, span), np.uint64)
+    total = 0
+    for j0 in range(0, words, span):
+        nb = min(span, words - j0)
+        j1 = j0 + nb
+        _planes(tsort, valid, j0, nb, width, table, block, planes)
+        for x in range(cells):
+            if start_i[x + 1] == start_i[x]:
+                continue
+            # The ranges of this group within the block, clipped to it, in block-local words.
+            nl = 0
+            for k in range(3):
+                g = 3 * x + k
+                q = cursor[g]
+                while q < first[g + 1] and end[q] <= j0:
+                    q += 1
+                cursor[g] = q
+                while q < first[g + 1] and begin[q] < j1:
+                    lb[nl] = max(begin[q], j0) - j0
+                    le[nl] = min(end[q], j1) - j0
+                    lk[nl] = k
+                    nl += 1
+                    q += 1
+            if nl == 0:
+                continue
+            for i in range(start_i[x], start_i[x + 1]):
+                key = isort[i]
+                held_i = int(_popcount(key & marks))
+                for k in range(3):
+                    weight[k] = plain if held_i + k == 0 else 1 << (held_i + k)
+                r0 = int(key & mask)
+                r1 = size + int((key >> cw) & mask)
+                r2 = 2 * size + int((key >> (2 * cw)) & mask)
+                r3 = 3 * size + int((key >> (3 * cw)) & mask)
+                r4 = 4 * size + int((key >> (4 * cw)) & mask)
+                r5 = 5 * size + int((key >> (5 * cw)) & mask)
+                r6 = 6 * size + int((key >> (6 * cw)) & mask)
+                r7 = 7 * size + int((key >> (7 * cw)) & mask)
+                for t in range(nl):
+                    f = weight[lk[t]]
+                    if f == 0:
+                        continue
+                    found = np.uint64(0)
+                    # Unsigned indices: no wraparound test in the loop, which then vectorizes like _match's.
+                    for j in range(np.uint64(lb[t]), np.uint64(le[t])):
+                        found += _popcount(
+                            table[r0, j]
+                            & table[r1, j]
+                            & table[r2, j]
+                            & table[r3, j]
+                            & table[r4, j]
+                            & table[r5, j]
+                            & table[r6, j]
+                            & table[r7, j]
+                        )
+                    total += f * int(found)
+    return total
+
+
+@njit(cache=True, nogil=True)
+def join_splits(n, offsets, pieces, jobs, out, cuts=MAX_CUTS):
     """Count the solutions of the joins in ``jobs``, rows ``(a, b, west_rows, weight, plain)``; ``out[i]`` gets
     the weighted count of job ``i``, ``out[len(jobs) + i]`` the half-board placements it built.
+
+    ``cuts`` is the most key bits that file the half boards in buckets (:func:`_match_cut`); 0 compares every
+    pair of keys (:func:`_match`, the join before the buckets, kept to measure them against).
 
     ``a = b = 0`` is the empty centre of an even board or the centre queen of an odd one; otherwise (odd ``n``)
     the queen of the middle row is at column ``m + a`` and that of the middle column at row ``m + b``.
@@ -313,9 +556,12 @@ def join_splits(n, offsets, pieces, jobs, out):
     wkeys = np.zeros(cap, np.uint64)
     wsel = np.zeros(cap, np.uint64)
     ekeys = np.zeros(cap, np.uint64)
+    isort = np.zeros(cap, np.uint64)
+    tsort = np.zeros(cap + 256, np.uint64)
     tmp = np.zeros(max(1, np.max(offsets[1:] - offsets[:-1])), np.uint64)
     cbits = (nbits + CHUNKS - 1) // CHUNKS
     table = np.zeros((CHUNKS << cbits, BLOCK_WORDS + 16), np.uint64)
+    cut_table = np.zeros((1, 17), np.uint64)  # made full size by the first bucketed join
     shifts_w = np.zeros(4, np.int64)
     shifts_e = np.zeros(4, np.int64)
     blocked_w = np.zeros(2, np.int64)
@@ -386,6 +632,8 @@ def join_splits(n, offsets, pieces, jobs, out):
             wkeys = grown
             wsel = np.zeros(cap, np.uint64)
             ekeys = np.zeros(cap, np.uint64)
+            isort = np.zeros(cap, np.uint64)
+            tsort = np.zeros(cap + 256, np.uint64)
         if not reuse:
             nw = _half(
                 offsets,
@@ -418,7 +666,24 @@ def join_splits(n, offsets, pieces, jobs, out):
                     nl += 1
             left = wsel
         found = 0
-        if nl and ne:
+        # Buckets pay when the join without them would give each key of the larger side many words of the
+        # smaller one (measured at n = 18-22: from about 8,192 keys): log2(those words) - 1 cut bits, 6 to cuts.
+        c = 0
+        words = (min(nl, ne) + 63) >> 6
+        if words >= 128:
+            while c < cuts and words >> (c + 2):
+                c += 1
+        if nl and ne and c > 0:
+            if cut_table.shape[0] == 1:
+                cut_table = np.zeros((CHUNKS << cbits, CUT_BLOCK_WORDS + 16), np.uint64)
+            # The larger side becomes the bit planes; the weight is read off the marks of either key.
+            marks = longest if plain >= 0 else np.uint64(0)
+            f0 = plain if plain >= 0 else 1
+            if nl <= ne:
+                found = _match_cut(left, nl, ekeys, ne, cbits, cut_table, marks, f0, c, isort, tsort)
+            else:
+                found = _match_cut(ekeys, ne, left, nl, cbits, cut_table, marks, f0, c, isort, tsort)
+        elif nl and ne:
             if plain >= 0:
                 found = _match(left, nl, ekeys, ne, cbits, table, longest, plain)
             elif nl < ne:

@@ -101,6 +101,58 @@ def test_join_in_blocks_against_brute_force():
     assert kernels._match(wkeys, 300, ekeys, ne, width, table, marks, 2) == int((weights * partners).sum())
 
 
+@pytest.mark.parametrize("cuts", [0, 3, 6, 10])
+@pytest.mark.parametrize("marked", ["planes", "iterated"])
+def test_join_in_buckets_against_brute_force(cuts, marked):
+    """The bucketed join (keys filed by their cut bits, only compatible buckets compared, several blocks of bit
+    planes, the weight read off the marks of either side) against a plain count of the pairs."""
+    rng = np.random.default_rng(11)
+    width = 5  # chunks of 5 bits: keys of 40 bits
+
+    def keys(count, density):
+        out = np.zeros(count, np.uint64)
+        for b in range(40):
+            out |= (rng.random(count) < density[b]).astype(np.uint64) << np.uint64(b)
+        return out
+
+    density = np.where(np.abs(np.arange(40) - 20) < 6, 0.4, 0.05)  # some bits held often, as in the middle
+    marks = np.uint64((1 << 3) | (1 << 30))
+    left = keys(kernels.BLOCK_WORDS * 64 * 2 + 77, density)
+    right = keys(500, density) & ~marks  # the right halves never hold the long diagonals
+    partners = np.array([int(np.count_nonzero((left & v) == 0)) for v in right])
+    held = np.array([[bin(int(u & marks)).count("1") for u in left]])
+    pairs = (left[None, :] & right[:, None]) == 0
+    table = np.zeros((kernels.CHUNKS << width, kernels.BLOCK_WORDS + 16), np.uint64)
+    isort = np.zeros(len(left), np.uint64)
+    tsort = np.zeros(len(left) + 256, np.uint64)
+    for plain in (0, 2):
+        weights = np.where(held > 0, 2**held, plain)
+        expected = int((pairs * weights).sum())
+        assert partners.sum() > 0 and expected > 0
+        if marked == "planes":
+            found = kernels._match_cut(
+                right, len(right), left, len(left), width, table, marks, plain, cuts, isort, tsort
+            )
+        else:
+            found = kernels._match_cut(
+                left, len(left), right, len(right), width, table, marks, plain, cuts, isort, tsort
+            )
+        assert found == expected
+
+
+@pytest.mark.parametrize("n", [20, 21])
+def test_join_in_buckets_against_the_plain_join(n):
+    """Joins of n = 20 and 21 large enough for buckets (the centre queen, the middle-row queen's filter and the
+    long-diagonal weights among them) count the same as the join that compares every pair of keys."""
+    offsets, pieces = quadrants._table(n // 2)
+    jobs = quadrants.row_splits(n)
+    jobs = np.ascontiguousarray(np.concatenate([jobs[:2], jobs[len(jobs) // 3 :: len(jobs) // 3][:3], jobs[-2:]]))
+    plain, bucketed = np.zeros(2 * len(jobs), np.int64), np.zeros(2 * len(jobs), np.int64)
+    kernels.join_splits(n, offsets, pieces, jobs, plain, 0)
+    kernels.join_splits(n, offsets, pieces, jobs, bucketed)
+    assert plain[: len(jobs)].sum() > 0 and np.array_equal(plain, bucketed)
+
+
 def test_forecast_uses_the_counters_own_growth(monkeypatch):
     """The quadrant counter does not backtrack: its forecast never asks the tree estimator."""
     from nqueens.runtime import forecast as forecast_module
