@@ -18,6 +18,10 @@ min-size heuristic) sees both at once. On the hard excluded-diagonal instances o
 Nightingale (n = 16..21, near the satisfiable/unsatisfiable threshold) that decides each one in a few million
 nodes or fewer.
 
+Up to ``n = 63`` a line's mask is one int64 (:mod:`~nqueens.native.lines_kernels`); above, an array of uint64
+words changed in place and restored on backtracking (:mod:`~nqueens.native.lines_wide_kernels`), which visits the
+same tree: boards of any ``n``, as far as memory goes (:func:`memory_needed`).
+
 A node at depth ``k`` is a placement of ``k`` queens by the search (pre-placed queens are on the board at the
 root) after which every free row and column still has an open square: the profile has ``m + 1`` depths for an
 instance with ``m`` free rows, and its last depth holds the solutions.
