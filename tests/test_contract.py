@@ -54,6 +54,7 @@ INTERRUPTED = {
     "dlx count": ["count", "17", "--solver", "dlx", "--json"],
     "permutation tree count": ["count", "17", "--solver", "permutation"],
     "lines enumeration": ["solve", "18", "--solver", "lines", "--format", "json"],
+    "lines count above 64-bit masks": ["count", "100", "--solver", "lines", "--json"],
     "estimate": ["estimate", "40", "--model", "permutation", "--probes", "1000000000", "--json"],
     "construct": ["construct", "100000000", "--method", "min-conflicts", "--json"],
 }
