@@ -99,7 +99,8 @@ def large_tier(ns, seed):
     chosen = []
     for n in ns:
         free = min(n, math.ceil(math.sqrt(n / 0.19)) + 5)
-        chosen.append((f"completion {n} {n - free} --method random --seed {seed}", _random(n, n - free, seed)))
+        used, inst = _random(n, n - free, seed)
+        chosen.append((f"completion {n} {n - free} --method random --seed {used}", inst))
         k = n * 7 // 10
         inst = random_completion(n, k, seed=seed, method="solution")
         chosen.append((f"completion {n} {k} --seed {seed}", inst))
@@ -107,13 +108,16 @@ def large_tier(ns, seed):
 
 
 def _random(n, k, seed):
-    # The paper's generator gives up on some seeds; the next seed is taken then, and named
+    """``(seed, instance)``: prob079's random placement; the paper's generator gives up on some seeds, and then
+    the next seed that does not is taken."""
     from nqueens.core.errors import NQueensError
 
-    try:
-        return random_completion(n, k, seed=seed, method="random")
-    except NQueensError:
-        return _random(n, k, seed + 1)
+    for tried in range(seed, seed + 100):
+        try:
+            return tried, random_completion(n, k, seed=tried, method="random")
+        except NQueensError:
+            continue
+    raise NQueensError(f"no random placement of {k} queens on n = {n} from seeds {seed} .. {seed + 99}")
 
 
 def main(argv=None):
