@@ -10,8 +10,8 @@ The generators follow the ones Gent, Jefferson and Nightingale published with CS
   prescribes, so instances of one seed are nested.
 - :func:`random_completion` places ``k`` queens: ``method="random"`` is prob079's ``queens-gen-fast.py``
   (queens dropped at random on free rows and columns, never attacking one another; such instances are often
-  easy, the paper notes), ``method="solution"`` takes ``k`` queens of a random solution, so the instance always
-  has a solution.
+  easy, the paper notes), ``method="solution"`` takes ``k`` queens of a random solution (above ``n = 63`` one
+  found by min-conflicts), so the instance always has a solution.
 
 The same arguments give the same instance on every machine (Python's :class:`random.Random`, seeded).
 
@@ -37,6 +37,9 @@ __all__ = ["KINDS", "METHODS", "random_blocked", "random_completion", "random_ex
 KINDS = ("blocked", "completion", "excluded")
 METHODS = ("solution", "random")
 
+
+# The largest board whose random solution comes from completing randomly dropped queens (see _random_solution).
+_COMPLETE_UP_TO = 63
 
 # The shuffled list of squares: a tuple of two ints (64 bytes) and its slot in the list (8), with room to spare.
 BYTES_PER_SQUARE = 100
@@ -202,10 +205,16 @@ def _drop(n, k, rng):
 
 
 def _random_solution(n, rng):
-    # Drop a third of the queens at random and complete them with the instance solver; start over if they
-    # cannot be completed.
+    # Up to n = 63: drop a third of the queens at random and complete them with the instance solver, starting
+    # over if they cannot be completed (so a seed gives the same instance as it always has). On a larger board
+    # that search's first solution, with two thirds of the lines free, can take hours (its time is heavy-tailed),
+    # so there a solution comes from min-conflicts, seeded from the same generator.
     from nqueens.native import lines
 
+    if n > _COMPLETE_UP_TO:
+        from nqueens.native.construct import min_conflicts
+
+        return [int(c) for c in min_conflicts(n, seed=rng.randrange(2**31))]
     for _ in range(1000):
         queens = _drop(n, n // 3, rng) or []
         stream = lines.batches(n, limit=1, instance=Instance.make(n, queens=queens))

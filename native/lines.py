@@ -18,6 +18,10 @@ min-size heuristic) sees both at once. On the hard excluded-diagonal instances o
 Nightingale (n = 16..21, near the satisfiable/unsatisfiable threshold) that decides each one in a few million
 nodes or fewer.
 
+Up to ``n = 63`` a line's mask is one int64 (:mod:`~nqueens.native.lines_kernels`); above, an array of uint64
+words changed in place and restored on backtracking (:mod:`~nqueens.native.lines_wide_kernels`), which visits the
+same tree: boards of any ``n``, as far as memory goes (:func:`memory_needed`).
+
 A node at depth ``k`` is a placement of ``k`` queens by the search (pre-placed queens are on the board at the
 root) after which every free row and column still has an open square: the profile has ``m + 1`` depths for an
 instance with ``m`` free rows, and its last depth holds the solutions.
@@ -39,17 +43,20 @@ CSPLib problems 079 and 080. D. E. Knuth, "Dancing links" (2000), the min-size h
 """
 
 import numpy as np
+from nqueens.native._limits import MASK_MAX_N
 
 from nqueens.core.board import dtype_for
 from nqueens.core.record import Tally
 
-__all__ = ["count", "batches", "warmup"]
+__all__ = ["count", "batches", "warmup", "memory_needed"]
 
 # Placements per kernel call: the kernel returns to Python this often, so Ctrl-C is seen within a fraction of
 # a second, and resumes where it stopped.
 _BUDGET = 1 << 22
 
 _CHUNK = 1 << 14
+# At most this many squares in a chunk of solutions (so 16384 solutions of n <= 63, fewer of a larger board).
+_CHUNK_SQUARES = 1 << 20
 
 
 def count(n, *, nodes=False, instance=None):
@@ -58,7 +65,7 @@ def count(n, *, nodes=False, instance=None):
     Parameters
     ----------
     n : int
-        Board size, 1 to 63 (masks are int64).
+        Board size: up to 63 on the 64-bit kernel, above on the multi-word one (see Notes).
     nodes : bool
         Also return the feasible nodes per depth (``profile``, free: the kernel always counts them).
     instance : Instance, optional
@@ -73,14 +80,20 @@ def count(n, *, nodes=False, instance=None):
     >>> r = count(10, nodes=True)
     >>> r.total, r.profile[0], r.profile[-1] == r.total, r.nodes == sum(r.profile)
     (724, 1, True, True)
+
+    Notes
+    -----
+    For ``n <= 63`` a line's open squares are one int64 and every depth keeps a copy of all the lines
+    (:mod:`~nqueens.native.lines_kernels`); above, a line is an array of uint64 words changed in place and
+    restored on backtracking (:mod:`~nqueens.native.lines_wide_kernels`, about ``9 n**2`` bytes). Both visit the
+    same tree: the same answers, solutions in the same order, the same profile.
     """
-    m, state = _start(n, instance)
+    m, state, step = _searcher(n, instance)
     profile = np.zeros(m + 1, np.int64)
     out = np.empty((0, n), np.int64)
-    search = _kernels().search
     total = 0
     while state[0] != -2:
-        total += int(search(n, m, state, out, profile, _BUDGET))
+        total += int(step(out, profile))
     if not nodes:
         return Tally(total=total)
     profile = tuple(int(v) for v in profile)
@@ -95,21 +108,53 @@ def batches(n, *, limit=None, instance=None):
     >>> [q.tolist() for q in batches(4)]
     [[[1, 3, 0, 2], [2, 0, 3, 1]]]
     """
-    m, state = _start(n, instance)
-    size = _CHUNK if limit is None else max(1, min(_CHUNK, limit))
+    m, state, step = _searcher(n, instance)
+    size = max(1, min(_CHUNK, _CHUNK_SQUARES // n))
+    size = size if limit is None else max(1, min(size, limit))
     out = np.empty((size, n), np.int64)
     profile = np.zeros(m + 1, np.int64)
-    search = _kernels().search
     dtype = dtype_for(n)
     while state[0] != -2:
-        filled = search(n, m, state, out, profile, _BUDGET)
+        filled = step(out, profile)
         if filled:
             yield out[:filled].astype(dtype)
 
 
 def warmup():
-    """Compile the kernel (or load it from numba's cache)."""
+    """Compile both kernels (or load them from numba's cache): the types they are compiled for do not depend on
+    ``n``, so a board of 4 compiles the multi-word kernel as well as a board of 1000."""
+    from nqueens.native import lines_wide_kernels as wide
+
     count(4)
+    m, words, bits, state = wide.start(4)
+    wide.search(4, m, words, bits, state, np.empty((0, 4), np.int64), np.zeros(m + 1, np.int64), 1)
+
+
+def memory_needed(n):
+    """Bytes the search needs for an ``n x n`` board, at most (the registry's ``memory`` is drawn from this)."""
+    if n <= MASK_MAX_N:
+        return 8 * 2 * (n + 1) * n
+    from nqueens.native.lines_wide_kernels import memory_needed
+
+    return memory_needed(n)
+
+
+def _searcher(n, instance):
+    """``(m, state, step)``: the free rows, the search state (``state[0] == -2`` once over) and ``step(out,
+    profile)``, one call of the kernel that fits ``n``."""
+    if n <= MASK_MAX_N:
+        m, state = _start(n, instance)
+        search = _kernels().search
+        return m, state, lambda out, profile: search(n, m, state, out, profile, _BUDGET)
+    from nqueens.native import lines_wide_kernels as wide
+
+    from nqueens.core import memory
+
+    memory.check(wide.memory_needed(n), f"solver 'lines' on n = {n}")
+    m, words, bits, state = wide.start(n, instance)
+    # A placement costs about n steps here against a few words below: the same time between returns.
+    budget = max(1, _BUDGET * MASK_MAX_N // n)
+    return m, state, lambda out, profile: wide.search(n, m, words, bits, state, out, profile, budget)
 
 
 def _kernels():

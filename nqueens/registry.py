@@ -190,7 +190,9 @@ _ENTRIES = (
         can=("count", "enumerate", "nodes", "instance"),
         module="nqueens.native.lines",
         summary="the default solver for instances (blocked squares, placed queens, excluded diagonals), compiled",
-        max_n=MASK_MAX_N,
+        # 64-bit masks up to n = 63, multi-word bitsets above: no fixed limit, only memory (about 9 n^2 bytes
+        # at most: the root board, one trail entry per open square, the lines; lines.memory_needed)
+        memory=(10, 2),
     ),
     Solver(
         name="rules",

@@ -368,7 +368,7 @@ def test_next_refuses_a_bad_n(n):
 # Limits, CLI, pure Python
 
 
-@pytest.mark.parametrize(("name", "limit"), [("bitwise", 63), ("sieve", 63), ("generate-test", 32), ("lines", 63)])
+@pytest.mark.parametrize(("name", "limit"), [("bitwise", 63), ("sieve", 63), ("generate-test", 32)])
 def test_limits(name, limit):
     """The facade checks the bit-width limit once, for counting and for enumerating."""
     for call in (lambda: nqueens.count(limit + 1, name), lambda: nqueens.batches(limit + 1, name)):
