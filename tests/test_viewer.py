@@ -766,3 +766,22 @@ def test_view_instance_errors_are_one_line(capsys, instance_file, tmp_path):
         assert main(argv) == 2, argv
         out, err = capsys.readouterr()
         assert out == "" and len(err.strip().splitlines()) == 1 and err.startswith("error: ") and fragment in err
+
+
+def test_screenshot_script_grabs_the_real_window(tmp_path):
+    """scripts/viewer_screenshots.py: three PNG pictures of the window, on its own Xvfb."""
+    if shutil.which("Xvfb") is None:
+        pytest.skip("Xvfb is not installed: the script needs it (apt-get install xvfb; .ci/run does this)")
+    from PIL import Image
+
+    script = os.path.join(os.path.dirname(__file__), os.pardir, "scripts", "viewer_screenshots.py")
+    run = subprocess.run([sys.executable, script, str(tmp_path)], capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    names = ["viewer.png", "viewer-search.png", "viewer-instance.png"]
+    assert run.stdout.split() == [str(tmp_path / name) for name in names]
+    sizes = {}
+    for name in names:
+        with Image.open(tmp_path / name) as picture:
+            sizes[name] = picture.size
+            assert len(picture.convert("RGB").getcolors(1 << 16) or ()) > 20  # a drawn window, not a blank grab
+    assert sizes["viewer-search.png"][0] > sizes["viewer.png"][0]  # the search tree's pane beside the board

@@ -451,8 +451,7 @@ class Viewer:
         boards.pack(fill="x")
         self.canvas = tk.Canvas(boards, width=self.size, height=self.size, highlightthickness=0, background="white")
         self.canvas.pack(side="left", padx=8, pady=8)
-        pane = ttk.Frame(boards)
-        pane.pack(side="left", padx=(0, 8), pady=8, anchor="n")
+        pane = self.tree_pane = ttk.Frame(boards)
         self.tree = tk.Canvas(
             pane, width=self.tree_width, height=self.size - 36, highlightthickness=1, background="white"
         )
@@ -535,6 +534,11 @@ class Viewer:
         self.solver_box.state(["disabled"] if search else ["!disabled"])
         self.search_box.state(["!disabled"] if search else ["disabled"])
         self.n_spin.state(["disabled"] if self.instance is not None else ["!disabled", "readonly"])
+        # the search tree's pane only in search mode
+        if search:
+            self.tree_pane.pack(side="left", padx=(0, 8), pady=8, anchor="n")
+        else:
+            self.tree_pane.pack_forget()
         self.buttons["next_solution"].state(["!disabled"] if search else ["disabled"])
 
     # -- drawing -------------------------------------------------------------------------------------------
@@ -571,8 +575,6 @@ class Viewer:
             self._draw_tree()
         else:
             self._draw_solution()
-            self.tree.delete("all")
-            self.tree_status.set("the search tree grows here in search mode")
         last = self._model().last_unavailable()
         self.buttons["last"].state(["disabled"] if last else ["!disabled"])
 

@@ -38,8 +38,8 @@ def add_parser(sub):
         choices=searches,
         default="none",
         help="what the search mode animates: backtracking (none), the mary tree's forward-checking or "
-        "arc-consistency, or dlx (dancing links); the node counts are those of `nqueens tree N --model mary "
-        "--propagation P` and of the dlx solver",
+        "arc-consistency, or dlx (dancing links); its node counts are those the tree command reports for the "
+        "mary model and that propagation, and the dlx solver's",
     )
     add_instance_option(parser)
     add_rules_option(parser, "the solutions of a solver that takes it; the search shades its attacks")
