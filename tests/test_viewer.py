@@ -265,10 +265,16 @@ def settle(viewer, counted=False, timeout=60):
     viewer.master.update()
 
 
-def press(viewer, name, times=1):
+def press(viewer, name, times=1, timeout=120):
+    """Press a button, and wait while the search it started runs forward (it runs in slices, between events)."""
     for _ in range(times):
         viewer.buttons[name].invoke()
         viewer.master.update()
+        deadline = time.monotonic() + timeout
+        while viewer.seeking:
+            assert time.monotonic() < deadline, "the search did not get there"
+            time.sleep(0.001)
+            viewer.master.update()
 
 
 def drawn(viewer, tag):
@@ -785,3 +791,26 @@ def test_screenshot_script_grabs_the_real_window(tmp_path):
             sizes[name] = picture.size
             assert len(picture.convert("RGB").getcolors(1 << 16) or ()) > 20  # a drawn window, not a blank grab
     assert sizes["viewer-search.png"][0] > sizes["viewer.png"][0]  # the search tree's pane beside the board
+
+
+def test_window_stays_live_while_the_search_runs_far(window):
+    """n = 20: the first solution of plain backtracking is hundreds of thousands of events away; the window runs
+    the search in slices, handles its events in between, and any control stops the run."""
+    v = window(20, mode="search")
+    v.next_solution()
+    assert v.seeking
+    longest, start = 0.0, time.monotonic()
+    while time.monotonic() - start < 1.0:
+        t = time.monotonic()
+        v.master.update()
+        longest = max(longest, time.monotonic() - t)
+        time.sleep(0.005)
+    assert v.seeking and longest < 1.0 and "events so far" in v.message.get()
+    assert v.player.index > 1000
+    press(v, "next")
+    assert not v.seeking
+    stopped = v.player.index
+    for _ in range(10):
+        v.master.update()
+        time.sleep(0.01)
+    assert v.player.index == stopped

@@ -29,6 +29,7 @@ Canvas items carry tags a test can find: ``square``, ``label``, ``queen`` (with 
 """
 
 import threading
+import time
 import tkinter as tk
 from tkinter import ttk
 
@@ -54,6 +55,8 @@ _TREE = {"branch": "#2f6fdf", "failure": "#d62728", "solution": "#2ca02c"}
 _PATH = "#f0a020"
 _SLOT = 6  # pixels between two leaves of the search tree
 _POLL_MS = 100
+_SEEK_SECONDS = 0.1  # one slice of a long run to the next solution, between two turns of the event loop
+_SEEK_PAUSE_MS = 20
 
 
 def check_view_n(n):
@@ -195,6 +198,8 @@ class Viewer:
         self.playing = False
         self._after = None
         self._poll = None
+        self._seek = None
+        self._tree_shape = None
         # (n, fundamental) -> {"value": (total, unique)} once counted, or {"error": ...}. One daemon thread per
         # count: a long one (n = 16) neither holds up the next nor keeps the program alive when the window closes.
         self._counts = {}
@@ -224,12 +229,25 @@ class Viewer:
         if reason:
             self.message.set(reason)
             return
-        self._step(lambda model: model.last())
+        if self.mode == "search":
+            self._start_seek(("done",))
+        else:
+            self._step(lambda model: model.last())
 
     def next_solution(self):
-        """Search mode: run forward to the next solution."""
+        """Search mode: run forward to the next solution.
+
+        The search runs in slices of a tenth of a second between which the window handles its events, so a
+        long way to the next solution (n = 20: hundreds of thousands of events) never freezes it; the status
+        counts the events, and any other control stops the run.
+        """
         if self.mode == "search":
-            self._step(lambda player: player.next_solution())
+            self._start_seek(("solution", "done"))
+
+    @property
+    def seeking(self):
+        """True while :meth:`next_solution` or :meth:`last` is still running the search forward."""
+        return self._seek is not None
 
     def play(self):
         """Start or stop playing (the button toggles)."""
@@ -285,7 +303,7 @@ class Viewer:
         self.speed_label.configure(text=f"{self.speed:>2} steps/s")
 
     def shutdown(self):
-        """Stop playing and polling (a count still running is left to finish on its daemon thread)."""
+        """Stop playing, seeking and polling (a count still running is left to finish on its daemon thread)."""
         self._stop()
         if self._poll is not None:
             self.master.after_cancel(self._poll)
@@ -320,7 +338,40 @@ class Viewer:
         self._tree_step = None
         self._draw()
 
+    def _start_seek(self, kinds):
+        self._stop()
+        self.message.set("")
+        self._seek_kinds = kinds
+        self._seek_from = self.player.index
+        self._seek = True
+        self._seek_slice()
+
+    def _seek_slice(self):
+        player = self.player
+        deadline = time.monotonic() + _SEEK_SECONDS
+        found = False
+        while time.monotonic() < deadline:
+            if not player.next() or player.event.kind in self._seek_kinds:
+                found = True
+                break
+        if found:
+            self._seek = None
+            self.message.set("")
+            self._draw()
+            return
+        self._draw(tree=False)
+        self.message.set(f"running the search: {player.index - self._seek_from:,} events so far (any control stops it)")
+        # a pause between slices, so the event loop has its turn (and update() returns) before the next one
+        self._seek = self.master.after(_SEEK_PAUSE_MS, self._seek_slice)
+
+    def _cancel_seek(self):
+        if self._seek is not None:
+            if self._seek is not True:
+                self.master.after_cancel(self._seek)
+            self._seek = None
+
     def _step(self, move):
+        self._cancel_seek()
         self.message.set("")
         try:
             moved = move(self._model())
@@ -341,6 +392,7 @@ class Viewer:
         self._after = self.master.after(max(1, 1000 // self.speed), self._tick)
 
     def _stop(self):
+        self._cancel_seek()
         self.playing = False
         if self._after is not None:
             self.master.after_cancel(self._after)
@@ -550,7 +602,7 @@ class Viewer:
         cell = (self.size - margin) // n
         return margin, cell
 
-    def _draw(self):
+    def _draw(self, tree=True):
         canvas = self.canvas
         canvas.delete("all")
         n = self.n
@@ -572,7 +624,10 @@ class Viewer:
         self._draw_instance()
         if self.mode == "search":
             self._draw_event(self.player.event)
-            self._draw_tree()
+            if tree:
+                self._draw_tree()
+            else:
+                self.tree_status.set("search tree: drawn again when the run stops")
         else:
             self._draw_solution()
         last = self._model().last_unavailable()
@@ -746,11 +801,11 @@ class Viewer:
     # -- the search tree -----------------------------------------------------------------------------------
 
     def _tree_geometry(self):
-        height = int(self.tree["height"])
-        rows = self.n + 1
-        dy = (height - 12) / max(1, rows - 1)
-        visible = (self.tree_width - 12) // _SLOT
-        return dy, visible
+        if self._tree_shape is None or self._tree_shape[0] != self.n:
+            height = int(self.tree["height"])
+            dy = (height - 12) / max(1, self.n)
+            self._tree_shape = (self.n, dy, (self.tree_width - 12) // _SLOT)
+        return self._tree_shape[1:]
 
     def _tree_xy(self, x, depth):
         dy, _ = self._tree_geometry()
