@@ -57,6 +57,9 @@ _SLOT = 6  # pixels between two leaves of the search tree
 _POLL_MS = 100
 _SEEK_SECONDS = 0.1  # one slice of a long run to the next solution, between two turns of the event loop
 _SEEK_PAUSE_MS = 20
+# Above this n a step through the solutions runs on a worker thread, polled every _BUSY_MS.
+THREAD_FROM = 16
+_BUSY_MS = 20
 
 
 def check_view_n(n):
@@ -199,6 +202,7 @@ class Viewer:
         self._after = None
         self._poll = None
         self._seek = None
+        self._busy = None  # (result box, browser, poll) while a step runs on a thread
         self._tree_shape = None
         # (n, fundamental) -> {"value": (total, unique)} once counted, or {"error": ...}. One daemon thread per
         # count: a long one (n = 16) neither holds up the next nor keeps the program alive when the window closes.
@@ -246,8 +250,9 @@ class Viewer:
 
     @property
     def seeking(self):
-        """True while :meth:`next_solution` or :meth:`last` is still running the search forward."""
-        return self._seek is not None
+        """True while :meth:`next_solution` or :meth:`last` is still running the search forward, or a solver
+        still works on the next solution on its thread."""
+        return self._seek is not None or self._busy is not None
 
     def play(self):
         """Start or stop playing (the button toggles)."""
@@ -303,8 +308,10 @@ class Viewer:
         self.speed_label.configure(text=f"{self.speed:>2} steps/s")
 
     def shutdown(self):
-        """Stop playing, seeking and polling (a count still running is left to finish on its daemon thread)."""
+        """Stop playing, seeking and polling (a count or a step still running is left to finish on its daemon
+        thread)."""
         self._stop()
+        self._cancel_busy()
         if self._poll is not None:
             self.master.after_cancel(self._poll)
             self._poll = None
@@ -321,6 +328,7 @@ class Viewer:
 
     def _reset(self):
         self._stop()
+        self._cancel_busy()
         self.message.set("")
         if self.mode == "search":
             self.browser = None
@@ -372,7 +380,12 @@ class Viewer:
 
     def _step(self, move):
         self._cancel_seek()
+        if self._busy is not None:
+            self.message.set(f"waiting for {self._busy[1].solver}: its solutions for n = {self.n} take a while")
+            return False
         self.message.set("")
+        if self.mode == "solutions" and self.n > THREAD_FROM:
+            return self._step_on_thread(move)
         try:
             moved = move(self._model())
         except NQueensError as exc:
@@ -381,9 +394,48 @@ class Viewer:
         self._draw()
         return moved
 
+    def _step_on_thread(self, move):
+        # Above n = 16 a solver's next chunk can take seconds (bitwise: 4 s to its first 32-queens solutions; rules:
+        # a minute to its first 32-superqueens one): the step runs on a daemon thread and the window polls it.
+        box, browser = {}, self.browser
+
+        def work():
+            try:
+                box["moved"] = move(browser)
+            except Exception as exc:  # shown in the window by _collect_step, never raised into Tk's event loop
+                box["error"] = exc
+
+        threading.Thread(target=work, name="nqueens-view-step", daemon=True).start()
+        self._busy = (box, browser, self.master.after(_BUSY_MS, self._collect_step))
+        return True
+
+    def _collect_step(self):
+        box, browser, _ = self._busy
+        if not box:
+            self._busy = (box, browser, self.master.after(_BUSY_MS, self._collect_step))
+            if not self.message.get():
+                self.message.set(f"waiting for {browser.solver} ...")
+            return
+        self._busy = None
+        if browser is not self.browser:
+            return
+        error = box.get("error")
+        self.message.set("" if error is None else str(error) if isinstance(error, NQueensError) else f"failed: {error}")
+        if error is not None or not box["moved"]:
+            self._stop()
+        self._draw()
+
+    def _cancel_busy(self):
+        if self._busy is not None:
+            self.master.after_cancel(self._busy[2])
+            self._busy = None
+
     def _tick(self):
         self._after = None
         if not self.playing:
+            return
+        if self._busy is not None:
+            self._after = self.master.after(max(1, 1000 // self.speed), self._tick)
             return
         if not self._step(lambda model: model.next()):
             if self.mode == "search" or not self._step(lambda model: model.first()):
