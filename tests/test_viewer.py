@@ -778,8 +778,7 @@ def test_screenshot_script_grabs_the_real_window(tmp_path):
     """scripts/viewer_screenshots.py: three PNG pictures of the window, on its own Xvfb."""
     if shutil.which("Xvfb") is None:
         pytest.skip("Xvfb is not installed: the script needs it (apt-get install xvfb; .ci/run does this)")
-    from PIL import Image
-
+    Image = pytest.importorskip("PIL.Image", reason="the script grabs the window with Pillow (matplotlib brings it)")
     script = os.path.join(os.path.dirname(__file__), os.pardir, "scripts", "viewer_screenshots.py")
     run = subprocess.run([sys.executable, script, str(tmp_path)], capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stderr
@@ -831,3 +830,18 @@ def test_window_waits_for_a_slow_solver_on_a_thread(window):
     assert longest < 3.0
     q = queens_drawn(v)
     assert len(q) == 32 and board.is_solution(q) and q == next(nqueens.solutions(32, "bitwise", limit=1))
+
+
+def test_window_says_when_an_instance_has_no_solution(window):
+    """Two queens given that attack each other (Instance: not an error, no solution), n = 20: the stream ends
+    empty and the window says so; dancing links ends its search with 0 solutions too."""
+    from nqueens.core.instance import Instance
+
+    inst = Instance.make(20, queens=[(0, 0), (1, 1)])
+    v = window(20, instance=inst)
+    press(v, "next")
+    assert v.status.get() == "0 of 0" and v.detail.get().startswith("no solution")
+    v.set_mode("search")
+    v.set_search("dlx")
+    press(v, "next_solution")  # there is none: it runs to the end of the search
+    assert "search finished" in v.status.get() and "solutions 0" in v.detail.get()

@@ -724,10 +724,11 @@ class Viewer:
         if b.solution is not None:
             for r, c in enumerate(b.solution):
                 self._queen(r, c, _QUEEN)
-        self.status.set(
-            b.label() if self.n <= COUNT_LIMIT else f"{b.index + 1:,} (not counted above n = {COUNT_LIMIT})"
-        )
-        if b.solution is None:
+        known = self.n <= COUNT_LIMIT or b.total is not None  # the total, counted or met at the end of the stream
+        self.status.set(b.label() if known else f"{b.index + 1:,} (not counted above n = {COUNT_LIMIT})")
+        if b.solution is None and b.total == 0:
+            self.detail.set(f"no solution  ·  {b.solver}")
+        elif b.solution is None:
             self.detail.set("fundamental solutions" if b.fundamental else "press Next or Play")
         else:
             kind = "fundamental solution" if b.fundamental else "solution"
