@@ -36,7 +36,7 @@ from nqueens.core.rules import get_rule, row_masks
 
 __all__ = ["KINDS", "Event", "events", "attacked"]
 
-KINDS = ("place", "prune", "backtrack", "solution", "done")
+KINDS = ("place", "prune", "fail", "choose", "backtrack", "solution", "done")
 
 
 @dataclass(frozen=True)
@@ -48,7 +48,9 @@ class Event:
     kind : str
         ``"place"`` (a queen put on ``(row, col)``), ``"prune"`` (``(row, col)`` tried and refused: the queen of
         row ``by`` attacks it), ``"backtrack"`` (the queen on ``(row, col)`` lifted), ``"solution"`` (the board is
-        full; ``(row, col)`` is the last queen placed) or ``"done"`` (the search is over; ``row = col = -1``).
+        full; ``(row, col)`` is the last queen placed) or ``"done"`` (the search is over; ``row = col = -1``); a
+        search that propagates adds ``"fail"`` (a queen on ``(row, col)`` leaves row ``wiped`` no column) and
+        dancing links ``"choose"`` (the item it branches on, ``choice``).
     row, col : int
     n : int
     queens : tuple of int
@@ -63,6 +65,21 @@ class Event:
         Squares tried so far (placed or pruned).
     pruned, backtracks, solutions : int
         Counts of those events so far.
+    removed : tuple of int or None
+        For a search that propagates (:mod:`nqueens.analysis.search_trace`): per row without a queen, the bit mask
+        of the columns taken from its domain; ``None`` for plain backtracking.
+    wiped : int
+        For ``fail``: the row (or DLX's board row) left without a column, or -1.
+    propagated : int
+        Children propagation removed before they were generated, so far.
+    node : str
+        What the event does to the search tree: ``"new"`` node, ``"mark"`` the current one, ``"up"``, or ``""``.
+    search : str
+        The search that made the event (:data:`nqueens.analysis.search_trace.SEARCHES`).
+    placed : tuple of (int, int) or None
+        The queens as ``(row, column)`` pairs when they are not one per row from the top (dancing links).
+    choice : tuple or None
+        For dancing links' ``choose`` and ``fail``: ``("row" or "column", index, options left)``.
     """
 
     kind: str
@@ -78,6 +95,18 @@ class Event:
     backtracks: int
     solutions: int
     rule: str = "queen"
+    removed: tuple | None = None
+    wiped: int = -1
+    propagated: int = 0
+    node: str = ""
+    search: str = "none"
+    placed: tuple | None = None
+    choice: tuple | None = None
+
+    @property
+    def squares(self):
+        """The queens on the board after the event, as ``(row, column)`` pairs."""
+        return self.placed if self.placed is not None else tuple(enumerate(self.queens))
 
     @property
     def attacked(self):

@@ -23,19 +23,20 @@ Examples
 """
 
 from collections import deque
+from dataclasses import dataclass
 from functools import cache
 
 import numpy as np
 
+from nqueens.analysis.search_trace import SEARCHES, events
 from nqueens.analysis.symmetry import fundamental_batches, orbit_size
-from nqueens.analysis.trace import events
-from nqueens.api import DEFAULT_ENUMERATOR, batches, solutions
+from nqueens.api import DEFAULT_ENUMERATOR, DEFAULT_INSTANCE_SOLVER, batches, solutions
 from nqueens.core.board import check_n
 from nqueens.core.errors import NQueensError
 from nqueens.core.rules import get_rule, images
-from nqueens.registry import get_solver
+from nqueens.registry import REGISTRY, get_solver
 
-__all__ = ["SolutionBrowser", "TracePlayer", "SCAN_LIMIT", "TRACE_LIMIT"]
+__all__ = ["SolutionBrowser", "TracePlayer", "TreeNode", "default_enumerator", "SCAN_LIMIT", "TRACE_LIMIT"]
 
 # "last" may stream through every solution when there are at most this many (n <= 14).
 SCAN_LIMIT = 400_000
@@ -73,14 +74,19 @@ class SolutionBrowser:
         The orbit size of the current solution (1, 2, 4 or 8; up to 8 n^2 on a torus).
     """
 
-    def __init__(self, n, solver=None, *, fundamental=False, counts=None, rule="queen"):
+    def __init__(self, n, solver=None, *, fundamental=False, counts=None, rule="queen", instance=None):
         self.rule = get_rule(rule).name
         plain = self.rule == "queen"
-        spec = get_solver(solver or (DEFAULT_ENUMERATOR if plain else "rules"))
+        self.instance = None if instance is None or instance.is_plain else instance
+        spec = get_solver(solver or default_enumerator(n, self.rule, self.instance))
         if "enumerate" not in spec.can:
             raise NQueensError(f"solver {spec.name!r} does not enumerate; the viewer needs one that does")
         self._options = {} if plain else {"rule": self.rule}
         spec.check_options(self._options)
+        if fundamental and self.instance is not None:
+            raise NQueensError(
+                "fundamental solutions are up to the board's 8 symmetries, which an instance does not keep"
+            )
         if fundamental and get_rule(rule).wrap:
             raise NQueensError(
                 "fundamental solutions here are up to the square's 8 symmetries; the torus's group is larger: "
@@ -94,7 +100,7 @@ class SolutionBrowser:
         self.orbit = None
         self._all = self._unique = None
         self._scanned_all = False
-        self._mirror = not self.fundamental and _lexicographic(self.solver)
+        self._mirror = not self.fundamental and self.instance is None and _lexicographic(self.solver)
         self._restart()
         if counts is not None:
             self.set_counts(*counts)
@@ -180,7 +186,7 @@ class SolutionBrowser:
     # -- the stream ----------------------------------------------------------------------------------------
 
     def _restart(self):
-        stream = batches(self.n, self.solver, **self._options)
+        stream = batches(self.instance or self.n, self.solver, **self._options)
         if self.fundamental:
             self._source = iter(fundamental_batches(stream))
         else:
@@ -240,6 +246,26 @@ class SolutionBrowser:
 class TracePlayer:
     """Step through the search events for ``n``, with a bounded history for stepping back.
 
+    Parameters
+    ----------
+    n : int
+    history : int
+        Events kept for stepping back without replaying the search.
+    rule : str
+        The attack rule.
+    search : str
+        ``none`` (backtracking), ``forward-checking``, ``arc-consistency`` or ``dlx``
+        (:data:`nqueens.analysis.search_trace.SEARCHES`).
+    instance : Instance, optional
+        The search keeps to its blocked squares, pre-placed queens and excluded diagonals.
+
+    Attributes
+    ----------
+    event : Event or None
+        The current event (``None`` before the first).
+    drawn : TreeNode or None
+        Where the current event's node stands in the search tree's layout (:class:`TreeNode`).
+
     Examples
     --------
     >>> p = TracePlayer(4)
@@ -249,18 +275,30 @@ class TracePlayer:
     (True, 'place')
     """
 
-    def __init__(self, n, *, history=10_000, rule="queen"):
+    def __init__(self, n, *, history=10_000, rule="queen", search="none", instance=None):
         self.n = check_n(n)
         self.rule = get_rule(rule).name
+        if search not in SEARCHES:
+            raise NQueensError(f"search must be one of {', '.join(SEARCHES)}; got {search!r}")
+        self.search = search
+        self.instance = instance
         self._history = history
         self.first()
 
+    @property
+    def event(self):
+        return None if self._now is None else self._now[0]
+
+    @property
+    def drawn(self):
+        return None if self._now is None else self._now[1]
+
     def first(self):
         """Back to the empty board before the first event."""
-        self._events = events(self.n, self.rule)
-        self._past = deque(maxlen=self._history)  # the events before the current one, the latest last
+        self._events = _laid_out(events(self.n, self.search, self.instance, self.rule))
+        self._past = deque(maxlen=self._history)  # (event, node) before the current one, the latest last
         self._ahead = []  # events stepped back over, the next one last
-        self.event = None
+        self._now = None
         self.index = -1
         return True
 
@@ -269,9 +307,9 @@ class TracePlayer:
         if self.event is not None and self.event.kind == "done":
             return False
         following = self._ahead.pop() if self._ahead else next(self._events)
-        if self.event is not None:
-            self._past.append(self.event)
-        self.event = following
+        if self._now is not None:
+            self._past.append(self._now)
+        self._now = following
         self.index += 1
         return True
 
@@ -280,8 +318,8 @@ class TracePlayer:
         if self.index < 0:
             return False
         if self._past:
-            self._ahead.append(self.event)
-            self.event = self._past.pop()
+            self._ahead.append(self._now)
+            self._now = self._past.pop()
             self.index -= 1
             return True
         back = self.index - 1
@@ -289,6 +327,13 @@ class TracePlayer:
         while self.index < back:
             self.next()
         return True
+
+    def recent(self):
+        """The tree nodes of the events in the history and the current one, oldest first (for redrawing)."""
+        found = [node for _, node in self._past]
+        if self._now is not None:
+            found.append(self._now[1])
+        return found
 
     def next_solution(self):
         """Forward to the next solution event; ``False`` if the search ends first."""
@@ -311,6 +356,91 @@ class TracePlayer:
         while self.next():
             pass
         return True
+
+
+@dataclass(frozen=True)
+class TreeNode:
+    """Where an event leaves the search tree, laid out as the search goes (nothing is ever moved).
+
+    Each node has a slot ``x`` and its ``depth``: a node's first child goes straight below it, any later child one
+    slot right of everything drawn so far, so the tree grows to the right one leaf at a time and a node's place is
+    known when it is visited.
+
+    Attributes
+    ----------
+    x, depth : int
+        The node this event made or marked (for an ``up`` event: the node left).
+    parent : int
+        The slot of its parent (-1 for the root or when there is no node).
+    colour : str
+        ``"branch"`` (a node stood on), ``"failure"`` (pruned or a dead end), ``"solution"``, or ``""``.
+    action : str
+        The event's ``node``: ``"new"``, ``"mark"``, ``"up"`` or ``""``.
+    path : tuple of int
+        The slots of the current path, root first, after the event.
+    step : int
+        The event's number.
+    """
+
+    x: int
+    depth: int
+    parent: int
+    colour: str
+    action: str
+    path: tuple
+    step: int
+
+
+_COLOUR = {"place": "branch", "prune": "failure", "fail": "failure", "solution": "solution"}
+
+
+def _laid_out(stream):
+    """Pair each event with its :class:`TreeNode`."""
+    path = [0]  # slots of the current path; the root at slot 0
+    used = [False]  # per depth of the path: has the node a child drawn yet?
+    right = 0
+    for event in stream:
+        action = event.node
+        x, depth, parent, colour = path[-1], len(path) - 1, -1, ""
+        if action == "new":
+            parent = path[-1]
+            depth = len(path)
+            if used[-1]:
+                right += 1
+                x = right
+            else:
+                x = parent
+            used[-1] = True
+            colour = _COLOUR[event.kind]
+            if colour == "branch":
+                path.append(x)
+                used.append(False)
+        elif action == "mark":
+            colour = _COLOUR[event.kind]
+            parent = path[-2] if len(path) > 1 else -1
+        elif action == "up" and len(path) > 1:
+            parent = path[-2]
+            path.pop()
+            used.pop()
+        yield event, TreeNode(x, depth, parent, colour, action, tuple(path), event.step)
+
+
+def default_enumerator(n, rule="queen", instance=None):
+    """The solver the viewer steps through by default: seed 000's bitwise search up to ``n = 16`` (lexicographic,
+    so "last" needs no pass), the instance solver ``lines`` for an instance and above 16 (its most constrained line
+    first finds the first solutions of ``n = 32`` at once, where the lexicographic search takes seconds), and
+    under another attack rule the first solver that takes the rule (and the instance)."""
+    if rule != "queen":
+        for spec in REGISTRY.values():
+            takes = any(o.name == "rule" and rule in o.choices for o in spec.options)
+            if takes and "enumerate" in spec.can and (instance is None or "instance" in spec.can):
+                return spec.name
+        raise NQueensError(
+            f"no registered solver enumerates under the rule {rule!r}" + (" with an instance" if instance else "")
+        )
+    if instance is not None or n > 16:
+        return DEFAULT_INSTANCE_SOLVER
+    return DEFAULT_ENUMERATOR
 
 
 @cache
