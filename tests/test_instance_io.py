@@ -54,6 +54,51 @@ def test_published_layouts():
     assert parse_instance(header + "letting blocks = [[5, 5]]", name="h.param").blocked == ((4, 4),)
 
 
+def test_essence_as_conjure_and_savile_row_write_it():
+    """Index domains after ';' (Conjure's matrix literals), 'be', ranges, comments and a trailing comma."""
+    text = (
+        "language Essence 1.3\n$ written by conjure\nletting n be 6\n"
+        "letting blocks be [[1, 2; int(1..2)], [6, 6; int(1..2)],\n; int(1..2)]\n"
+        "letting init be [[2, 3; int(1..2)]; int(1..1)] $ placed\n"
+    )
+    inst = parse_instance(text, name="conjure.param")
+    assert inst.blocked == ((0, 1), (5, 5)) and inst.queens == ((2, 3),)
+
+
+def test_pycsp3_json_blocks_are_zero_based():
+    inst = parse_instance('{"n": 5, "blocks": [[0, 0], [4, 3]]}', name="pycsp3.json")
+    assert inst.blocked == ((0, 0), (4, 3))
+
+
+def test_the_first_m_diagonals():
+    text = "n =  10\nnumdiags =  3\ndiags =  [[4, 1], [2, 1], [14, 0], [8, 1]]\n"
+    assert parse_instance(text, name="d.param", diagonals=2).excluded_sum == (2, 4)
+    first = parse_instance(text, name="d.param", diagonals=1)
+    assert first.excluded_sum == (4,) and first.excluded_difference == ()
+    assert parse_instance(text, name="d.param", diagonals=0).is_plain
+    with pytest.raises(NQueensError, match=r"--diagonals 4, but the file has 3 \(numdiags\)"):
+        parse_instance(text, name="d.param", diagonals=4)
+    with pytest.raises(NQueensError, match="this file has none"):
+        parse_instance("letting n = 8\n", name="p.param", diagonals=1)
+    with pytest.raises(NQueensError, match="this file is json"):
+        parse_instance('{"n": 8}', name="p.json", diagonals=1)
+
+
+def test_xcsp3_written_by_export_reads_back_to_the_same_squares(tmp_path):
+    inst = _mixed(3)
+    path = tmp_path / "m.xml"
+    assert main(["export", "--instance", _write(inst, tmp_path), "--model", "xcsp3", "-o", str(path)]) == 0
+    back = read_instance(path)
+    # excluded diagonals and blocked squares are the same unary constraints in XCSP3: compare allowed squares
+    assert back.n == inst.n and back.allowed() == inst.allowed() and back.queens == inst.queens
+
+
+def _write(inst, folder):
+    path = folder / "i.json"
+    write_instance(inst, path)
+    return str(path)
+
+
 def test_asp_competition_file():
     inst = read_instance(os.path.join(DATA, "asp-blocked-28-1449787798.param"))
     assert inst.n == 28 and len(inst.blocked) == 595
@@ -81,7 +126,30 @@ MALFORMED = [
     ("numdiags.param", "n = 8\nnumdiags = 3\ndiags = [[3, 1]]\n", 2),
     ("garbage.param", "letting n = 8\n@@@\n", 2),
     ("bad.json", '{"n": 8,\n "blocked": [[1, 1],]}\n', 2),
-    ("unknown.json", '{"n": 8,\n "blocks": [[1, 1]]}\n', 2),
+    ("unknown.json", '{"n": 8,\n "blokcs": [[1, 1]]}\n', 2),
+    ("blocks-and-blocked.json", '{"n": 8, "blocked": [],\n "blocks": [[1, 1]]}\n', 2),
+    ("blocks-off.json", '{"n": 8,\n "blocks": [[8, 1]]}\n', 2),
+    ("domain.param", "letting n = 8\nletting blocks = [[1, 1; int(1..2)],\n [2, 2; @]]\n", 3),
+    ("open-domain.param", "letting n = 8\nletting blocks = [[1, 1; int(1..2)\n", 2),
+    ("not-xml.xml", '<instance format="XCSP3">\n<variables>\n</instance>\n', 3),
+    (
+        "cop.xml",
+        '<instance format="XCSP3" type="COP">\n<variables><array id="q" size="[4]"> 0..3 </array></variables>\n'
+        "</instance>\n",
+        1,
+    ),
+    (
+        "no-diagonals.xml",
+        '<instance format="XCSP3" type="CSP">\n<variables><array id="q" size="[4]"> 0..3 </array></variables>\n'
+        "<constraints><allDifferent> q[] </allDifferent></constraints>\n</instance>\n",
+        1,
+    ),
+    (
+        "sum.xml",
+        '<instance format="XCSP3" type="CSP">\n<variables><array id="q" size="[4]"> 0..3 </array></variables>\n'
+        "<constraints>\n<sum><list> q[] </list><condition> (eq,6) </condition></sum></constraints>\n</instance>\n",
+        4,
+    ),
     ("no-n.json", '{"blocked": []}', 1),
     ("off.json", '{"n": 4,\n "queens": [[0, 4]]}', 2),
     ("string.json", '{"n": "8"}', 1),
