@@ -65,6 +65,35 @@ def test_essence_as_conjure_and_savile_row_write_it():
     assert inst.blocked == ((0, 1), (5, 5)) and inst.queens == ((2, 3),)
 
 
+def test_the_strong_models_diagonal_parameters():
+    """prob079's partialqueens-diags-strong.eprime names the diagonals sumdiags (r + c) and diffdiags (c - r, its
+    q2[i] = q1[i] - i): the paper's diag-10-4-1 with 6 diagonals, written in both layouts, is one instance."""
+    paper = parse_instance(
+        "n = 10\nnumdiags = 8\ndiags = [[4, 1], [2, 1], [14, 0], [8, 1], [8, 0], [7, 0], [3, 1], [12, 1]]\n",
+        name="diag.param",
+        diagonals=6,
+    )
+    strong = "letting n = 10\nletting numsum = 3\nletting sumdiags = [4, 2, 8]\n"
+    strong += "letting numdiff = 3\nletting diffdiags = [-5, 1, 2]\n"
+    assert parse_instance(strong, name="strong.param") == paper
+    with pytest.raises(NQueensError, match="strong.param, line 2: numsum = 2, but sumdiags lists 3"):
+        parse_instance(strong.replace("numsum = 3", "numsum = 2"), name="strong.param")
+
+
+def test_queens_variant_v2_in_xcsp3():
+    """PyCSP3's Queens -variant=v2 (both rules of a pair in one intension); n = 6 has 4 solutions (A000170)."""
+    import nqueens
+
+    args = "".join(f"<args> q[{i}] q[{j}] {j - i} </args>\n" for i in range(6) for j in range(i + 1, 6))
+    text = (
+        '<instance format="XCSP3" type="CSP">\n<variables> <array id="q" size="[6]"> 0..5 </array> </variables>\n'
+        "<constraints> <group> <intension> and(ne(%0,%1),ne(dist(%0,%1),%2)) </intension>\n"
+        f"{args}</group> </constraints>\n</instance>\n"
+    )
+    inst = parse_instance(text, name="Queens-v2-6.xml")
+    assert inst.is_plain and nqueens.count(inst, "lines").total == 4
+
+
 def test_pycsp3_json_blocks_are_zero_based():
     inst = parse_instance('{"n": 5, "blocks": [[0, 0], [4, 3]]}', name="pycsp3.json")
     assert inst.blocked == ((0, 0), (4, 3))

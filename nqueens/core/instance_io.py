@@ -83,7 +83,19 @@ SUFFIXES = {".json": "json", ".param": "param", ".essence": "param", ".eprime": 
 _MAX_BYTES = 4 << 20
 
 _JSON_KEYS = ("n", "blocked", "queens", "excluded_sum", "excluded_difference", "blocks")
-_PARAM_KEYS = ("n", "blocks", "blocked_squares", "init", "given_queens", "diags", "numdiags")
+_PARAM_KEYS = (
+    "n",
+    "blocks",
+    "blocked_squares",
+    "init",
+    "given_queens",
+    "diags",
+    "numdiags",
+    "sumdiags",
+    "numsum",
+    "diffdiags",
+    "numdiff",
+)
 
 
 def read_instance(path, *, diagonals=None):
@@ -425,6 +437,14 @@ def _parse_param(text, name, diagonals=None):
     queens = at.squares(values.get("init"), n, "init", 0)
     at.length(values.get("given_queens"), values.get("init"), "given_queens", "init")
     sums, diffs = at.diags(values.get("diags"), values.get("numdiags"), n, diagonals)
+    # prob079's model partialqueens-diags-strong.eprime: sumdiags r + c, diffdiags c - r (its q2[i] = q1[i] - i)
+    more_sums = at.diagonals(values.get("sumdiags"), 0, 2 * n - 2, "sumdiags")
+    at.length(values.get("numsum"), values.get("sumdiags"), "numsum", "sumdiags")
+    more_diffs = at.diagonals(values.get("diffdiags"), -(n - 1), n - 1, "diffdiags")
+    at.length(values.get("numdiff"), values.get("diffdiags"), "numdiff", "diffdiags")
+    if (more_sums or more_diffs) and (sums or diffs):
+        at.fail(values["diags"].line, "give the excluded diagonals once: diags, or sumdiags and diffdiags")
+    sums, diffs = list(sums) + list(more_sums), list(diffs) + [-d for d in more_diffs]
     return Instance.make(n, blocked=blocked, queens=queens, excluded_sum=sums, excluded_difference=diffs, where=name)
 
 

@@ -6,7 +6,8 @@ PyCSP3's models (xcsp3team/PyCSP3-models): ``Queens`` (CSPLib prob054), ``Blocke
 XCSP22 competition) and by ``nqueens export --model xcsp3``. All of them have one array of ``n`` variables over
 ``0..n-1``, ``q[i]`` the column of the queen in row ``i``, and say the rules of the queen with these constraints:
 
-- columns: ``<allDifferent> q[] </allDifferent>`` (or every pair ``ne(q[i],q[j])``);
+- columns: ``<allDifferent> q[] </allDifferent>`` (or every pair ``ne(q[i],q[j])``; Queens' variant v2 says
+  both rules of a pair in one ``and(ne(q[i],q[j]),ne(dist(q[i],q[j]),k))``);
 - diagonals: ``allDifferent`` over ``q[0] add(q[1],1) ...`` and ``q[0] sub(q[1],1) ...``, or every pair
   ``ne(dist(q[i],q[j]),|i - j|)`` (Queens' variant v1, BlockedQueens), alone or in a ``<group>``;
 - the instance: ``ne(q[i],c)`` (a square no queen may take), ``eq(q[i],c)`` (a placed queen), or a unary
@@ -243,6 +244,10 @@ class _Reader:
 
     def intension(self, text, line):
         text = "".join(text.split())
+        if text.startswith("and(") and text.endswith(")"):  # Queens' variant v2: both rules of a pair in one
+            for part in _arguments(text[4:-1]):
+                self.intension(part, line)
+            return
         var = rf"{re.escape(self.id)}\[(\d+)\]"
         m = re.fullmatch(rf"(ne|eq)\({var},(-?\d+)\)", text) or re.fullmatch(rf"(ne|eq)\((-?\d+),{var}\)", text)
         if m:
@@ -301,3 +306,18 @@ class _Reader:
         else:
             bad = set(range(self.n)) - table
         self.blocked.update((r, c) for c in bad if 0 <= c < self.n)
+
+
+def _arguments(text):
+    """The top-level comma-separated arguments of a function's argument text: ``"a(b,c),d"`` -> ``["a(b,c)", "d"]``."""
+    parts, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+        elif ch == "," and depth == 0:
+            parts.append(text[start:i])
+            start = i + 1
+    parts.append(text[start:])
+    return parts
