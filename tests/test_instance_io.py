@@ -267,6 +267,7 @@ def test_generate_json_suffix(tmp_path):
         ["blocked", "8", "-1"],
         ["teleport", "8", "1"],
         ["blocked", "8", "2", "-o", "/nonexistent-dir/x.param"],
+        ["blocked", "8", "2", "-o", "x.xml"],
     ],
 )
 def test_generate_errors(capsys, argv):

@@ -211,6 +211,11 @@ def write_instance(inst, path, fmt=None):
     name = os.fspath(path)
     if fmt is None:
         fmt = SUFFIXES.get(os.path.splitext(name)[1].lower(), "param")
+    if fmt == "xcsp3":
+        raise NQueensError(
+            f"{name}: an instance file is written as JSON (.json) or Essence' parameters (.param); "
+            "for XCSP3 write the model with its instance: nqueens export --instance FILE --model xcsp3"
+        )
     text = format_instance(inst, fmt)
     try:
         with open(name, "w", encoding="utf-8") as handle:
