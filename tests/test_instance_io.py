@@ -94,6 +94,23 @@ def test_queens_variant_v2_in_xcsp3():
     assert inst.is_plain and nqueens.count(inst, "lines").total == 4
 
 
+def test_lzma_compressed_files_as_the_xcsp_competitions_give_them(tmp_path):
+    import lzma
+
+    source = os.path.join(DATA, "published", "Queens-8.xml")
+    packed = tmp_path / "Queens-8.xml.lzma"
+    packed.write_bytes(lzma.compress(open(source, "rb").read(), format=lzma.FORMAT_ALONE))
+    assert read_instance(packed) == read_instance(source) == Instance.make(8)
+    (tmp_path / "d.param.lzma").write_bytes(lzma.compress(b"letting n = 5\nletting blocks = [[1, 1]]\n"))
+    assert read_instance(tmp_path / "d.param.lzma").blocked == ((0, 0),)
+    (tmp_path / "bad.xml.lzma").write_bytes(b"not compressed")
+    with pytest.raises(NQueensError, match="bad.xml.lzma: not an lzma-compressed file"):
+        read_instance(tmp_path / "bad.xml.lzma")
+    (tmp_path / "cut.xml.lzma").write_bytes(packed.read_bytes()[:-20])
+    with pytest.raises(NQueensError, match="cut.xml.lzma: the lzma-compressed data is truncated"):
+        read_instance(tmp_path / "cut.xml.lzma")
+
+
 def test_pycsp3_json_blocks_are_zero_based():
     inst = parse_instance('{"n": 5, "blocks": [[0, 0], [4, 3]]}', name="pycsp3.json")
     assert inst.blocked == ((0, 0), (4, 3))

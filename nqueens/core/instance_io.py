@@ -33,7 +33,8 @@ solutions), and XCSP3 read:
     XCSP3 instances of the queens family (PyCSP3's ``Queens`` and ``BlockedQueens``, ``nqueens export --model
     xcsp3``), read only; see :mod:`nqueens.core.xcsp3`.
 
-The format is chosen by the suffix (``.json``; ``.param``, ``.essence``, ``.eprime``; ``.xml``), else by the
+The format is chosen by the suffix (``.json``; ``.param``, ``.essence``, ``.eprime``; ``.xml``; a file ending in
+``.lzma`` is decompressed first and named by the suffix before it, as in ``Queens-8.xml.lzma``), else by the
 content (a file that starts with ``{`` is JSON, with ``<`` XCSP3). Every error is one
 :class:`~nqueens.core.errors.NQueensError` that names the file and the line.
 
@@ -77,7 +78,14 @@ FORMATS = ("json", "param")
 READ_FORMATS = ("json", "param", "xcsp3")
 
 # Suffix -> format; any other suffix is decided by the content.
-SUFFIXES = {".json": "json", ".param": "param", ".essence": "param", ".eprime": "param", ".xml": "xcsp3"}
+SUFFIXES = {
+    ".json": "json",
+    ".param": "param",
+    ".essence": "param",
+    ".eprime": "param",
+    ".xml": "xcsp3",
+    ".lzma": "xcsp3",  # FILE.xml.lzma, as the XCSP competitions distribute their instances; any FILE.S.lzma reads
+}
 
 # Files are small; anything larger is not an instance (a 63 x 63 board lists at most 3969 squares).
 _MAX_BYTES = 4 << 20
@@ -127,12 +135,16 @@ def read_instance(path, *, diagonals=None):
         raise NQueensError(f"{name}: cannot read the instance file ({exc.strerror or exc})") from None
     if len(data) > _MAX_BYTES:
         raise NQueensError(f"{name}: larger than {_MAX_BYTES >> 20} MB, not an instance file")
+    base = name
+    if name.lower().endswith(".lzma"):  # the XCSP competitions distribute their instances as FILE.xml.lzma
+        data = _unlzma(data, name)
+        base = name[: -len(".lzma")]
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
         raise NQueensError(f"{name}, line {line}: not a text file (bytes that are not UTF-8)") from None
-    fmt = SUFFIXES.get(os.path.splitext(name)[1].lower())
+    fmt = SUFFIXES.get(os.path.splitext(base)[1].lower())
     head = text.lstrip()
     if fmt == "json" and head.startswith(("letting", "language", "$")):
         fmt = "param"  # Essence' lettings in a file named .json (nqueens generate --format param -o x.json)
@@ -141,6 +153,21 @@ def read_instance(path, *, diagonals=None):
     elif fmt != "xcsp3" and head.startswith("<"):
         fmt = "xcsp3"
     return parse_instance(text, name=name, fmt=fmt, diagonals=diagonals)
+
+
+def _unlzma(data, name):
+    import lzma
+
+    try:
+        decompressor = lzma.LZMADecompressor()
+        text = decompressor.decompress(data, max_length=_MAX_BYTES + 1)
+    except lzma.LZMAError as exc:
+        raise NQueensError(f"{name}: not an lzma-compressed file ({exc})") from None
+    if len(text) > _MAX_BYTES:
+        raise NQueensError(f"{name}: larger than {_MAX_BYTES >> 20} MB uncompressed, not an instance file")
+    if not decompressor.eof:
+        raise NQueensError(f"{name}: the lzma-compressed data is truncated")
+    return text
 
 
 def parse_instance(text, *, name="<string>", fmt=None, diagonals=None):
