@@ -384,3 +384,65 @@ def test_export_instance_refusals(capsys):
     assert "give N (the board size) or --instance FILE" in capsys.readouterr().err
     assert main(["export", "6", "--problem", "domination", "--model", "mip", "--instance", source]) == 2
     assert "--instance applies to the n-queens models" in capsys.readouterr().err
+
+
+# The exported MiniZinc model and data of published instance files, run in the real minizinc binary (Gecode):
+# counts against the published answers and, where counts are not published, the two solvers of
+# tests/published_answers.json (lines and dlx) or tests/instance_answers.json (dlx).
+PUBLISHED = __import__("pathlib").Path(__file__).resolve().parent / "data" / "published"
+MZN_INSTANCES = [
+    ("block-10-40-1.param", [], 9),  # blocked (prob080), lines and dlx
+    ("diag-10-4-1.param", ["--diagonals", "6"], 2),  # excluded diagonals: published satisfiable; lines and dlx
+    ("diag-10-4-1.param", ["--diagonals", "7"], 0),  # published unsatisfiable
+    ("blockedqueens.28.1449787894.param", [], 10),  # the ASP competition's: published satisfiable
+    ("../completion-12-4-5.param", [], 3),  # completion: dlx (tests/instance_answers.json)
+]
+
+
+def _minizinc_all(folder, *files):
+    done = subprocess.run(
+        ["minizinc", "--solver", "gecode", "--all-solutions", *map(str, files)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=folder,
+    )
+    complete = "==========" in done.stdout or "=====UNSATISFIABLE=====" in done.stdout
+    assert done.returncode == 0 and complete, done.stderr[-500:]
+    return [[int(v) - 1 for v in line.strip("[]").split(",")] for line in done.stdout.splitlines() if line[:1] == "["]
+
+
+@pytest.mark.skipif(__import__("shutil").which("minizinc") is None, reason="no minizinc binary")
+@pytest.mark.parametrize(
+    ("name", "flags", "want"), MZN_INSTANCES, ids=[f"{m[0]}{''.join(m[1])}" for m in MZN_INSTANCES]
+)
+def test_minizinc_export_of_a_published_instance_counts_in_gecode(name, flags, want, tmp_path):
+    from nqueens.core.instance_io import read_instance
+
+    source = PUBLISHED / name
+    assert (
+        main(["export", "--instance", str(source), *flags, "--model", "minizinc", "-o", str(tmp_path / "i.mzn")]) == 0
+    )
+    found = _minizinc_all(tmp_path, tmp_path / "i.mzn", tmp_path / "i.dzn")
+    diagonals = int(flags[1]) if flags else None
+    inst = read_instance(source, diagonals=diagonals)
+    assert len(found) == want and len(set(map(tuple, found))) == want
+    assert all(is_solution(q) and inst.admits(q) for q in found)
+
+
+@pytest.mark.skipif(__import__("shutil").which("minizinc") is None, reason="no minizinc binary")
+def test_minizinc_export_first_solution_and_the_model_as_a_solver(tmp_path):
+    """Plain n = 8: 92 solutions (OEIS A000170), in the binary and through the model as a solver spec; the first
+    solution is a solution; an instance file goes through the spec too (block-10-24-833: 30 by lines and dlx)."""
+    assert main(["export", "8", "--model", "minizinc", "-o", str(tmp_path / "q.mzn")]) == 0
+    assert len(_minizinc_all(tmp_path, tmp_path / "q.mzn", tmp_path / "q.dzn")) == 92
+    spec = str(tmp_path / "q.mzn")
+    assert nqueens.count(8, spec).total == 92
+    (first,) = nqueens.solutions(8, spec, limit=1)
+    assert is_solution(first)
+    from nqueens.core.instance_io import read_instance
+
+    inst = read_instance(PUBLISHED / "block-10-24-833.param")
+    assert nqueens.count(inst, spec).total == 30
+    (first,) = nqueens.solutions(inst, spec, limit=1)
+    assert is_solution(first) and inst.admits(first)

@@ -54,6 +54,97 @@ def test_published_layouts():
     assert parse_instance(header + "letting blocks = [[5, 5]]", name="h.param").blocked == ((4, 4),)
 
 
+def test_essence_as_conjure_and_savile_row_write_it():
+    """Index domains after ';' (Conjure's matrix literals), 'be', ranges, comments and a trailing comma."""
+    text = (
+        "language Essence 1.3\n$ written by conjure\nletting n be 6\n"
+        "letting blocks be [[1, 2; int(1..2)], [6, 6; int(1..2)],\n; int(1..2)]\n"
+        "letting init be [[2, 3; int(1..2)]; int(1..1)] $ placed\n"
+    )
+    inst = parse_instance(text, name="conjure.param")
+    assert inst.blocked == ((0, 1), (5, 5)) and inst.queens == ((2, 3),)
+
+
+def test_the_strong_models_diagonal_parameters():
+    """prob079's partialqueens-diags-strong.eprime names the diagonals sumdiags (r + c) and diffdiags (c - r, its
+    q2[i] = q1[i] - i): the paper's diag-10-4-1 with 6 diagonals, written in both layouts, is one instance."""
+    paper = parse_instance(
+        "n = 10\nnumdiags = 8\ndiags = [[4, 1], [2, 1], [14, 0], [8, 1], [8, 0], [7, 0], [3, 1], [12, 1]]\n",
+        name="diag.param",
+        diagonals=6,
+    )
+    strong = "letting n = 10\nletting numsum = 3\nletting sumdiags = [4, 2, 8]\n"
+    strong += "letting numdiff = 3\nletting diffdiags = [-5, 1, 2]\n"
+    assert parse_instance(strong, name="strong.param") == paper
+    with pytest.raises(NQueensError, match="strong.param, line 2: numsum = 2, but sumdiags lists 3"):
+        parse_instance(strong.replace("numsum = 3", "numsum = 2"), name="strong.param")
+
+
+def test_queens_variant_v2_in_xcsp3():
+    """PyCSP3's Queens -variant=v2 (both rules of a pair in one intension); n = 6 has 4 solutions (A000170)."""
+    import nqueens
+
+    args = "".join(f"<args> q[{i}] q[{j}] {j - i} </args>\n" for i in range(6) for j in range(i + 1, 6))
+    text = (
+        '<instance format="XCSP3" type="CSP">\n<variables> <array id="q" size="[6]"> 0..5 </array> </variables>\n'
+        "<constraints> <group> <intension> and(ne(%0,%1),ne(dist(%0,%1),%2)) </intension>\n"
+        f"{args}</group> </constraints>\n</instance>\n"
+    )
+    inst = parse_instance(text, name="Queens-v2-6.xml")
+    assert inst.is_plain and nqueens.count(inst, "lines").total == 4
+
+
+def test_lzma_compressed_files_as_the_xcsp_competitions_give_them(tmp_path):
+    import lzma
+
+    source = os.path.join(DATA, "published", "Queens-8.xml")
+    packed = tmp_path / "Queens-8.xml.lzma"
+    packed.write_bytes(lzma.compress(open(source, "rb").read(), format=lzma.FORMAT_ALONE))
+    assert read_instance(packed) == read_instance(source) == Instance.make(8)
+    (tmp_path / "d.param.lzma").write_bytes(lzma.compress(b"letting n = 5\nletting blocks = [[1, 1]]\n"))
+    assert read_instance(tmp_path / "d.param.lzma").blocked == ((0, 0),)
+    (tmp_path / "bad.xml.lzma").write_bytes(b"not compressed")
+    with pytest.raises(NQueensError, match="bad.xml.lzma: not an lzma-compressed file"):
+        read_instance(tmp_path / "bad.xml.lzma")
+    (tmp_path / "cut.xml.lzma").write_bytes(packed.read_bytes()[:-20])
+    with pytest.raises(NQueensError, match="cut.xml.lzma: the lzma-compressed data is truncated"):
+        read_instance(tmp_path / "cut.xml.lzma")
+
+
+def test_pycsp3_json_blocks_are_zero_based():
+    inst = parse_instance('{"n": 5, "blocks": [[0, 0], [4, 3]]}', name="pycsp3.json")
+    assert inst.blocked == ((0, 0), (4, 3))
+
+
+def test_the_first_m_diagonals():
+    text = "n =  10\nnumdiags =  3\ndiags =  [[4, 1], [2, 1], [14, 0], [8, 1]]\n"
+    assert parse_instance(text, name="d.param", diagonals=2).excluded_sum == (2, 4)
+    first = parse_instance(text, name="d.param", diagonals=1)
+    assert first.excluded_sum == (4,) and first.excluded_difference == ()
+    assert parse_instance(text, name="d.param", diagonals=0).is_plain
+    with pytest.raises(NQueensError, match=r"--diagonals 4, but the file has 3 \(numdiags\)"):
+        parse_instance(text, name="d.param", diagonals=4)
+    with pytest.raises(NQueensError, match="this file has none"):
+        parse_instance("letting n = 8\n", name="p.param", diagonals=1)
+    with pytest.raises(NQueensError, match="this file is json"):
+        parse_instance('{"n": 8}', name="p.json", diagonals=1)
+
+
+def test_xcsp3_written_by_export_reads_back_to_the_same_squares(tmp_path):
+    inst = _mixed(3)
+    path = tmp_path / "m.xml"
+    assert main(["export", "--instance", _write(inst, tmp_path), "--model", "xcsp3", "-o", str(path)]) == 0
+    back = read_instance(path)
+    # excluded diagonals and blocked squares are the same unary constraints in XCSP3: compare allowed squares
+    assert back.n == inst.n and back.allowed() == inst.allowed() and back.queens == inst.queens
+
+
+def _write(inst, folder):
+    path = folder / "i.json"
+    write_instance(inst, path)
+    return str(path)
+
+
 def test_asp_competition_file():
     inst = read_instance(os.path.join(DATA, "asp-blocked-28-1449787798.param"))
     assert inst.n == 28 and len(inst.blocked) == 595
@@ -81,7 +172,30 @@ MALFORMED = [
     ("numdiags.param", "n = 8\nnumdiags = 3\ndiags = [[3, 1]]\n", 2),
     ("garbage.param", "letting n = 8\n@@@\n", 2),
     ("bad.json", '{"n": 8,\n "blocked": [[1, 1],]}\n', 2),
-    ("unknown.json", '{"n": 8,\n "blocks": [[1, 1]]}\n', 2),
+    ("unknown.json", '{"n": 8,\n "blokcs": [[1, 1]]}\n', 2),
+    ("blocks-and-blocked.json", '{"n": 8, "blocked": [],\n "blocks": [[1, 1]]}\n', 2),
+    ("blocks-off.json", '{"n": 8,\n "blocks": [[8, 1]]}\n', 2),
+    ("domain.param", "letting n = 8\nletting blocks = [[1, 1; int(1..2)],\n [2, 2; @]]\n", 3),
+    ("open-domain.param", "letting n = 8\nletting blocks = [[1, 1; int(1..2)\n", 2),
+    ("not-xml.xml", '<instance format="XCSP3">\n<variables>\n</instance>\n', 3),
+    (
+        "cop.xml",
+        '<instance format="XCSP3" type="COP">\n<variables><array id="q" size="[4]"> 0..3 </array></variables>\n'
+        "</instance>\n",
+        1,
+    ),
+    (
+        "no-diagonals.xml",
+        '<instance format="XCSP3" type="CSP">\n<variables><array id="q" size="[4]"> 0..3 </array></variables>\n'
+        "<constraints><allDifferent> q[] </allDifferent></constraints>\n</instance>\n",
+        1,
+    ),
+    (
+        "sum.xml",
+        '<instance format="XCSP3" type="CSP">\n<variables><array id="q" size="[4]"> 0..3 </array></variables>\n'
+        "<constraints>\n<sum><list> q[] </list><condition> (eq,6) </condition></sum></constraints>\n</instance>\n",
+        4,
+    ),
     ("no-n.json", '{"blocked": []}', 1),
     ("off.json", '{"n": 4,\n "queens": [[0, 4]]}', 2),
     ("string.json", '{"n": "8"}', 1),
@@ -170,6 +284,7 @@ def test_generate_json_suffix(tmp_path):
         ["blocked", "8", "-1"],
         ["teleport", "8", "1"],
         ["blocked", "8", "2", "-o", "/nonexistent-dir/x.param"],
+        ["blocked", "8", "2", "-o", "x.xml"],
     ],
 )
 def test_generate_errors(capsys, argv):

@@ -1,7 +1,8 @@
-"""Instance files: the Essence' parameter files of CSPLib and the ASP competition, and JSON.
+"""Instance files: the Essence' parameter files of CSPLib and the ASP competition, JSON (ours and PyCSP3's), and
+XCSP3 (read by :mod:`nqueens.core.xcsp3`).
 
-Two formats, both read and written here (the sibling of :mod:`nqueens.core.board`, which does the same for
-solutions):
+Two formats read and written here (the sibling of :mod:`nqueens.core.board`, which does the same for
+solutions), and XCSP3 read:
 
 ``param``
     Essence' parameter files as CSPLib publishes them, loaded unchanged:
@@ -18,16 +19,24 @@ solutions):
       the first ``numdiags`` entries count.
 
     Lines may start with ``letting`` (``letting NAME = VALUE`` or ``letting NAME be VALUE``) or not
-    (``NAME = VALUE``); ``language ESSENCE' 1.0`` is allowed on top, ``$`` starts a comment, a list may span
-    lines. The counts ``blocked_squares`` and ``given_queens`` of the models may be given and must then match.
+    (``NAME = VALUE``); ``language ESSENCE' 1.0`` (or Conjure's ``language Essence 1.3``) is allowed on top, ``$``
+    starts a comment, a list may span lines and end with a comma (the ASP competition's files), and a matrix may
+    carry its index domain as Conjure writes it (``[[1, 2; int(1..2)], ...; int(1..595)]``). The counts
+    ``blocked_squares`` and ``given_queens`` of the models may be given and must then match. ``diagonals=M``
+    takes only the first ``M`` entries of ``diags`` (the paper's instance with ``M`` diagonals excluded).
 ``json``
     ``{"n": 16, "blocked": [[r, c], ...], "queens": [[r, c], ...], "excluded_sum": [...],
     "excluded_difference": [...]}``, all 0-based as in :class:`~nqueens.core.instance.Instance`; every key but
-    ``n`` is optional.
+    ``n`` is optional. PyCSP3's data files for BlockedQueens, ``{"n": 28, "blocks": [[0, 0], ...]}`` (0-based),
+    are read too.
+``xcsp3``
+    XCSP3 instances of the queens family (PyCSP3's ``Queens`` and ``BlockedQueens``, ``nqueens export --model
+    xcsp3``), read only; see :mod:`nqueens.core.xcsp3`.
 
-The format is chosen by the suffix (``.json``; ``.param``, ``.essence``, ``.eprime``), else by the content (a
-file that starts with ``{`` is JSON). Every error is one :class:`~nqueens.core.errors.NQueensError` that names the
-file and the line.
+The format is chosen by the suffix (``.json``; ``.param``, ``.essence``, ``.eprime``; ``.xml``; a file ending in
+``.lzma`` is decompressed first and named by the suffix before it, as in ``Queens-8.xml.lzma``), else by the
+content (a file that starts with ``{`` is JSON, with ``<`` XCSP3). Every error is one
+:class:`~nqueens.core.errors.NQueensError` that names the file and the line.
 
 Examples
 --------
@@ -54,26 +63,58 @@ import re
 from nqueens.core.errors import NQueensError
 from nqueens.core.instance import Instance
 
-__all__ = ["FORMATS", "SUFFIXES", "read_instance", "parse_instance", "format_instance", "write_instance"]
+__all__ = [
+    "FORMATS",
+    "READ_FORMATS",
+    "SUFFIXES",
+    "read_instance",
+    "parse_instance",
+    "format_instance",
+    "write_instance",
+]
 
+# The formats written; XCSP3 is read only (``nqueens export --model xcsp3`` writes the model with its instance).
 FORMATS = ("json", "param")
+READ_FORMATS = ("json", "param", "xcsp3")
 
 # Suffix -> format; any other suffix is decided by the content.
-SUFFIXES = {".json": "json", ".param": "param", ".essence": "param", ".eprime": "param"}
+SUFFIXES = {
+    ".json": "json",
+    ".param": "param",
+    ".essence": "param",
+    ".eprime": "param",
+    ".xml": "xcsp3",
+    ".lzma": "xcsp3",  # FILE.xml.lzma, as the XCSP competitions distribute their instances; any FILE.S.lzma reads
+}
 
 # Files are small; anything larger is not an instance (a 63 x 63 board lists at most 3969 squares).
 _MAX_BYTES = 4 << 20
 
-_JSON_KEYS = ("n", "blocked", "queens", "excluded_sum", "excluded_difference")
-_PARAM_KEYS = ("n", "blocks", "blocked_squares", "init", "given_queens", "diags", "numdiags")
+_JSON_KEYS = ("n", "blocked", "queens", "excluded_sum", "excluded_difference", "blocks")
+_PARAM_KEYS = (
+    "n",
+    "blocks",
+    "blocked_squares",
+    "init",
+    "given_queens",
+    "diags",
+    "numdiags",
+    "sumdiags",
+    "numsum",
+    "diffdiags",
+    "numdiff",
+)
 
 
-def read_instance(path):
-    """Read an instance file (Essence' parameters or JSON, by suffix or content).
+def read_instance(path, *, diagonals=None):
+    """Read an instance file (Essence' parameters, JSON or XCSP3, by suffix or content).
 
     Parameters
     ----------
     path : str or os.PathLike
+    diagonals : int, optional
+        Take only the first ``diagonals`` entries of an excluded-diagonals file's ordered ``diags`` list (the
+        paper's instance with that many diagonals excluded); by default the file's ``numdiags``.
 
     Returns
     -------
@@ -94,30 +135,52 @@ def read_instance(path):
         raise NQueensError(f"{name}: cannot read the instance file ({exc.strerror or exc})") from None
     if len(data) > _MAX_BYTES:
         raise NQueensError(f"{name}: larger than {_MAX_BYTES >> 20} MB, not an instance file")
+    base = name
+    if name.lower().endswith(".lzma"):  # the XCSP competitions distribute their instances as FILE.xml.lzma
+        data = _unlzma(data, name)
+        base = name[: -len(".lzma")]
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
         raise NQueensError(f"{name}, line {line}: not a text file (bytes that are not UTF-8)") from None
-    fmt = SUFFIXES.get(os.path.splitext(name)[1].lower())
+    fmt = SUFFIXES.get(os.path.splitext(base)[1].lower())
     head = text.lstrip()
     if fmt == "json" and head.startswith(("letting", "language", "$")):
         fmt = "param"  # Essence' lettings in a file named .json (nqueens generate --format param -o x.json)
     elif fmt == "param" and head.startswith("{"):
         fmt = "json"
-    return parse_instance(text, name=name, fmt=fmt)
+    elif fmt != "xcsp3" and head.startswith("<"):
+        fmt = "xcsp3"
+    return parse_instance(text, name=name, fmt=fmt, diagonals=diagonals)
 
 
-def parse_instance(text, *, name="<string>", fmt=None):
-    """Parse the text of an instance file; ``fmt`` is ``"json"``, ``"param"`` or ``None`` (decide by content).
+def _unlzma(data, name):
+    import lzma
+
+    try:
+        decompressor = lzma.LZMADecompressor()
+        text = decompressor.decompress(data, max_length=_MAX_BYTES + 1)
+    except lzma.LZMAError as exc:
+        raise NQueensError(f"{name}: not an lzma-compressed file ({exc})") from None
+    if len(text) > _MAX_BYTES:
+        raise NQueensError(f"{name}: larger than {_MAX_BYTES >> 20} MB uncompressed, not an instance file")
+    if not decompressor.eof:
+        raise NQueensError(f"{name}: the lzma-compressed data is truncated")
+    return text
+
+
+def parse_instance(text, *, name="<string>", fmt=None, diagonals=None):
+    """Parse the text of an instance file; ``fmt`` is ``"json"``, ``"param"``, ``"xcsp3"`` or ``None`` (decide
+    by content); ``diagonals`` as in :func:`read_instance`.
 
     Raises
     ------
     NQueensError
         Naming ``name`` and the line at fault.
     """
-    if fmt is not None and fmt not in FORMATS:
-        raise NQueensError(f"instance format must be one of {', '.join(FORMATS)}; got {fmt!r}")
+    if fmt is not None and fmt not in READ_FORMATS:
+        raise NQueensError(f"instance format must be one of {', '.join(READ_FORMATS)}; got {fmt!r}")
     if "\x00" in text:
         line = text[: text.index("\x00")].count("\n") + 1
         raise NQueensError(f"{name}, line {line}: not a text file (NUL bytes)")
@@ -125,10 +188,22 @@ def parse_instance(text, *, name="<string>", fmt=None):
         raise NQueensError(
             f'{name}, line 1: the file is empty; an instance has at least n (letting n = 8, or {{"n": 8}})'
         )
+    if diagonals is not None and (isinstance(diagonals, bool) or not isinstance(diagonals, int) or diagonals < 0):
+        raise NQueensError(f"--diagonals must be an integer >= 0, got {diagonals!r}")
     if fmt is None:
-        fmt = "json" if text.lstrip().startswith("{") else "param"
+        head = text.lstrip()
+        fmt = "json" if head.startswith("{") else "xcsp3" if head.startswith("<") else "param"
+    if diagonals is not None and fmt != "param":
+        raise NQueensError(
+            f"{name}: --diagonals takes the first entries of an excluded-diagonals file's diags list "
+            f"(queens-diag-gen.py's Essence' parameters); this file is {fmt}"
+        )
     try:
-        return _parse_json(text, name) if fmt == "json" else _parse_param(text, name)
+        if fmt == "xcsp3":
+            from nqueens.core.xcsp3 import parse_xcsp3
+
+            return parse_xcsp3(text, name)
+        return _parse_json(text, name) if fmt == "json" else _parse_param(text, name, diagonals)
     except RecursionError:
         raise NQueensError(
             f"{name}: lists nested too deeply to read (an instance nests them two deep: [[row, column], ...])"
@@ -163,6 +238,11 @@ def write_instance(inst, path, fmt=None):
     name = os.fspath(path)
     if fmt is None:
         fmt = SUFFIXES.get(os.path.splitext(name)[1].lower(), "param")
+    if fmt == "xcsp3":
+        raise NQueensError(
+            f"{name}: an instance file is written as JSON (.json) or Essence' parameters (.param); "
+            "for XCSP3 write the model with its instance: nqueens export --instance FILE --model xcsp3"
+        )
     text = format_instance(inst, fmt)
     try:
         with open(name, "w", encoding="utf-8") as handle:
@@ -177,10 +257,10 @@ def write_instance(inst, path, fmt=None):
 _TOKEN = re.compile(
     r"""(?P<space>[ \t\r\n]+)
       | (?P<comment>\$[^\n]*)
-      | (?P<number>-?\d+(?:\.\d*)?(?:[eE][-+]?\d+)?)
+      | (?P<number>-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)
       | (?P<string>"(?:[^"\\\n]|\\.)*")
       | (?P<name>[A-Za-z_][A-Za-z0-9_']*)
-      | (?P<punct>[\[\]{},:=])
+      | (?P<punct>\.\.|[\[\]{},:=;()])
     """,
     re.VERBOSE,
 )
@@ -230,6 +310,26 @@ class _Tokens:
             found = "the end of the file (truncated?)" if kind == "end" else repr(got)
             raise NQueensError(f"{self.name}, line {line}: expected {what}, found {found}")
 
+    def index_domain(self, opened):
+        """Skip the index domain of an Essence' matrix literal (``int(1..2)``, ``int(1..n)``) up to its ``]``."""
+        depth = 0
+        while True:
+            kind, text, line = self.take()
+            if kind == "end":
+                raise NQueensError(
+                    f"{self.name}, line {line}: the list opened on line {opened} ends without ']' (truncated?)"
+                )
+            if text == "]" and depth == 0:
+                return
+            if text == "(":
+                depth += 1
+            elif text == ")" and depth:
+                depth -= 1
+            elif kind not in ("name", "number") and text not in ("..", ","):
+                raise NQueensError(
+                    f"{self.name}, line {line}: expected an index domain such as int(1..n) after ';', found {text!r}"
+                )
+
     def value(self):
         """An integer, a list of values, or (JSON) a string, an object, true/false/null or a float."""
         kind, text, line = self.take()
@@ -252,6 +352,13 @@ class _Tokens:
                 if sep == "," and kind == "punct" and self.peek()[1] == "]":
                     # A comma before ']': Savile Row accepts it, and the ASP competition's files end so.
                     self.take()
+                    return _Value(items, line)
+                if sep == "," and kind == "punct" and self.peek()[1] == ";":
+                    self.take()
+                    sep = ";"
+                if sep == ";" and kind == "punct":
+                    # Essence' matrix literal with its index domain, as Conjure writes it: [a, b; int(1..2)]
+                    self.index_domain(line)
                     return _Value(items, line)
                 if sep != "," or kind != "punct":
                     found = "the end of the file (a truncated list?)" if kind == "end" else repr(sep)
@@ -308,7 +415,12 @@ def _parse_json(text, name):
         raise NQueensError(f'{name}, line {doc.line}: missing the board size "n"')
     at = _Where(name)
     n = at.board(members["n"])
-    blocked = at.squares(members.get("blocked"), n, "blocked", 0)
+    if "blocks" in members and "blocked" in members:
+        at.fail(members["blocks"].line, 'give the blocked squares once: "blocked" or PyCSP3\'s "blocks"')
+    # PyCSP3's data files for BlockedQueens name the 0-based blocked squares "blocks"
+    blocked = at.squares(
+        members.get("blocked", members.get("blocks")), n, "blocks" if "blocks" in members else "blocked", 0
+    )
     queens = at.squares(members.get("queens"), n, "queens", 0)
     sums = at.diagonals(members.get("excluded_sum"), 0, 2 * n - 2, "excluded_sum")
     diffs = at.diagonals(members.get("excluded_difference"), -(n - 1), n - 1, "excluded_difference")
@@ -319,7 +431,7 @@ def _parse_json(text, name):
 # Essence' parameters
 
 
-def _parse_param(text, name):
+def _parse_param(text, name, diagonals=None):
     tokens = _Tokens(text, name, comments=True)
     kind, word, line = tokens.peek()
     if word.lower() == "language":
@@ -356,7 +468,15 @@ def _parse_param(text, name):
     at.length(values.get("blocked_squares"), values.get("blocks"), "blocked_squares", "blocks")
     queens = at.squares(values.get("init"), n, "init", 0)
     at.length(values.get("given_queens"), values.get("init"), "given_queens", "init")
-    sums, diffs = at.diags(values.get("diags"), values.get("numdiags"), n)
+    sums, diffs = at.diags(values.get("diags"), values.get("numdiags"), n, diagonals)
+    # prob079's model partialqueens-diags-strong.eprime: sumdiags r + c, diffdiags c - r (its q2[i] = q1[i] - i)
+    more_sums = at.diagonals(values.get("sumdiags"), 0, 2 * n - 2, "sumdiags")
+    at.length(values.get("numsum"), values.get("sumdiags"), "numsum", "sumdiags")
+    more_diffs = at.diagonals(values.get("diffdiags"), -(n - 1), n - 1, "diffdiags")
+    at.length(values.get("numdiff"), values.get("diffdiags"), "numdiff", "diffdiags")
+    if (more_sums or more_diffs) and (sums or diffs):
+        at.fail(values["diags"].line, "give the excluded diagonals once: diags, or sumdiags and diffdiags")
+    sums, diffs = list(sums) + list(more_sums), list(diffs) + [-d for d in more_diffs]
     return Instance.make(n, blocked=blocked, queens=queens, excluded_sum=sums, excluded_difference=diffs, where=name)
 
 
@@ -429,10 +549,14 @@ class _Where:
         if k != have:
             self.fail(count.line, f"{what} = {k}, but {key} lists {have}")
 
-    def diags(self, item, count, n):
+    def diags(self, item, count, n, first=None):
         if item is None:
             if count is not None and self.integer(count, "numdiags") != 0:
                 self.fail(count.line, "numdiags is given without diags")
+            if first is not None:
+                raise NQueensError(
+                    f"{self.name}: --diagonals {first} takes the first entries of a diags list, and this file has none"
+                )
             return (), ()
         entries = self.items(item, "diags", "[diagonal, kind] pairs")
         if count is not None:
@@ -440,6 +564,11 @@ class _Where:
             if not 0 <= k <= len(entries):
                 self.fail(count.line, f"numdiags = {k}, but diags lists {len(entries)} (the first numdiags are used)")
             entries = entries[:k]
+        if first is not None:
+            if first > len(entries):
+                what = "numdiags" if count is not None else "diags lists"
+                raise NQueensError(f"{self.name}: --diagonals {first}, but the file has {len(entries)} ({what})")
+            entries = entries[:first]
         sums, diffs = [], []
         seen = {}
         for entry in entries:

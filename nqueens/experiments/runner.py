@@ -286,7 +286,8 @@ def problems_from_range(text):
 
 
 def problems_from_instances(paths):
-    """The problems of instance files: files, or folders whose ``.json`` and ``.param`` files are taken (hidden
+    """The problems of instance files: files, or folders whose ``.json``, ``.param`` and XCSP3 ``.xml`` files
+    (:data:`~nqueens.core.instance_io.SUFFIXES`) are taken (hidden
     files, such as the ``._*`` files of macOS archives, left out).
 
     A file that cannot be read or is not an instance is a problem whose runs are ``error`` rows naming the file

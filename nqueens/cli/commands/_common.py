@@ -30,21 +30,42 @@ def add_instance_option(parser):
     parser.add_argument(
         "--instance",
         metavar="FILE",
-        help="a problem instance file (Essence' .param or .json: blocked squares, placed queens, excluded "
-        "diagonals); N then must be left out or equal the file's n",
+        help="a problem instance file (Essence' .param, .json or XCSP3 .xml: blocked squares, placed queens, "
+        "excluded diagonals); N then must be left out or equal the file's n",
     )
+    parser.add_argument(
+        "--diagonals",
+        "--numdiags",
+        type=_count,
+        metavar="M",
+        help="with an excluded-diagonals --instance (CSPLib prob079's diags list): exclude only its first M "
+        "diagonals, the JAIR 2017 paper's instance with M diagonals (numdiags of queens-diag-transform.py)",
+    )
+
+
+def _count(text):
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--diagonals must be an integer >= 0, got {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"--diagonals must be an integer >= 0, got {text!r}")
+    return value
 
 
 def problem(args):
     """The problem of a command: ``args.n``, or the instance of ``--instance FILE`` (whose n must agree)."""
     path = getattr(args, "instance", None)
+    diagonals = getattr(args, "diagonals", None)
     if path is None:
+        if diagonals is not None:
+            raise NQueensError("--diagonals M takes the first M diagonals of an --instance FILE; give the file")
         if args.n is None:
             raise NQueensError("give N (the board size) or --instance FILE")
         return args.n
     from nqueens.core.instance_io import read_instance
 
-    instance = read_instance(path)
+    instance = read_instance(path, diagonals=diagonals)
     if args.n is not None and args.n != instance.n:
         raise NQueensError(f"N = {args.n} but the instance {path} has n = {instance.n}; leave N out or make them agree")
     return instance

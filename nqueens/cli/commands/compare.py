@@ -55,7 +55,7 @@ def add_parser(sub):
         "--instances",
         nargs="+",
         metavar="PATH",
-        help="instance files (.json, .param), or folders of them, instead of a range (rows keyed by file name)",
+        help="instance files (.json, .param, XCSP3 .xml), or folders of them, instead of a range (rows keyed by file name)",
     )
     parser.add_argument(
         "--solvers",
