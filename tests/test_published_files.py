@@ -24,7 +24,6 @@ PUBLISHED = HERE / "data" / "published"
 ANSWERS = json.loads((HERE / "published_answers.json").read_text())
 SMALL = sorted(name for name, a in ANSWERS.items() if a["n"] <= 63)  # within the default solver lines' n <= 63
 LARGE = sorted(name for name, a in ANSWERS.items() if a["n"] > 63)
-ANY_N_LINES = "the default instance solver lines takes n <= 63; these files need lines for any n"
 
 
 def test_the_published_files_load_with_their_trailing_commas():
@@ -80,7 +79,6 @@ def test_the_default_solver_gives_the_published_answer(cli, name):
 
 
 @pytest.mark.parametrize("name", LARGE)
-@pytest.mark.xfail(reason=ANY_N_LINES, strict=False)
 def test_the_default_solver_answers_the_translated_files(cli, name):
     done = cli("count", "--instance", PUBLISHED / name, "--json")
     assert done.returncode == 0, done.stderr
@@ -115,8 +113,8 @@ def test_the_first_m_diagonals_give_the_papers_answer(cli, name, m, sat):
 
 
 def test_compare_over_the_published_folder_with_macos_files(cli, tmp_path):
-    """Every file answered as published, the ._ file of a macOS archive left out; lines answers every file of
-    n <= 63 (the translated completion files, n > 63, are answered by cp in the next test)."""
+    """Every file answered as published by lines (the translated completion files of n = 2543 and 2547 too),
+    the ._ file of a macOS archive left out."""
     folder = tmp_path / "published"
     shutil.copytree(PUBLISHED, folder)
     shutil.copy(DATA / "._blockedqueens.28.1449787988.param", folder)
@@ -125,9 +123,6 @@ def test_compare_over_the_published_folder_with_macos_files(cli, tmp_path):
     assert {r["instance"] for r in runs} == set(ANSWERS)
     for r in runs:
         answer = ANSWERS[r["instance"]]
-        if answer["n"] > 63 and r["status"] != ("sat" if answer["satisfiable"] else "unsat"):
-            assert r["status"] == "unsupported", r  # until lines takes any n
-            continue
         assert r["status"] == ("sat" if answer["satisfiable"] else "unsat"), r
         if r["status"] == "sat":
             instance = read_instance(folder / r["instance"])
