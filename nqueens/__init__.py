@@ -65,7 +65,7 @@ __all__ = [
     "Tally",
     "solver",
 ]
-__version__ = "0.3.0"
+__version__ = "0.4.0"
 
 
 def __getattr__(name):
