@@ -203,9 +203,14 @@ def _drop(n, k, rng):
 
 def _random_solution(n, rng):
     # Drop a third of the queens at random and complete them with the instance solver; start over if they
-    # cannot be completed.
+    # cannot be completed. Beyond the instance solver's 64-bit masks, a seeded min-conflicts search.
     from nqueens.native import lines
+    from nqueens.native._limits import MASK_MAX_N
 
+    if n > MASK_MAX_N:
+        from nqueens.native.construct import min_conflicts
+
+        return [int(c) for c in min_conflicts(n, seed=rng.randrange(2**31))]
     for _ in range(1000):
         queens = _drop(n, n // 3, rng) or []
         stream = lines.batches(n, limit=1, instance=Instance.make(n, queens=queens))
