@@ -548,11 +548,11 @@ def _check_memory(n, budget, workers):
                 f"memory={_suggest(need)} (Python: memory={need})"
             )
         return
-    free = memory.available()
+    free, words = memory.room()
     if need > free:
         raise NQueensError(
-            f"n = {n} needs about {need} bytes ({memory.describe(need)}) with solver {SOLVER!r}, but this machine "
-            f"has {free} bytes ({memory.describe(free)}) available; free memory, or if the subproblems run on "
+            f"n = {n} needs about {need} bytes ({memory.describe(need)}) with solver {SOLVER!r}, but {words} "
+            f"({free} bytes); free memory, or if the subproblems run on "
             f"larger machines set the budget with --option memory={_suggest(need)}"
         )
 

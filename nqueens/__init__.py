@@ -12,8 +12,10 @@ beside the classic hand-written iterative solvers and a fast symmetry-reduced co
 Importing the package compiles no kernel: kernels compile (or load from numba's cache) on first use.
 """
 
+# The C module, not `signal`: that one imports enum and builds its enums first (10-30 ms at start-up, which a
+# Ctrl-C could hit before the handler below is in place).
+import _signal
 import os as _os
-import signal as _signal
 import sys as _sys
 
 
@@ -27,7 +29,7 @@ def _started_as_the_command():
 
 def _stopped_while_starting(signum, frame):
     # Ctrl-C (or SIGTERM) while the command is still importing: nothing has started, so nothing to keep.
-    said = {_signal.SIGINT: "interrupted", _signal.SIGTERM: "terminated"}.get(signum, "interrupted")
+    said = {_signal.SIGTERM: "terminated", getattr(_signal, "SIGHUP", None): "hangup"}.get(signum, "interrupted")
     _os.write(2, f"{said}\n".encode())
     _os._exit(128 + int(signum))
 

@@ -217,7 +217,7 @@ _ENTRIES = (
         module="nqueens.models.mary",
         summary="state-space tree: n children per node (a column for the next row), compiled",
         options=(_TREE_MODE, _TREE_PROPAGATION, _TREE_ORDER, _TREE_PROGRESS, _RULE),
-        memory=(16, 2),
+        memory=(40, 2),  # its state: 4 n^2 int64 (nqueens.models.rows), and slack
     ),
     Solver(
         name="permutation",
@@ -228,7 +228,7 @@ _ENTRIES = (
         module="nqueens.models.permutation",
         summary="state-space tree: the unused columns are the children, compiled",
         options=(_TREE_MODE, _TREE_PROPAGATION, _TREE_ORDER, _TREE_PROGRESS, _RULE),
-        memory=(16, 2),
+        memory=(40, 2),  # its state: 4 n^2 int64 (nqueens.models.rows), and slack
     ),
     Solver(
         name="subset",
@@ -239,7 +239,7 @@ _ENTRIES = (
         module="nqueens.models.subset",
         summary="state-space tree: a binary decision per cell, compiled; profile has one depth per cell",
         options=(_TREE_MODE, _TREE_PROGRESS),
-        memory=(16, 2),
+        memory=(80, 2),  # state 2 n^2, per-depth counters 3 n^2 and path 3 n^2 int64, and slack
     ),
     Solver(
         name="dlx",

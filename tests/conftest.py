@@ -1,5 +1,8 @@
 import os
+import select
+import shutil
 import signal
+import subprocess
 import sys
 
 import pytest
@@ -42,3 +45,32 @@ def cli():
         )
 
     return run
+
+
+@pytest.fixture(scope="module")
+def xvfb():
+    """A private X server for a test module (the viewer's; every command under signals); stopped afterwards."""
+    if shutil.which("Xvfb") is None:
+        pytest.skip("Xvfb is not installed: the viewer tests need it (apt-get install xvfb; .ci/run does this)")
+    read, write = os.pipe()
+    server = subprocess.Popen(
+        ["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
+        pass_fds=(write,),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    os.close(write)
+    try:
+        ready, _, _ = select.select([read], [], [], 30)
+        number = os.read(read, 16).decode().strip() if ready else ""
+        if not number.isdigit():
+            pytest.fail("Xvfb did not report a display number within 30 s")
+        yield f":{number}"
+    finally:
+        os.close(read)
+        server.terminate()
+        try:
+            server.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()

@@ -21,7 +21,17 @@ def _closed_stdout(*argv):
     )
 
 
-@pytest.mark.parametrize("argv", [["count", "8"], ["solvers"], ["solve", "6"], ["construct", "20"]])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["count", "8"],
+        ["solvers"],
+        ["solve", "6"],
+        ["construct", "20"],
+        ["tree", "6", "--model", "mary"],
+        ["export", "6", "--model", "sat"],
+    ],
+)
 def test_a_closed_stdout_is_one_error_line_and_exit_1(argv):
     done = _closed_stdout(*argv)
     assert done.returncode == 1

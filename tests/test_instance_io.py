@@ -309,3 +309,15 @@ def test_generators_follow_their_rules():
     assert set(small.excluded_difference) <= set(big.excluded_difference)
     allowed = big.allowed()
     assert all(bin(mask).count("1") >= 4 for mask in allowed)
+
+
+@pytest.mark.parametrize("n", [64, 1000])
+def test_a_completion_instance_beyond_the_instance_solver_takes_queens_of_a_solution(n):
+    """The instance solver's masks stop at n = 63: a larger board's queens come from a seeded min-conflicts
+    solution instead of an OverflowError; the k queens attack no one, and the same seed gives the same board."""
+    inst = random_completion(n, 7, seed=5, method="solution")
+    queens = inst.queens
+    assert len(queens) == 7 and inst == random_completion(n, 7, seed=5, method="solution")
+    for i, (r, c) in enumerate(queens):
+        for s, d in queens[i + 1 :]:
+            assert r != s and c != d and abs(r - s) != abs(c - d), (queens, (r, c), (s, d))

@@ -360,3 +360,18 @@ def test_a_store_deleted_during_the_run_is_noticed(tmp_path, how):
     with pytest.raises(NQueensError, match="deleted or replaced during the run.*total 92"):
         results.finish(run, {"total": 92, "unique": 12}, seconds=0.1, workers=1, host="h")
     results.close()
+
+
+def test_the_printed_seconds_are_the_recorded_seconds(capsys, tmp_path):
+    """A count's seconds on stdout and in the store's history are one measurement, not two nearby ones."""
+    import json
+
+    from helpers import run_cli
+
+    store = str(tmp_path / "s.sqlite")
+    code, out, err = run_cli(capsys, "count", "16", "--store", store, "--json")
+    assert code == 0, err
+    printed = json.loads(out)["seconds"]
+    code, out, err = run_cli(capsys, "history", "--store", store, "--json")
+    assert code == 0, err
+    assert [run["seconds"] for run in json.loads(out)] == [printed]

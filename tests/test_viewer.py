@@ -6,7 +6,6 @@ solutions that come from outside the viewer: seed 004's table for n = 6, the enu
 """
 
 import os
-import select
 import shutil
 import signal
 import subprocess
@@ -198,35 +197,6 @@ def test_view_without_a_display_says_so():
 
 
 # -- the real window under Xvfb ------------------------------------------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def xvfb():
-    """A private X server for this module's tests; stopped afterwards whatever happened."""
-    if shutil.which("Xvfb") is None:
-        pytest.skip("Xvfb is not installed: the viewer tests need it (apt-get install xvfb; .ci/run does this)")
-    read, write = os.pipe()
-    server = subprocess.Popen(
-        ["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
-        pass_fds=(write,),
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    os.close(write)
-    try:
-        ready, _, _ = select.select([read], [], [], 30)
-        number = os.read(read, 16).decode().strip() if ready else ""
-        if not number.isdigit():
-            pytest.fail("Xvfb did not report a display number within 30 s")
-        yield f":{number}"
-    finally:
-        os.close(read)
-        server.terminate()
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
 
 
 @pytest.fixture

@@ -180,6 +180,11 @@ def main(argv=None):
         return 2
     except KeyboardInterrupt as exc:
         return _interrupted(argv, _received[0] if _received else getattr(exc, "signum", signal.SIGINT))
+    except MemoryError:
+        # What no declared estimate foresaw (a limit lowered by another process, a library's own table): one line.
+        _discard_pending_output()
+        print("error: out of memory: the computation needed more than this process could allocate", file=sys.stderr)
+        return 1
     except BrokenPipeError:
         # `nqueens solve 12 | head`: the reader left; not an error of ours.
         _discard_pending_output()

@@ -811,16 +811,17 @@ _WORKER_MEMORY = 256 * 2**20
 def _cap_workers(workers, memory):
     """``(workers, note)``: at most one worker process per core, and no more than the memory holds (each worker
     with its ``--memory`` limit or :data:`_WORKER_MEMORY`); the note says so when the request was cut."""
-    from nqueens.core.memory import available, describe
+    from nqueens.core.memory import room
 
     cores = os.cpu_count() or 1
     each = _WORKER_MEMORY + (memory or 0) * 2**20
-    fit = max(1, int(available() // each))
+    free, words = room()
+    fit = max(1, int(free // each))
     allowed = min(cores, fit)
     if workers <= allowed:
         return workers, None
-    why = f"{cores} core{'s' if cores != 1 else ''}" if cores <= fit else f"{describe(available())} of memory"
-    return allowed, f"--workers {workers} cut to {allowed}: this machine has {why}"
+    why = f"this machine has {cores} core{'s' if cores != 1 else ''}" if cores <= fit else words
+    return allowed, f"--workers {workers} cut to {allowed}: {why}"
 
 
 def _execute(todo, timeout, memory, workers, scheduler, question):

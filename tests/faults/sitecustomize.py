@@ -10,6 +10,10 @@ many (``wrong``).
 ``NQUEENS_SLOW_IMPORT=MODULE:FILE`` makes the import of ``MODULE`` (in any process) write ``FILE`` and then take
 a few seconds, so a test can send a signal while the command is provably still starting up.
 
+``NQUEENS_STARTED=FILE`` creates FILE once Python has started and is about to run the program (this module
+is the last thing the interpreter imports before it), so a test can time a signal from the program's first
+instant rather than from the interpreter's own start-up, which no program can handle.
+
 Nothing of this ships with the package.
 """
 
@@ -81,5 +85,12 @@ def _slow_import():
     sys.meta_path.insert(0, Slow())
 
 
+def _mark_start():
+    path = os.environ.get("NQUEENS_STARTED")
+    if path:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT, 0o644))
+
+
 _install()
 _slow_import()
+_mark_start()

@@ -157,15 +157,13 @@ def _check_size(args, estimate, to_stdout):
         return
     import shutil
 
-    from nqueens.core.memory import available, describe
+    from nqueens.core.memory import describe, room
 
     size, peak = estimate
     what = f"export {args.n} --model {args.model} would write about {describe(size)}"
-    if peak > available():
-        raise NQueensError(
-            f"{what} and needs about {describe(peak)} of memory to build it; this machine has {describe(available())} "
-            "available"
-        )
+    free, words = room()
+    if peak > free:
+        raise NQueensError(f"{what} and needs about {describe(peak)} of memory to build it; {words}")
     if not to_stdout:
         folder = os.path.dirname(os.path.abspath(args.output))
         if os.path.isdir(folder) and size > shutil.disk_usage(folder).free:

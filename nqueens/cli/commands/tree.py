@@ -7,6 +7,7 @@ from nqueens import models as tree
 from nqueens.cli.commands._common import board_size, epilog, print_json
 from nqueens.cli.commands._rules import add_rules_option
 from nqueens.core.errors import NQueensError
+from nqueens.runtime.interrupt import call  # the walks run off the main thread: Ctrl-C is seen at once
 
 
 def add_parser(sub):
@@ -83,10 +84,10 @@ def run(args):
         from nqueens.models.tree_export import export_format, write_graph
 
         export_format(args.export)
-        g = module.graph(args.n, mode=args.mode, rule=args.rules, **settings)
+        g = call(module.graph, args.n, mode=args.mode, rule=args.rules, **settings)
         write_graph(g, args.export)
         print(f"wrote {args.export}: {g.number_of_nodes():,} nodes, {g.number_of_edges():,} edges", file=sys.stderr)
-    a = module.accounting(args.n, mode=args.mode, progress=args.progress, rule=args.rules, **settings)
+    a = call(module.accounting, args.n, mode=args.mode, progress=args.progress, rule=args.rules, **settings)
     if args.json:
         print_json({**a.to_dict(), **_rule_key(args)})
         return 0
@@ -151,7 +152,7 @@ def _compare(args):
     for name in sorted(tree.MODELS):
         module = tree.formulation(name)
         try:
-            results.append(module.accounting(args.n, mode=args.mode, progress=args.progress, rule=args.rules))
+            results.append(call(module.accounting, args.n, mode=args.mode, progress=args.progress, rule=args.rules))
         except NQueensError as exc:
             results.append((name, module.tree_size(args.n), str(exc)))
     strategies = _strategies(args) if args.mode == "backtracking" else {}
@@ -221,8 +222,13 @@ def _strategies(args):
         for propagation in tree.PROPAGATIONS:
             for order in tree.ORDERS:
                 start = time.perf_counter()
-                a = module.accounting(
-                    args.n, propagation=propagation, order=order, progress=args.progress, rule=args.rules
+                a = call(
+                    module.accounting,
+                    args.n,
+                    propagation=propagation,
+                    order=order,
+                    progress=args.progress,
+                    rule=args.rules,
                 )
                 rows.append({"accounting": a, "seconds": time.perf_counter() - start})
         found[name] = rows
