@@ -15,6 +15,8 @@ True
 import functools
 import os
 import platform
+import re
+import sys
 
 __all__ = ["LIBRARIES", "versions", "machine"]
 
@@ -36,17 +38,45 @@ LIBRARIES = (
 @functools.cache
 def versions():
     """``{"nqueens": ..., "python": ..., library: version, ...}`` for the :data:`LIBRARIES` installed."""
-    from importlib import metadata
-
     from nqueens import __version__
 
     found = {"nqueens": __version__, "python": platform.python_version()}
+    named = _dist_info_versions()
     for name in LIBRARIES:
-        try:
-            found[name] = metadata.version(name)
-        except metadata.PackageNotFoundError:
-            continue
+        version = named.get(_normalise(name)) or _metadata_version(name)
+        if version:
+            found[name] = version
     return found
+
+
+def _normalise(name):
+    return re.sub(r"[-_.]+", "_", name).lower()
+
+
+def _dist_info_versions():
+    """``{normalised name: version}`` read from the names of the ``NAME-VERSION.dist-info`` folders on the path,
+    the first of each name as the import system would find it (reading each package's metadata file and parsing
+    it as email, as ``importlib.metadata.version`` does, costs about 50 ms for eight libraries)."""
+    named = {}
+    for entry in sys.path:
+        try:
+            names = os.listdir(entry or ".")
+        except OSError:
+            continue
+        for folder in names:
+            if folder.endswith(".dist-info") and "-" in folder:
+                name, _, version = folder[: -len(".dist-info")].partition("-")
+                named.setdefault(_normalise(name), version)
+    return named
+
+
+def _metadata_version(name):
+    from importlib import metadata
+
+    try:
+        return metadata.version(name)
+    except metadata.PackageNotFoundError:
+        return None
 
 
 @functools.cache
