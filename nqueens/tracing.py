@@ -40,7 +40,7 @@ def can_trace(spec):
     return _outside_events(spec) is not None
 
 
-def record(n, solver="mary", *, max_nodes=MAX_NODES, **options):
+def record(n, solver="mary", *, max_nodes=MAX_NODES, report=None, **options):
     """Record the search of ``solver`` for ``n`` queens as a :class:`~nqueens.analysis.tracefile.Trace`.
 
     Parameters
@@ -50,6 +50,8 @@ def record(n, solver="mary", *, max_nodes=MAX_NODES, **options):
         A solver that can report its events (:func:`can_trace`).
     max_nodes : int
         The bound on the generated nodes.
+    report : callable, optional
+        Called with one line that states the size of the search and the bound before it is recorded.
     **options
         The solver's options (``propagation``, ``order``, ...).
 
@@ -70,6 +72,8 @@ def record(n, solver="mary", *, max_nodes=MAX_NODES, **options):
         )
     kept = _kept(spec, checked)
     if spec.source != "built-in":
+        if report is not None:
+            report(f"trace of {spec.name}, n = {n}: its size is not known before; stopped past {max_nodes:,} nodes")
         stream = _outside_events(spec)(n, **{k: v for k, v in checked.items()})
         try:
             return Trace.from_events(
@@ -81,6 +85,9 @@ def record(n, solver="mary", *, max_nodes=MAX_NODES, **options):
             getattr(stream, "close", lambda: None)()
     _check_settings(spec, checked)
     explored, exact = size(n, spec.name, **kept)
+    if report is not None:
+        shown = f"{explored:,}" if exact else f"about {explored:.2g}"
+        report(f"trace of {_describe(spec.name, kept)}, n = {n}: {shown} generated nodes (at most {max_nodes:,})")
     if explored > max_nodes:
         about = f"{explored:,}" if exact else f"about {explored:.2g} (Knuth's estimate)"
         raise NQueensError(
