@@ -141,7 +141,7 @@ class Replay {
       <h2>${escapeHtml(h.solver)} ${escapeHtml(options)} <small>n = ${s.n}: ${h.nodes.toLocaleString("en")} nodes,
         ${h.solutions.toLocaleString("en")} solutions, ${s.steps.toLocaleString("en")} events</small></h2>
       <div class="controls">
-        <button data-act="start" title="back to the root">&#x23EE;</button>
+        <button data-act="start" title="back to the root">start</button>
         <button data-act="back" title="one event back">&#x25C0;</button>
         <button data-act="step" title="one event forward">&#x25B6;</button>
         <button data-act="play" title="play or pause">play</button>
@@ -149,7 +149,7 @@ class Replay {
         <button data-act="solution">next solution</button>
         <button data-act="conflict">next conflict</button>
         <button data-act="backtrack">next backtrack</button>
-        <button data-act="end" title="to the end">&#x23ED;</button>
+        <button data-act="end" title="to the end of the search">end</button>
         <span class="breaks">stop at: ${BREAKABLE.map((k) => `<label><input type="checkbox" data-break="${k}">${k}</label>`).join(" ")}</span>
       </div>
       <input type="range" class="scrub" min="-1" max="${s.steps - 1}" value="-1">
