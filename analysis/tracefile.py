@@ -31,7 +31,7 @@ header holds ``format`` (``"nqueens-trace"``), ``version`` (:data:`VERSION`), ``
 ``events`` (the number of event lines), ``nodes`` and ``solutions`` (for a reader's summary), ``sha256`` (the
 digest of the event lines as written, each ending with a newline), ``expected`` (the per-depth counts of the
 same search computed by the toolkit's compiled walk, ``{"source", "generated", "feasible"}``, or null) and
-``toolkit``. :func:`read` checks all of it: a file cut short, from another format or version, or edited after
+``toolkit`` (the version that recorded it). :func:`read` checks all of it: a file cut short, from another format or version, or edited after
 it was written is refused with one line, never read as a whole trace.
 
 Examples
@@ -101,7 +101,7 @@ class Trace:
     toolkit: str = field(default="", compare=False)
 
     @classmethod
-    def from_events(cls, n, solver, options, events, *, expected=None, max_nodes=None):
+    def from_events(cls, n, solver, options, events, *, expected=None, max_nodes=None, toolkit=""):
         """A trace from the events a solver yields (tuples, see the module docstring), checked one by one.
 
         Raises :class:`TraceLimit` as soon as the search has generated more than ``max_nodes`` nodes, and
@@ -119,7 +119,7 @@ class Trace:
             lines.append(line)
         walk.take("E")
         lines.append("E")
-        return cls(n, solver, dict(options), tuple(lines), expected, _toolkit())
+        return cls(n, solver, dict(options), tuple(lines), expected, toolkit)
 
     @property
     def body(self):
@@ -160,7 +160,7 @@ class Trace:
             "solutions": self.solutions,
             "sha256": self.checksum,
             "expected": self.expected,
-            "toolkit": self.toolkit or _toolkit(),
+            "toolkit": self.toolkit,
         }
 
     @property
@@ -379,9 +379,3 @@ def _hex(text, n):
         return 0 <= int(text, 16) < 1 << n
     except ValueError:
         return False
-
-
-def _toolkit():
-    from nqueens import __version__
-
-    return f"nqueens {__version__}"

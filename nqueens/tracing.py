@@ -77,7 +77,13 @@ def record(n, solver="mary", *, max_nodes=MAX_NODES, report=None, **options):
         stream = _outside_events(spec)(n, **{k: v for k, v in checked.items()})
         try:
             return Trace.from_events(
-                n, spec.name, kept, stream, expected=_outside_expected(spec, n, checked), max_nodes=max_nodes
+                n,
+                spec.name,
+                kept,
+                stream,
+                expected=_outside_expected(spec, n, checked),
+                max_nodes=max_nodes,
+                toolkit=_toolkit(),
             )
         except TraceLimit as exc:
             raise NQueensError(f"{exc}; refused: nothing recorded") from None
@@ -96,7 +102,7 @@ def record(n, solver="mary", *, max_nodes=MAX_NODES, report=None, **options):
             "prunes more"
         )
     stream, expected = _built_in(n, spec.name, kept)
-    return Trace.from_events(n, spec.name, kept, stream, expected=expected, max_nodes=max_nodes)
+    return Trace.from_events(n, spec.name, kept, stream, expected=expected, max_nodes=max_nodes, toolkit=_toolkit())
 
 
 def size(n, solver, **options):
@@ -192,6 +198,12 @@ def _outside_expected(spec, n, checked):
         "generated": None,
         "feasible": list(tally.profile),
     }
+
+
+def _toolkit():
+    from nqueens import __version__
+
+    return f"nqueens {__version__}"
 
 
 def _describe(name, kept):

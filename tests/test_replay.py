@@ -107,6 +107,15 @@ def test_an_event_against_the_board_is_refused():
         Trace.from_events(4, "bad", {}, [("place", 0, 1)])
 
 
+def test_a_trace_shows_itself_in_a_notebook(small):
+    import html
+
+    shown = small._repr_html_()
+    assert shown.startswith('<iframe srcdoc="')
+    source = html.unescape(shown.split('srcdoc="', 1)[1].split('" style=', 1)[0])
+    assert source == small.html() and small.checksum in source
+
+
 # ---- the command line: one line, exit 2 -----------------------------------------------------------------------
 
 
@@ -296,6 +305,7 @@ def test_three_propagations_compared(browser, tmp_path, capsys):
     assert only["1-2"] == nodes[1] - nodes[2] and only["1-0"] == only["2-0"] == only["2-1"] == 0
     for i in range(3):
         _click(browser, i, "solution")
+    browser.eval('document.querySelector(".comparison").scrollIntoView()')
     _screenshot(browser, "replay-compare.png")
     for i, want in enumerate(wants):
         _click(browser, i, "end")
