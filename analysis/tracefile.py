@@ -39,8 +39,8 @@ Examples
 >>> t = Trace.from_events(4, "example", {}, [("place", 0, 1), ("prune", 1, 0, 0), ("backtrack",)])
 >>> t.lines
 ('P 0 1', 'X 1 0 0', 'B', 'E')
->>> t.profile()
-((1, 1, 1), (1, 1, 0))
+>>> t.profile()  # generated, feasible per depth 0..4
+((1, 1, 1, 0, 0), (1, 1, 0, 0, 0))
 >>> loads(t.dumps()).lines == t.lines
 True
 """

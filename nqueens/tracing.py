@@ -17,8 +17,10 @@ search is stopped, and refused, the moment it passes the bound. Either way nothi
 Examples
 --------
 >>> t = record(6, "mary", propagation="forward-checking")
->>> t.nodes, t.solutions, t.profile()[1] == tuple(t.expected["feasible"])
-(47, 4, True)
+>>> t.solutions, t.profile() == (tuple(t.expected["generated"]), tuple(t.expected["feasible"]))
+(4, True)
+>>> t.expected["source"]
+'nqueens tree 6 --model mary --propagation forward-checking'
 """
 
 from nqueens.analysis.tracefile import Trace, TraceLimit

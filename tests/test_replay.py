@@ -331,3 +331,25 @@ def test_a_damaged_page_shows_no_trace(damage, browser, tmp_path, small):
     said = browser.eval('document.getElementById("status").textContent')
     assert ("incomplete" if damage == "cut" else "sha256") in said
     assert browser.eval('document.querySelectorAll("section.replay").length') == 0
+
+
+SITE = ROOT / "docs" / "_build" / "html"
+
+
+@needs_chromium
+@pytest.mark.skipif(not (SITE / "gallery.html").is_file(), reason="the documentation site is not built: run make docs")
+def test_the_gallery_plays_a_trace_and_a_comparison(browser):
+    browser.open((SITE / "gallery.html").as_uri(), ready="document.querySelectorAll('iframe').length")
+    frames = "Array.from(document.querySelectorAll('iframe'))"
+    browser.eval(f"{frames}.forEach(f => f.scrollIntoView())")  # lazy frames load once on screen
+    browser.eval("new Promise(done => setTimeout(done, 3000))")
+    shown = browser.eval(
+        f"{frames}.map(f => f.contentWindow.nqueensReplay ? f.contentWindow.nqueensReplay.replays.length : -1)"
+    )
+    assert shown == [1, 1, 2], shown
+    ends = browser.eval(
+        f"{frames}.map(f => {{ const r = f.contentWindow.nqueensReplay.replays;"
+        " r.forEach(x => x.seek(x.s.steps - 1)); return r.map(x => x.state().verdict); })"
+    )
+    assert ends == [["agree"], ["agree"], ["agree", "agree"]]
+    assert browser.eval(f"!!{frames}[2].contentWindow.nqueensReplay.comparison")
