@@ -14,7 +14,7 @@ const KIND = { P: 0, X: 1, F: 2, D: 3, C: 4, S: 5, B: 6, E: 7 };
 const KIND_NAME = ["place", "prune", "fail", "dead end", "choose", "solution", "backtrack", "end"];
 const CONFLICT = new Set([KIND.X, KIND.F, KIND.D]);
 const COLOUR = {
-  feasible: "#3b6fb6", solution: "#e0a100", prune: "#d0473c", fail: "#e8862a",
+  feasible: "#3b6fb6", solution: "#17a34a", prune: "#d0473c", fail: "#e8862a",
   future: "#e6e9ef", other: "#b58ad8", current: "#111", attacked: "#f3d9d6", removed: "#bbb",
 };
 const DRAW_BOUND = 600; // trees up to this many nodes are drawn node by node; larger ones as an icicle
@@ -393,7 +393,7 @@ class Replay {
           focus(by[0], by[1], COLOUR.prune);
         }
       }
-    } else if (k === KIND.P) focus(s.row[v], s.col[v], "#2e9e4f");
+    } else if (k === KIND.P) focus(s.row[v], s.col[v], "#7b3fb6");
     else if (k === KIND.B) {
       g.strokeStyle = "#777"; g.lineWidth = 2; g.beginPath();
       g.arc((s.col[v] + 0.5) * cell, (s.row[v] + 0.5) * cell, cell * 0.3, 0, 7); g.stroke();
@@ -486,7 +486,7 @@ class Replay {
     const i = this.pos;
     if (i >= 0) {
       const v = s.node[i];
-      g.strokeStyle = "#2e9e4f"; g.lineWidth = 2;
+      g.strokeStyle = "#7b3fb6"; g.lineWidth = 2;
       g.strokeRect(this.left[v] * scale - 1, s.depth[v] * rowHeight, Math.max(s.size[v] * scale, 3) + 2, rowHeight - 2);
     }
   }
