@@ -330,11 +330,15 @@ class Replay {
     }
     out.textContent = text;
     const state = this.el.querySelector(".state");
-    const doms = s.domains[this.current()];
-    if (!doms) {
-      state.textContent = queens.length ? `Queens: ${queens.map((q) => square(s.row[q], s.col[q])).join(", ")}.` : "";
-      return;
-    }
+    const recorded = s.domains[this.current()];
+    // a search that keeps no domains: the columns the queens leave free in each row, as bit masks
+    const doms = recorded || Array.from({ length: s.n }, (_, r) => {
+      const own = queens.find((q) => s.row[q] === r);
+      if (own !== undefined) return 1 << s.col[own];
+      let free = 0;
+      for (let c = 0; c < s.n; c++) if (!attacker(s, queens, r, c)) free |= 1 << c;
+      return free;
+    });
     const busy = new Map(queens.map((q) => [s.row[q], s.col[q]]));
     const lines = [];
     for (let r = 0; r < s.n; r++) {
@@ -346,9 +350,10 @@ class Replay {
         const who = attacker(s, queens, r, c);
         gone.push(`${c} (${who ? `queen ${who[0]},${who[1]}` : s.header.solver === "dlx" ? "covered" : "no support: arc consistency"})`);
       }
-      lines.push(`row ${r}: ${bits}` + (gone.length ? `  removed ${gone.join(", ")}` : ""));
+      lines.push(`row ${r}: ${bits}` + (gone.length ? `  ${recorded ? "removed" : "attacked"} ${gone.join(", ")}` : ""));
     }
-    state.textContent = "Domains (bit c = column c open):\n" + lines.join("\n");
+    const title = recorded ? "Domains (bit c = column c open):" : "Free squares (bit c = column c attacked by no queen):";
+    state.textContent = title + "\n" + lines.join("\n");
   }
 
   drawBoard() {
