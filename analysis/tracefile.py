@@ -7,32 +7,30 @@ node can turn out a ``solution`` or a ``dead`` end; ``backtrack`` lifts the last
 DESIGN.md follow from the stream alone: a place, prune or fail at depth ``d`` (``d`` queens on the board) is a
 **generated** node at depth ``d + 1``, a place a **feasible** one; the root counts 1 in both.
 
-The events (the protocol a solver's ``events(n, **options)`` generator follows, and the lines of the file)
-==========================  ===================  ==========================================================
-what the solver yields      line                 meaning
-==========================  ===================  ==========================================================
-``("place", r, c)``         ``P r c``            queen on ``(r, c)``: a new feasible node; the search goes down
-``("prune", r, c, by)``     ``X r c by``         ``(r, c)`` tried and refused: the queen of row ``by`` attacks it
-                                                 (``by`` -1 or left out when the solver does not say)
-``("fail", r, c, wiped)``   ``F r c wiped``      ``(r, c)`` tried; propagation left row ``wiped`` no column
-``("dead", wiped)``         ``D wiped``          the current node is a dead end (dancing links: an item left
-                                                 without options)
-``("choose", t, i, k)``     ``C t i k``          dancing links branches on board row (``t = "row"``, ``r``) or
-                                                 column (``"column"``, ``c``) ``i``, which has ``k`` options
-``("domains", masks)``      ``M h h ...``        the columns open to each row at the current node: ``n`` bit
-                                                 masks in hexadecimal (a placed row: its queen's column)
-``("solution",)``           ``S``                the current node is a full board
-``("backtrack",)``          ``B``                the last queen placed is lifted: back to the parent
-(the end of the generator)  ``E``                the search is over (written by the recorder, last line)
-==========================  ===================  ==========================================================
+The events, as a solver yields them (the protocol of its ``events(n, **options)`` generator) and as lines of
+the file::
+
+    ("place", r, c)          P r c       queen on (r, c): a new feasible node; the search goes down
+    ("prune", r, c, by)      X r c by    (r, c) tried and refused: the queen of row by attacks it
+                                         (by -1, or left out, when the solver does not say)
+    ("fail", r, c, wiped)    F r c wiped (r, c) tried; propagation left row wiped no column
+    ("dead", wiped)          D wiped     the current node is a dead end (dancing links: an item left
+                                         without options)
+    ("choose", t, i, k)      C t i k     dancing links branches on board row (t = "row", r) or column
+                                         (t = "column", c) i, which has k options
+    ("domains", masks)       M h h ...   the columns open to each row at the current node: n bit masks in
+                                         hexadecimal (a placed row: its queen's column)
+    ("solution",)            S           the current node is a full board
+    ("backtrack",)           B           the last queen placed is lifted: back to the parent
+    (the end of the stream)  E           the search is over (written by the recorder, the last line)
 
 The file is gzip-compressed text: a first line holding the header, one JSON object, then one event a line. The
 header holds ``format`` (``"nqueens-trace"``), ``version`` (:data:`VERSION`), ``n``, ``solver``, ``options``,
 ``events`` (the number of event lines), ``nodes`` and ``solutions`` (for a reader's summary), ``sha256`` (the
 digest of the event lines as written, each ending with a newline), ``expected`` (the per-depth counts of the
 same search computed by the toolkit's compiled walk, ``{"source", "generated", "feasible"}``, or null) and
-``toolkit`` (the version that recorded it). :func:`read` checks all of it: a file cut short, from another format or version, or edited after
-it was written is refused with one line, never read as a whole trace.
+``toolkit`` (the version that recorded it). :func:`read` checks all of it: a file cut short, from another format
+or version, or edited after it was written is refused with one line, never read as a whole trace.
 
 Examples
 --------
