@@ -266,6 +266,7 @@ def test_breakpoints_stop_the_play(browser, tmp_path, capsys):
     assert browser.eval('document.querySelector("#replay-0 [data-act=play]").textContent') == "play"
 
 
+@pytest.mark.slow
 @needs_chromium
 def test_three_propagations_compared(browser, tmp_path, capsys):
     page = tmp_path / "compare.html"
