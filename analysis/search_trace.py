@@ -35,7 +35,7 @@ Haralick & Elliott 1980 (forward checking); Sabin & Freuder 1994 (MAC); Knuth, "
 """
 
 import numpy as np
-from nqueens.analysis.trace import Event, _by
+from nqueens.analysis.trace import Event
 
 from nqueens.core.board import check_n
 from nqueens.core.rules import get_rule, row_masks
@@ -45,18 +45,23 @@ __all__ = ["SEARCHES", "events"]
 SEARCHES = ("none", "forward-checking", "arc-consistency", "dlx")
 
 
-def events(n, search="none", instance=None, rule="queen"):
+def events(n, search="none", instance=None, rule="queen", *, model="mary", order="static"):
     """Yield the events of ``search`` for ``n`` queens (or ``instance``), in order, ending with ``done``.
 
     Parameters
     ----------
     n : int
     search : str
-        One of :data:`SEARCHES`: the propagation of the ``mary`` tree, or dancing links.
+        One of :data:`SEARCHES`: the propagation of the row tree, or dancing links.
     instance : Instance, optional
         Blocked squares, pre-placed queens, excluded diagonals: the search keeps to them.
     rule : str
         The attack rule (:mod:`nqueens.core.rules`).
+    model : str
+        The row tree searched, ``mary`` or ``permutation`` (not for ``dlx``).
+    order : str
+        ``static`` or ``first-fail`` (:mod:`nqueens.models.rows`; not for ``dlx``). Under ``first-fail`` the rows
+        are decided out of order: the events carry the queens as ``placed`` pairs and ``queens`` is empty.
 
     Yields
     ------
@@ -69,14 +74,25 @@ def events(n, search="none", instance=None, rule="queen"):
         raise NQueensError(f"search must be one of {', '.join(SEARCHES)}; got {search!r}")
     if search == "dlx":
         return _dlx_events(n, instance, rule)
-    return _tree_events(n, search, instance, rule)
+    return _tree_events(n, search, instance, rule, model, order)
 
 
-def _tree_events(n, propagation, instance, rule):
-    from nqueens.models import mary, walk
+def root_domains(n, search="none", instance=None, rule="queen", *, model="mary", order="static"):
+    """The columns open to each row at the root of the row tree's search (bit masks), as its state holds them."""
+    from nqueens.models import tree
 
-    form = mary.FORMULATION
-    s = form.state(n, propagation, "static", instance, rule)
+    s = tree.formulation(model).FORMULATION.state(n, search, order, instance, rule)
+    if search == "none" and order == "static":
+        return tuple(sum(int(s[_square(n, r, c)]) << c for c in range(n)) for r in range(n))
+    return tuple(int(s[_domain(n, 0, r)]) for r in range(n))
+
+
+def _tree_events(n, propagation, instance, rule, model="mary", order="static"):
+    from nqueens.models import rows, tree, walk
+
+    form = tree.formulation(model).FORMULATION
+    s = form.state(n, propagation, order, instance, rule)
+    static = order == "static"
     path = walk.new_path(n)
     counts = np.zeros((3, n + 1), np.int64)
     tally = np.zeros(3, np.int64)
@@ -85,6 +101,7 @@ def _tree_events(n, propagation, instance, rule):
     piece = get_rule(rule)
     domains = propagation != "none"
     q = []
+    at = []  # (row, column) in the order placed
     c = {"pruned": 0, "backtracks": 0, "solutions": 0}
     step = 0
 
@@ -93,15 +110,16 @@ def _tree_events(n, propagation, instance, rule):
         if domains and kind != "done":
             d = len(q) if kind != "fail" else len(q) + 1
             full = (1 << n) - 1
+            busy = {r for r, _ in at}
             removed = tuple(
-                0 if r < len(q) or (kind == "fail" and r == row) else full & ~int(s[_domain(n, d, r)]) for r in range(n)
+                0 if r in busy or (kind == "fail" and r == row) else full & ~int(s[_domain(n, d, r)]) for r in range(n)
             )
         return Event(
             kind,
             row,
             col,
             n,
-            tuple(q),
+            tuple(q) if static else (),
             by,
             step,
             int(counts[walk.FEASIBLE].sum()),
@@ -115,6 +133,7 @@ def _tree_events(n, propagation, instance, rule):
             propagated=int(counts[walk.PRUNED].sum()),
             node=node,
             search=propagation,
+            placed=None if static else tuple(at),
         )
 
     while path[0] != -2:
@@ -125,35 +144,40 @@ def _tree_events(n, propagation, instance, rule):
         if int(counts[walk.GENERATED].sum()) == generated:
             if path[0] == -2 or path[0] >= d:
                 continue  # a child propagation removed, or the end of the search
-            lifted = q.pop()
+            q.pop()
+            row, lifted = at.pop()
             c["backtracks"] += 1
-            yield event("backtrack", len(q), lifted, "up")
+            yield event("backtrack", row, lifted, "up")
             step += 1
             continue
         _, _, col, flag = trace[int(tally[walk.TRACED]) - 1]
         col = int(col)
+        row = int(s[rows.row_at(n, d)])
         if flag == walk.TRACE_PRUNED:
             c["pruned"] += 1
             if domains:
+                busy = {r for r, _ in at}
                 wiped = next(
-                    (r for r in range(d + 1, n) if r != d and s[_domain(n, d + 1, r)] == 0),
+                    (r for r in range(n) if r != row and r not in busy and s[_domain(n, d + 1, r)] == 0),
                     -1,
                 )
-                yield event("fail", d, col, "new", wiped=wiped)
+                yield event("fail", row, col, "new", wiped=wiped)
             else:
-                yield event("prune", d, col, "new", by=_by(piece, n, q, d, col))
+                yield event("prune", row, col, "new", by=_attacker(piece, n, at, row, col))
             step += 1
             continue
         q.append(col)
-        yield event("place", d, col, "new")
+        at.append((row, col))
+        yield event("place", row, col, "new")
         step += 1
         if flag == walk.TRACE_SOLUTION:
             c["solutions"] += 1
-            yield event("solution", d, col, "mark")
+            yield event("solution", row, col, "mark")
             step += 1
             q.pop()
+            at.pop()
             c["backtracks"] += 1
-            yield event("backtrack", d, col, "up")
+            yield event("backtrack", row, col, "up")
             step += 1
     yield event("done", -1, -1, "")
 
@@ -162,6 +186,20 @@ def _domain(n, d, row):
     from nqueens.models import rows
 
     return rows.domain_at(n, d, row)
+
+
+def _square(n, row, c):
+    from nqueens.models import rows
+
+    return rows.square_at(n, row, c)
+
+
+def _attacker(piece, n, at, row, col):
+    # the queen (by the order placed) that attacks (row, col): its row, or -1
+    for r, c in at:
+        if c == col or piece.attacks(n, (r, c), (row, col)):
+            return r
+    return -1
 
 
 def _dlx_events(n, instance, rule):

@@ -36,6 +36,7 @@ REQUIRED = {
     "own-model.html": "tutorial: compare your own model",
     "tutorials/teaching.html": "tutorial: teach with the viewer",
     "gallery.html": "the gallery",
+    "guide/replay.html": "replay a search in the browser",
     "reference/cli.html": "the CLI reference",
     "reference/api.html": "the API reference",
     "design.html": "the design notes",

@@ -37,6 +37,8 @@ COMMANDS = (
     "runs",
     "estimate",
     "construct",
+    "trace",
+    "replay",
     "view",
     "history",
     "store",

@@ -107,6 +107,9 @@ class Solver:
         cannot be forecast (``nqueens solve`` warns from n = 30).
     count, batches, solutions, warmup : callable or None
         An outside solver's code (see the module docstring), instead of ``module``.
+    events : callable or None
+        An outside solver's search as events, ``events(n, **options)`` yielding the tuples of
+        :mod:`nqueens.analysis.tracefile` (``nqueens trace`` records them); a module gives a function ``events``.
     source : str
         Where the solver comes from: ``built-in``, ``package NAME VERSION``, ``file PATH``, ``module NAME``.
     ref : str or None
@@ -133,6 +136,7 @@ class Solver:
     batches: Callable[..., Iterator] | None = field(default=None, repr=False, compare=False)
     solutions: Callable[..., Iterator] | None = field(default=None, repr=False, compare=False)
     warmup: Callable[[], None] | None = field(default=None, repr=False, compare=False)
+    events: Callable[..., Iterator] | None = field(default=None, repr=False, compare=False)
     source: str = "built-in"
     ref: str | None = None
     fingerprint: str | None = None
@@ -161,7 +165,7 @@ class Solver:
         if unknown:
             wrong.append(f"capability {unknown[0]!r} is not one of {', '.join(CAPABILITIES)}")
         if self.module is None and self.family != "engine":
-            for key in ("count", "batches", "solutions", "warmup"):
+            for key in ("count", "batches", "solutions", "warmup", "events"):
                 value = getattr(self, key)
                 if value is not None and not callable(value):
                     wrong.append(f"{key} is not callable")
@@ -315,4 +319,4 @@ def _implementation(spec):
             return tally
         return Tally(total=sum(1 for _ in spec.solutions(n, **keywords)))
 
-    return SimpleNamespace(count=count, batches=batches, warmup=spec.warmup or (lambda: None))
+    return SimpleNamespace(count=count, batches=batches, warmup=spec.warmup or (lambda: None), events=spec.events)
