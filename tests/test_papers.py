@@ -26,7 +26,7 @@ import haralick_elliott  # noqa: E402
 import knuth  # noqa: E402
 import minton  # noqa: E402
 import stone_stone  # noqa: E402
-from _papers import NOT_AVAILABLE, LONG  # noqa: E402
+from _papers import LONG, NOT_AVAILABLE  # noqa: E402
 
 PUBLISHED = json.loads((PAPERS / "published.json").read_text())
 

@@ -46,9 +46,10 @@ FULL_SECONDS = 7200
 
 def reproduce(mode="quick", store=None):
     """The phase-transition tables and the figure; a full run's runs go to ``store`` through the runner."""
+    from nqueens.native.instances import random_blocked, random_excluded
+
     from nqueens import experiments
     from nqueens.core.instance_io import write_instance
-    from nqueens.native.instances import random_blocked, random_excluded
 
     pub = published(PAPER)
     rows_pub = {(r["n"], r["m"]): r for r in pub["excluded_diagonals"]["rows"]}
@@ -131,8 +132,14 @@ def reproduce(mode="quick", store=None):
     for k in settings["blocked_k"]:
         got = [answers["block", bn, k, s]["lines"] for s in settings["blocked_seeds"]]
         blocked_rows.append(
-            [bn, k, k / bn**2, NOT_AVAILABLE, sum(r.status == "sat" for r in got) / len(got),
-             statistics.median(r.stats.get("nodes", 0) for r in got)]  # fmt: skip
+            [
+                bn,
+                k,
+                k / bn**2,
+                NOT_AVAILABLE,
+                sum(r.status == "sat" for r in got) / len(got),
+                statistics.median(r.stats.get("nodes", 0) for r in got),
+            ]  # fmt: skip
         )
     result = Reproduction(
         paper=PAPER,
@@ -141,9 +148,21 @@ def reproduce(mode="quick", store=None):
         tables=[
             (
                 f"Excluded diagonals: fraction satisfiable and effort against M / n (seeds {seeds[0]}..{seeds[-1]})",
-                ["n", "M", "M / n", "published p(sat), 1000 seeds", f"published p(sat), seeds {seeds[0]}..{seeds[-1]}",
-                 "lines p(sat)", "same answers", "published median nodes (bit solver)", "lines median nodes",
-                 "lines median s", "cpsat median s", "sat median s", "cp median s"],
+                [
+                    "n",
+                    "M",
+                    "M / n",
+                    "published p(sat), 1000 seeds",
+                    f"published p(sat), seeds {seeds[0]}..{seeds[-1]}",
+                    "lines p(sat)",
+                    "same answers",
+                    "published median nodes (bit solver)",
+                    "lines median nodes",
+                    "lines median s",
+                    "cpsat median s",
+                    "sat median s",
+                    "cp median s",
+                ],
                 diag_rows,
             ),
             (
@@ -160,7 +179,11 @@ def reproduce(mode="quick", store=None):
             "placements it stands on (root included) until its first solution or the end; the paper's bit solver "
             "counts its own search nodes, a different search, so only the shape of the two curves compares. "
             "cpsat, sat and cp are run on "
-            + ("every M" if settings["solvers_m"] is None else f"M = {settings['solvers_m'][0]}..{settings['solvers_m'][-1]}")
+            + (
+                "every M"
+                if settings["solvers_m"] is None
+                else f"M = {settings['solvers_m'][0]}..{settings['solvers_m'][-1]}"
+            )
             + f" of n = {', '.join(map(str, settings['solvers_n']))}, seeds "
             f"{settings['solvers_seeds'][0]}..{settings['solvers_seeds'][-1]}; their medians are over those seeds.",
             f"Runs that disagree or failed: {len(disagree) + len(wrong)} of {len(records)}"

@@ -39,8 +39,9 @@ FULL_SECONDS = 300
 
 def reproduce(mode="quick", store=None):
     """The nodes and checks tables and the figure; ``store`` keeps the cells of a full run."""
-    from nqueens.experiments.runner import KNOWN_TOTAL
     from nqueens.models import mary
+
+    from nqueens.experiments.runner import KNOWN_TOTAL
 
     pub = published(PAPER)
     knuth = {int(n): sum(row) for n, row in published("knuth")["profiles"]["rows"].items()}
@@ -56,7 +57,9 @@ def reproduce(mode="quick", store=None):
                     a = mary.accounting(n, propagation=propagation, order=order)
                     return {"nodes": a.nodes, "checks": a.consistency_checks, "solutions": a.solutions}
 
-                found[n, label] = ledger.cell("all-solutions", {"n": n, "propagation": propagation, "order": order}, walk)
+                found[n, label] = ledger.cell(
+                    "all-solutions", {"n": n, "propagation": propagation, "order": order}, walk
+                )
     finally:
         ledger.close()
 

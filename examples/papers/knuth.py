@@ -36,8 +36,9 @@ FULL_SECONDS = 900  # measured here: the n = 16 profile and 200 seeds of 100,000
 
 def reproduce(mode="quick", store=None):
     """The two tables and the figure; ``store`` keeps the cells of a full run (see :class:`_papers.Ledger`)."""
-    import nqueens
     from nqueens.analysis.estimate import estimate
+
+    import nqueens
 
     settings = SETTINGS[mode]
     pub = published(PAPER)
@@ -49,11 +50,15 @@ def reproduce(mode="quick", store=None):
         profiles, mary = {}, {}
         for n in settings["ns"]:
             profiles[n] = ledger.cell(
-                "profile", {"n": n, "solver": "bitwise"}, lambda n=n: list(nqueens.count(n, "bitwise", nodes=True).profile)
+                "profile",
+                {"n": n, "solver": "bitwise"},
+                lambda n=n: list(nqueens.count(n, "bitwise", nodes=True).profile),
             )
             if n <= settings["mary_up_to"]:
                 mary[n] = ledger.cell(
-                    "profile", {"n": n, "solver": "mary"}, lambda n=n: list(nqueens.count(n, "mary", nodes=True).profile)
+                    "profile",
+                    {"n": n, "solver": "mary"},
+                    lambda n=n: list(nqueens.count(n, "mary", nodes=True).profile),
                 )
         exact = {n: sum(rows_published[n]) for n in settings["estimate_ns"]}
         spread = {}

@@ -92,8 +92,18 @@ def reproduce(mode="quick", store=None):
         tables=[
             (
                 "Repairs and time against n, over seeds",
-                ["n", "seeds", "published repairs", "mean repairs", "median", "range", "published start conflicts",
-                 "mean queens in conflict at start", "restarts", "median seconds"],
+                [
+                    "n",
+                    "seeds",
+                    "published repairs",
+                    "mean repairs",
+                    "median",
+                    "range",
+                    "published start conflicts",
+                    "mean queens in conflict at start",
+                    "restarts",
+                    "median seconds",
+                ],
                 rows,
             )
         ],  # fmt: skip

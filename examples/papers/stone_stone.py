@@ -103,7 +103,9 @@ def reproduce(mode="quick", store=None):
             claims["claims"]["n_plus_one"],
             f"{inside} of {len(factors)} even n < {claims['n_plus_one_below']} gain a factor in "
             f"{low}..{high} (nodes of n / nodes of n + 1); the others: "
-            + (", ".join(f"{r[0]}: {r[4]:.2g}" for r in rows if r[4] is not None and not low <= r[4] <= high) or "none"),
+            + (
+                ", ".join(f"{r[0]}: {r[4]:.2g}" for r in rows if r[4] is not None and not low <= r[4] <= high) or "none"
+            ),
         ],
         [
             "fewest remaining values",
@@ -119,8 +121,15 @@ def reproduce(mode="quick", store=None):
         tables=[
             (
                 "Cost of the first solution (nodes stood on, root included; cp: branches)",
-                ["n", "published", "lexicographic", "lexicographic on n + 1", "gain", "fewest values (FC)",
-                 "cp, fewest values, middle"],
+                [
+                    "n",
+                    "published",
+                    "lexicographic",
+                    "lexicographic on n + 1",
+                    "gain",
+                    "fewest values (FC)",
+                    "cp, fewest values, middle",
+                ],
                 rows,
             ),
             ("The abstract's statements and the toolkit's numbers", ["statement", "published", "toolkit"], checks),
@@ -170,7 +179,13 @@ def _draw(plt, lex, frv, cp):
     ax.plot(sorted(lex), [lex[n]["nodes"] for n in sorted(lex)], "o-", ms=3, label="lexicographic (nodes)")
     ax.plot(sorted(frv), [frv[n]["nodes"] for n in sorted(frv)], "s-", ms=3, label="fewest values, FC (nodes)")
     if cp:
-        ax.plot(sorted(cp), [cp[n]["branches"] + 1 for n in sorted(cp)], "^-", ms=3, label="cp fewest values, middle (branches + 1)")
+        ax.plot(
+            sorted(cp),
+            [cp[n]["branches"] + 1 for n in sorted(cp)],
+            "^-",
+            ms=3,
+            label="cp fewest values, middle (branches + 1)",
+        )
     top = max(max(frv), max(cp) if cp else 0)
     ax.plot([4, top], [5, top + 1], ":", color="gray", label="n + 1: no backtracking")
     ax.set_yscale("log")
