@@ -11,7 +11,7 @@ its bit solver).
 
 Usage::
 
-    python examples/papers/gent_jefferson_nightingale.py --quick   # n = 10, 12, 14, seeds 1..30; blocked n = 10
+    python examples/papers/gent_jefferson_nightingale.py --quick   # n = 10, 12, 14, seeds 1..15; blocked n = 10
     python examples/papers/gent_jefferson_nightingale.py --full    # n = 10..21, seeds 1..100 (about 2 h)
 """
 
@@ -31,9 +31,9 @@ PAPER = "gent_jefferson_nightingale"
 SOLVERS = ("lines", "cpsat", "sat", "cp")
 SETTINGS = {
     "quick": {
-        "ns": (10, 12, 14), "seeds": range(1, 31),
-        "solvers_n": (10,), "solvers_m": range(3, 10), "solvers_seeds": range(1, 11),
-        "blocked_n": 10, "blocked_k": range(0, 49, 6), "blocked_seeds": range(1, 21), "timeout": None,
+        "ns": (10, 12, 14), "seeds": range(1, 16),
+        "solvers_n": (10,), "solvers_m": range(4, 9), "solvers_seeds": range(1, 9),
+        "blocked_n": 10, "blocked_k": range(0, 49, 6), "blocked_seeds": range(1, 11), "timeout": None,
     },
     "full": {
         "ns": tuple(range(10, 22)), "seeds": range(1, 101),
