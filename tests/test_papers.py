@@ -243,10 +243,13 @@ def test_long_full_run_asks_for_full():
     assert done.stderr.count("\n") == 1
 
 
-def test_quick_takes_no_store():
+def test_bad_arguments_are_one_line():
     done = _script("minton", "--quick", "--store", "x.sqlite")
     assert done.returncode == 2
     assert done.stderr.startswith("error: --store keeps the cells of a full run")
+    done = _script("minton", "--quick", "--full")
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == "error: argument --full: not allowed with argument --quick\n"
 
 
 @pytest.mark.slow

@@ -153,7 +153,7 @@ class Ledger:
 
 def command_line(module_doc, reproduce, *, full_seconds, paper, argv=None):
     """Parse ``argv``, run ``reproduce`` in the mode asked for, print the table, save the figure: an exit status."""
-    p = argparse.ArgumentParser(description=module_doc.strip().splitlines()[0])
+    p = _Parser(description=module_doc.strip().splitlines()[0])
     mode = p.add_mutually_exclusive_group()
     mode.add_argument("--quick", action="store_true", help="the smaller cases, under a minute, nothing stored")
     mode.add_argument(
@@ -251,6 +251,13 @@ def duration(seconds):
     if seconds < 7200:
         return f"{seconds / 60:.0f} min"
     return f"{seconds / 3600:.1f} h"
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with the command line's one-line errors (``error: ...``, exit status 2, no usage block)."""
+
+    def error(self, message):
+        self.exit(2, f"error: {message}\n")
 
 
 def _error(message):
