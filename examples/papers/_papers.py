@@ -281,6 +281,7 @@ def _record(paper, kind, params, value, seconds):
         solver=f"papers/{paper}:{kind}",
         status="solved",
         options=dict(params),
+        total=value.get("solutions") if isinstance(value, dict) else None,
         stats={"value": value},
         seconds=seconds,
         version=nqueens.__version__,
