@@ -75,6 +75,7 @@ __all__ = [
     "check_mode",
     "check_settings",
     "accounting",
+    "first_solution",
     "count",
     "batches",
     "sample",
@@ -281,6 +282,31 @@ def accounting(
         form, n, mode, propagation=propagation, order=order, instance=instance, rule=rule, progress=progress
     )
     return _accounting(form, n, mode, propagation, order, counts, tally, s)
+
+
+def first_solution(form, n, *, propagation="none", order="static", instance=None, rule="queen"):
+    """Search the backtracking tree of ``form`` for ``n`` up to its first solution: ``(solution, accounting)``.
+
+    ``solution`` is the first solution in the search's order (``solution[row] = column``, a tuple), or ``None``
+    when there is none; ``accounting`` (an :class:`Accounting`) counts what the search made until then: the
+    nodes it stood on, those it generated, and the consistency checks of the row trees (Stone & Stone's and
+    Haralick & Elliott's measures of the cost of a first solution).
+
+    Examples
+    --------
+    >>> from nqueens.models import mary
+    >>> q, a = first_solution(mary.FORMULATION, 8)
+    >>> q, a.nodes, a.solutions
+    ((0, 4, 7, 5, 2, 6, 1, 3), 114, 1)
+    """
+    n = _check(form, n, "backtracking", propagation, order)
+    depth = form.depth(n)
+    counts, tally = _counters(depth)
+    s = form.state(n, propagation, order, instance, rule)
+    out = np.empty((1, n), np.int64)
+    filled = form.kernel(n, True, s, _walk.new_path(depth), counts, tally, out, _NO_TRACE, 0)
+    solution = tuple(int(c) for c in out[0]) if filled else None
+    return solution, _accounting(form, n, "backtracking", propagation, order, counts, tally, s)
 
 
 def count(

@@ -111,6 +111,11 @@ def random_excluded(n, k, *, seed=0, min_free=4):
     rng.shuffle(diffs)
     in_row = [n] * n
     in_col = [n] * n
+    # Diagonals already excluded, by index (sum r + c, difference r - c + n - 1): a square one of them has
+    # removed is not open any more, so a later diagonal through it leaves its row and column counts alone (the
+    # generator's ``noattack``; without it the list of a seed is shorter than the paper's).
+    out_sum = [False] * (2 * n - 1)
+    out_diff = [False] * (2 * n - 1)
     chosen = []
     while sums or diffs:
         if not sums:
@@ -122,12 +127,13 @@ def random_excluded(n, k, *, seed=0, min_free=4):
         d = sums.pop() if is_sum else diffs.pop()
         # the paper's offset: a difference diagonal d is r - c = d - (n - 1)
         squares = [(r, d - r if is_sum else r - d + n - 1) for r in range(n)]
-        squares = [(r, c) for r, c in squares if 0 <= c < n]
+        squares = [(r, c) for r, c in squares if 0 <= c < n and not out_sum[r + c] and not out_diff[r - c + n - 1]]
         if any(in_row[r] <= min_free or in_col[c] <= min_free for r, c in squares):
             continue
         for r, c in squares:
             in_row[r] -= 1
             in_col[c] -= 1
+        (out_sum if is_sum else out_diff)[d] = True
         chosen.append((is_sum, d if is_sum else d - (n - 1)))
     if len(chosen) < k:
         raise NQueensError(

@@ -100,8 +100,12 @@ def count(n, *, nodes=False, instance=None):
     return Tally(total=total, nodes=sum(profile), profile=profile)
 
 
-def batches(n, *, limit=None, instance=None):
+def batches(n, *, limit=None, instance=None, stats=None):
     """Stream the solutions as ``(m, n)`` arrays, the kernel resumed chunk after chunk.
+
+    ``stats``, a dict, receives ``nodes``: the nodes the search has stood on so far (its profile's sum, root
+    included), kept up to date before each batch is yielded, so a stream stopped at its first solution reports
+    the nodes that solution cost (and an exhausted one those of the whole tree).
 
     Examples
     --------
@@ -116,6 +120,8 @@ def batches(n, *, limit=None, instance=None):
     dtype = dtype_for(n)
     while state[0] != -2:
         filled = step(out, profile)
+        if stats is not None:
+            stats["nodes"] = int(profile.sum())
         if filled:
             yield out[:filled].astype(dtype)
 

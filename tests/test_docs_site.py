@@ -37,6 +37,12 @@ REQUIRED = {
     "tutorials/teaching.html": "tutorial: teach with the viewer",
     "gallery.html": "the gallery",
     "guide/replay.html": "replay a search in the browser",
+    "papers/index.html": "Classic results",
+    "papers/knuth.html": "Classic results: Knuth, TAOCP 7.2.2",
+    "papers/haralick_elliott.html": "Classic results: Haralick & Elliott 1980",
+    "papers/stone_stone.html": "Classic results: Stone & Stone 1987",
+    "papers/minton.html": "Classic results: Minton et al. 1992",
+    "papers/gent_jefferson_nightingale.html": "Classic results: Gent, Jefferson & Nightingale 2017",
     "reference/cli.html": "the CLI reference",
     "reference/api.html": "the API reference",
     "design.html": "the design notes",
@@ -155,6 +161,16 @@ def test_the_gallery_figures_are_drawn_by_the_build():
     committed = {p.name for p in (ROOT / "docs").rglob("*") if "_build" not in p.parts}
     assert len(images) >= GALLERY_FIGURES, images
     assert not [src for src in images if Path(src).name in committed]
+
+
+@needs_site
+@pytest.mark.parametrize("page", [p for p in REQUIRED if p.startswith("papers/") and p != "papers/index.html"])
+def test_each_classic_result_has_its_table_and_a_figure_drawn_by_the_build(page):
+    html = (SITE / page).read_text()
+    images = [src for src in parse(SITE / page).images if "_images/" in src]
+    committed = {p.name for p in (ROOT / "docs").rglob("*") if "_build" not in p.parts}
+    assert images and not [src for src in images if Path(src).name in committed]
+    assert "<table" in html and "not available here" in html.lower()  # the table, and what could not be sourced
 
 
 def _chromium(*args, tmp_path):
