@@ -244,8 +244,10 @@ def write_instance(inst, path, fmt=None):
             "for XCSP3 write the model with its instance: nqueens export --instance FILE --model xcsp3"
         )
     text = format_instance(inst, fmt)
+    from nqueens.core.files import replaced
+
     try:
-        with open(name, "w", encoding="utf-8") as handle:
+        with replaced(name) as handle:
             handle.write(text if text.endswith("\n") else text + "\n")
     except OSError as exc:
         raise NQueensError(f"{name}: cannot write the instance file ({exc.strerror or exc})") from None

@@ -8,7 +8,7 @@ MiniZinc model) are :class:`Solver` values, and the facade treats them alike. Th
 import importlib
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import SimpleNamespace
 from typing import Any
 
@@ -306,13 +306,38 @@ def _implementation(spec):
         if spec.count is not None:
             keywords = {"nodes": nodes, **keywords} if nodes else keywords
             tally = spec.count(n, **keywords)
-            if isinstance(tally, int) and not isinstance(tally, bool):
-                return Tally(total=tally)
             if not isinstance(tally, Tally):
-                raise NQueensError(
-                    f"solver {spec.name!r}: count returned {type(tally).__name__}, not a Tally or an int (the protocol)"
-                )
-            return tally
+                tally = Tally(total=_checked_count(spec, n, tally, "count returned"))
+            total = _checked_count(spec, n, tally.total, "count returned a Tally whose total is")
+            unique = tally.unique
+            if unique is not None:
+                unique = _checked_count(spec, n, unique, "count returned a Tally whose unique is")
+                if unique > total:
+                    raise NQueensError(
+                        f"solver {spec.name!r}: count returned unique {unique} above its total {total} (the protocol)"
+                    )
+            return replace(tally, total=total, unique=unique)
         return Tally(total=sum(1 for _ in spec.solutions(n, **keywords)))
 
     return SimpleNamespace(count=count, batches=batches, warmup=spec.warmup or (lambda: None))
+
+
+def _checked_count(spec, n, value, what):
+    """``value`` as an ``int`` if it can be a number of solutions of ``n`` pieces (0 to n!, the permutations that
+    hold one piece a row and a column), else the error that names what the outside solver returned."""
+    import math
+    import numbers
+
+    if isinstance(value, numbers.Integral) and not isinstance(value, bool):
+        value = int(value)
+        if value < 0:
+            raise NQueensError(f"solver {spec.name!r}: {what} {value}, a negative number of solutions (the protocol)")
+        # n! bounds every count: at most one piece a row and a column (lgamma keeps a large n cheap).
+        if value > 1 and (math.log(value) > math.lgamma(n + 1) + 1e-9 if n > 20 else value > math.factorial(n)):
+            raise NQueensError(
+                f"solver {spec.name!r}: {what} {value}, more than the {n}! ways to place one piece a row and a "
+                "column (the protocol)"
+            )
+        return value
+    shown = repr(value) if isinstance(value, bool | float | str) else type(value).__name__
+    raise NQueensError(f"solver {spec.name!r}: {what} {shown}, not a Tally or an int >= 0 (the protocol)")

@@ -373,8 +373,9 @@ def _save_rate(key, value):
             if os.environ.get("NQUEENS_STORE"):
                 return
             path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = Path(f"{path}.{os.getpid()}.tmp")
-        tmp.write_text(json.dumps(rates, indent=1, sort_keys=True), encoding="utf-8")
-        os.replace(tmp, path)
-    except OSError:
+        from nqueens.core.files import replaced
+
+        with replaced(path) as handle:
+            handle.write(json.dumps(rates, indent=1, sort_keys=True))
+    except (OSError, NQueensError):
         pass
