@@ -32,7 +32,9 @@ class Option:
 
     ``kind`` is ``bool``, ``int``, ``float`` or ``str``; ``choices`` lists the allowed values (empty: any of
     the kind); ``partial`` the values with which the solver finds some solutions (one), not all; ``unique`` the
-    values with which its count also gives the unique solutions and their orbit classes. An option named ``rule``
+    values with which its count also gives the unique solutions and their orbit classes; ``reduced`` the values
+    with which its stream holds only the fundamental solutions (one per orbit), not all; ``limited`` a triple
+    ``(values, max_n, reason)``: with one of those values the solver takes only ``n <= max_n``. An option named ``rule``
     states another problem (an attack rule of :mod:`nqueens.core.rules`): the checks compare its totals with the
     rule's own counts, not the queen's.
     """
@@ -44,6 +46,8 @@ class Option:
     choices: tuple = ()
     partial: tuple = ()  # values with which the solver finds some solutions (one), not all: no count, no orbits
     unique: tuple = ()  # values with which the solver's count also gives unique solutions and orbit classes
+    reduced: tuple = ()  # values with which the solver's stream holds one solution per orbit, not all
+    limited: tuple = ()  # (values, max_n, reason): with one of those values the solver takes n <= max_n
 
     def parse(self, value):
         """Convert ``value`` (a string from the CLI, or a Python value) to this option's type, or raise."""
@@ -198,25 +202,46 @@ class Solver:
             raise NQueensError(f"solver {self.name!r} has no option {unknown[0]!r}; its options: {allowed}")
         return {name: opt.parse(options[name]) if name in options else opt.default for name, opt in known.items()}
 
-    def check_n(self, n):
-        """``n`` as an int if this solver accepts it, else an error that names the limit (an ``int`` is trusted
-        to be a checked board size, as an :class:`~nqueens.core.instance.Instance` holds one)."""
+    def check_n(self, n, options=None):
+        """``n`` as an int if this solver accepts it (with the checked ``options``, when given), else an error
+        that names the limit (an ``int`` is trusted to be a checked board size, as an
+        :class:`~nqueens.core.instance.Instance` holds one)."""
         if type(n) is not int or n < 1:
             n = check_n(n)
-        if self.max_n is not None and n > self.max_n:
-            raise NQueensError(
-                f"n = {n} is above the limit of solver {self.name!r}, n <= {self.max_n} ({self.limit_reason})"
-            )
+        max_n, reason, under = self.limit(options or {})
+        if max_n is not None and n > max_n:
+            with_ = f" with {under}" if under else ""
+            raise NQueensError(f"n = {n} is above the limit of solver {self.name!r}{with_}, n <= {max_n} ({reason})")
         return n
+
+    def limit(self, options):
+        """``(max_n, reason, NAME=VALUE)``: the largest ``n`` the solver takes with the checked ``options`` (an
+        option's value may lower :attr:`max_n`), why, and the option that sets it (``None`` for the solver's own);
+        ``max_n`` is ``None`` when nothing limits ``n``."""
+        found = (self.max_n, self.limit_reason, None)
+        for opt in self.options:
+            if opt.limited:
+                values, max_n, reason = opt.limited
+                value = options.get(opt.name, opt.default)
+                if value in values and (found[0] is None or max_n < found[0]):
+                    found = (max_n, reason, _shown(opt.name, value))
+        return found
 
     def partial(self, options):
         """The first ``NAME=VALUE`` of the checked ``options`` under which the solver finds only some solutions
         (such as CP-SAT's ``first=true``), or ``None`` when it finds them all."""
+        return self._first("partial", options)
+
+    def reduced(self, options):
+        """The first ``NAME=VALUE`` of the checked ``options`` under which the solver's stream holds only the
+        fundamental solutions, one per orbit (such as CP-SAT's ``symmetry=true``), or ``None``."""
+        return self._first("reduced", options)
+
+    def _first(self, trait, options):
         for opt in self.options:
-            if opt.partial and options.get(opt.name, opt.default) in opt.partial:
-                value = options.get(opt.name, opt.default)
-                shown = str(value).lower() if isinstance(value, bool) else value
-                return f"{opt.name}={shown}"
+            value = options.get(opt.name, opt.default)
+            if getattr(opt, trait) and value in getattr(opt, trait):
+                return _shown(opt.name, value)
         return None
 
     def counts_unique(self, options):
@@ -246,6 +271,10 @@ class Solver:
             "can": list(self.can),
             "source": self.source,
         }
+
+
+def _shown(name, value):
+    return f"{name}={str(value).lower() if isinstance(value, bool) else value}"
 
 
 def solver(name=None, **attributes):

@@ -545,8 +545,11 @@ def _plan(problems, columns, question, repeat, explicit):
                 continue
             elif not any(need in spec.can for need in _NEEDS[question]):
                 status, message = "unsupported", f"{column.name} cannot answer {question}: {_WHY[question]}"
-            elif spec.max_n is not None and problem.n > spec.max_n:
-                status, message = "unsupported", f"{column.name} takes n <= {spec.max_n} ({spec.limit_reason})"
+            elif _cannot(spec, column, question) is not None:
+                status, message = "unsupported", _cannot(spec, column, question)
+            elif spec.limit(column.full)[0] is not None and problem.n > spec.limit(column.full)[0]:
+                max_n, reason, _ = spec.limit(column.full)
+                status, message = "unsupported", f"{column.name} takes n <= {max_n} ({reason})"
             elif not problem.plain and "instance" not in spec.can:
                 why = f" ({spec.no_instance})" if spec.no_instance else ""
                 status, message = "unsupported", f"{column.name} does not take instances{why}"
@@ -575,6 +578,22 @@ def _plan(problems, columns, question, repeat, explicit):
                 plan.append(_Planned(record, task))
     # Repeats outermost in the order of work (see _execute), records in table order here.
     return plan, left_out
+
+
+def _cannot(spec, column, question):
+    """Why the column's options keep it from answering ``question`` as asked, or ``None``: a solver that finds
+    one solution cannot count or enumerate them all, one whose stream holds one solution per orbit cannot
+    enumerate them all."""
+    partial = spec.partial(column.full)
+    if partial is not None and question != "first":
+        return f"{column.name} cannot answer {question}: with {partial} it finds one solution, not all"
+    reduced = spec.reduced(column.full)
+    if reduced is not None and question == "enumerate":
+        return (
+            f"{column.name} cannot answer enumerate: with {reduced} it enumerates only the fundamental solutions "
+            "(one per orbit of the 8 symmetries); ask --question count or unique"
+        )
+    return None
 
 
 def _digest(instance):

@@ -168,7 +168,8 @@ def run(args):
         if args.limit is not None or partial is not None:
             rows = list(rows)
             total = len(rows)
-        elif args.fundamental:
+        elif args.fundamental or spec.reduced(req.options) is not None:
+            # A stream of fundamental solutions (cpsat's symmetry=true) has as many rows as the unique count.
             total = _unique(what, spec.name, options)
         else:
             try:
