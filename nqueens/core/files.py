@@ -1,4 +1,4 @@
-"""Files the toolkit writes: whole or not at all.
+"""Files the toolkit writes, whole or not at all, and files it reads, regular ones only.
 
 Every writer (``construct --output``, ``generate -o``, ``export -o``, ``tree --export``, the plots, the rates file)
 writes to a temporary file in the target's own folder and renames it onto the target only once the writing has
@@ -21,7 +21,37 @@ import tempfile
 
 from nqueens.core.errors import NQueensError
 
-__all__ = ["replaced", "replaced_path"]
+__all__ = ["replaced", "replaced_path", "not_regular"]
+
+
+def not_regular(path):
+    """What ``path`` is when it is not a regular file (``"a named pipe"``, ``"a directory"``, ...), else ``None``
+    (also for a path that does not exist: opening it says so). A named pipe or a device would hold a reader
+    until something writes to it, so the readers of files ask first.
+
+    Examples
+    --------
+    >>> not_regular(os.devnull)
+    'a character device'
+    """
+    import stat
+
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return None
+    if stat.S_ISREG(mode):
+        return None
+    for test, what in (
+        (stat.S_ISDIR, "a directory"),
+        (stat.S_ISFIFO, "a named pipe"),
+        (stat.S_ISCHR, "a character device"),
+        (stat.S_ISBLK, "a block device"),
+        (stat.S_ISSOCK, "a socket"),
+    ):
+        if test(mode):
+            return what
+    return "not a plain file"
 
 
 @contextlib.contextmanager

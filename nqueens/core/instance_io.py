@@ -126,9 +126,14 @@ def read_instance(path, *, diagonals=None):
         If the file cannot be read or is not a valid instance; the message names the file and the line.
     """
     name = os.fspath(path)
+    from nqueens.core.files import not_regular
+
     try:
         if os.path.isdir(name):
             raise NQueensError(f"{name}: is a directory, not an instance file")
+        kind = not_regular(name)
+        if kind is not None:  # a named pipe would hold the reader until something writes to it
+            raise NQueensError(f"{name}: not a regular file ({kind}); an instance is read from a file")
         with open(name, "rb") as handle:
             data = handle.read(_MAX_BYTES + 1)
     except OSError as exc:

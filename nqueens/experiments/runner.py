@@ -285,29 +285,35 @@ def problems_from_range(text):
     return [Problem(str(n), n) for n in parse_range(text)]
 
 
-def problems_from_instances(paths):
+def problems_from_instances(paths, skipped=None):
     """The problems of instance files: files, or folders whose ``.json``, ``.param`` and XCSP3 ``.xml`` files
     (:data:`~nqueens.core.instance_io.SUFFIXES`) are taken (hidden
     files, such as the ``._*`` files of macOS archives, left out).
 
     A file that cannot be read or is not an instance is a problem whose runs are ``error`` rows naming the file
-    and the line; the others run.
+    and the line; the others run. In a folder, what is not a regular file (a named pipe, a device, a socket:
+    reading it could wait for ever) is left out, and ``skipped``, a list, receives a sentence for each.
 
     Raises
     ------
     NQueensError
         For a missing path, an empty folder, or two files of the same name.
     """
+    from nqueens.core.files import not_regular
     from nqueens.core.instance_io import SUFFIXES, read_instance
 
     files = []
     for path in paths:
         if os.path.isdir(path):
-            found = sorted(
-                os.path.join(path, name)
-                for name in os.listdir(path)
-                if os.path.splitext(name)[1].lower() in SUFFIXES and not name.startswith(".")
-            )
+            found = []
+            for name in sorted(os.listdir(path)):
+                if os.path.splitext(name)[1].lower() not in SUFFIXES or name.startswith("."):
+                    continue
+                kind = not_regular(os.path.join(path, name))
+                if kind is None:
+                    found.append(os.path.join(path, name))
+                elif skipped is not None:
+                    skipped.append(f"skipped {os.path.join(path, name)}: not a regular file ({kind})")
             if not found:
                 raise NQueensError(f"folder {path} holds no instance files ({', '.join(sorted(SUFFIXES))})")
             files.extend(found)
