@@ -36,7 +36,7 @@ from functools import cache
 from pathlib import Path
 
 from nqueens.core.errors import NQueensError
-from nqueens.core.protocol import Solver
+from nqueens.core.protocol import Solver, stdout_aside
 
 __all__ = ["GROUP", "resolve", "discover", "code_digest", "module_digest", "from_object"]
 
@@ -166,7 +166,8 @@ def _from_file(path_text, attr):
         module = importlib.util.module_from_spec(loader_spec)
         sys.modules[module_name] = module
         try:
-            loader_spec.loader.exec_module(module)
+            with stdout_aside():  # what it prints as it is imported goes to stderr, not into a JSON document
+                loader_spec.loader.exec_module(module)
         except Exception as exc:
             del sys.modules[module_name]
             raise NQueensError(f"{where} failed to import: {_line(exc)}") from None
@@ -185,7 +186,8 @@ def _from_file(path_text, attr):
 def _from_module(module_name, attr):
     where = f"{module_name}:{attr}"
     try:
-        module = importlib.import_module(module_name)
+        with stdout_aside():
+            module = importlib.import_module(module_name)
     except Exception as exc:
         raise NQueensError(f"solver module {module_name!r} failed to import: {_line(exc)}") from None
     if not hasattr(module, attr):
@@ -210,7 +212,8 @@ def _from_entry_point(name):
     package = f"{dist.name} {dist.version}" if dist is not None else "an unknown package"
     where = f"plugin {name!r} (package {package})"
     try:
-        obj = point.load()
+        with stdout_aside():
+            obj = point.load()
     except Exception as exc:
         raise NQueensError(f"{where} failed to import: {_line(exc)}") from None
     module = sys.modules.get(point.module)

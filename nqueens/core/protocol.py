@@ -5,8 +5,11 @@ MiniZinc model) are :class:`Solver` values, and the facade treats them alike. Th
 :mod:`nqueens.registry`'s docstring and in the documentation's page "Compare your own model".
 """
 
+import contextlib
 import importlib
+import os
 import re
+import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from types import SimpleNamespace
@@ -16,7 +19,7 @@ from nqueens.core.board import check_n
 from nqueens.core.errors import NQueensError
 from nqueens.core.record import Tally
 
-__all__ = ["Option", "Solver", "CAPABILITIES", "FAMILIES", "solver"]
+__all__ = ["Option", "Solver", "CAPABILITIES", "FAMILIES", "solver", "stdout_aside"]
 
 MASK_REASON = "64-bit masks"
 
@@ -183,9 +186,13 @@ class Solver:
         return wrong
 
     def load(self):
-        """The solver's code: its module, or a namespace with ``count``, ``batches`` and ``warmup``."""
+        """The solver's code: its module, or a namespace with ``count``, ``batches`` and ``warmup``. An outside
+        solver's code runs with its standard output sent to stderr (:func:`stdout_aside`)."""
         if self.module is not None:
-            return importlib.import_module(self.module)
+            if self.source == "built-in":
+                return importlib.import_module(self.module)
+            with stdout_aside():
+                return _Aside(importlib.import_module(self.module))
         return _implementation(self)
 
     def check_options(self, options):
@@ -273,6 +280,65 @@ class Solver:
         }
 
 
+@contextlib.contextmanager
+def stdout_aside():
+    """While the block runs, what it prints goes to stderr: Python's ``print`` and writes to file descriptor 1
+    (a C library's, a subprocess's). An outside solver's code runs inside it, so the toolkit's own output (a JSON
+    document on stdout) stays whole whatever the solver prints."""
+    with contextlib.suppress(Exception):
+        sys.stdout.flush()
+    try:
+        saved = os.dup(1)
+    except OSError:  # no standard output at all: nothing to protect
+        saved = None
+    if saved is not None:
+        os.dup2(2, 1)
+    try:
+        with contextlib.redirect_stdout(sys.stderr):
+            yield
+    finally:
+        if saved is not None:
+            os.dup2(saved, 1)
+            os.close(saved)
+
+
+def _aside_steps(stream):
+    """The items of ``stream``, each computed inside :func:`stdout_aside`."""
+    try:
+        while True:
+            with stdout_aside():
+                try:
+                    item = next(stream)
+                except StopIteration:
+                    return
+            yield item
+    finally:
+        close = getattr(stream, "close", None)
+        if close is not None:
+            with stdout_aside():
+                close()
+
+
+class _Aside:
+    """An outside solver's module whose ``count``, ``batches`` and ``warmup`` run inside :func:`stdout_aside`."""
+
+    def __init__(self, module):
+        self._module = module
+
+    def __getattr__(self, name):
+        value = getattr(self._module, name)
+        if name in ("count", "warmup") and callable(value):
+
+            def aside(*args, **kwargs):
+                with stdout_aside():
+                    return value(*args, **kwargs)
+
+            return aside
+        if name == "batches" and callable(value):
+            return lambda *args, **kwargs: _aside_steps(value(*args, **kwargs))
+        return value
+
+
 def _shown(name, value):
     return f"{name}={str(value).lower() if isinstance(value, bool) else value}"
 
@@ -310,10 +376,10 @@ def _implementation(spec):
 
     def batches(n, *, limit=None, **keywords):
         if spec.batches is not None:
-            yield from spec.batches(n, limit=limit, **keywords)
+            yield from _aside_steps(spec.batches(n, limit=limit, **keywords))
             return
         chunk = []
-        stream = spec.solutions(n, **keywords)
+        stream = _aside_steps(spec.solutions(n, **keywords))
         try:
             for q in stream:
                 chunk.append(tuple(q))
@@ -334,7 +400,8 @@ def _implementation(spec):
     def count(n, *, nodes=False, **keywords):
         if spec.count is not None:
             keywords = {"nodes": nodes, **keywords} if nodes else keywords
-            tally = spec.count(n, **keywords)
+            with stdout_aside():
+                tally = spec.count(n, **keywords)
             if not isinstance(tally, Tally):
                 tally = Tally(total=_checked_count(spec, n, tally, "count returned"))
             total = _checked_count(spec, n, tally.total, "count returned a Tally whose total is")
@@ -346,9 +413,15 @@ def _implementation(spec):
                         f"solver {spec.name!r}: count returned unique {unique} above its total {total} (the protocol)"
                     )
             return replace(tally, total=total, unique=unique)
-        return Tally(total=sum(1 for _ in spec.solutions(n, **keywords)))
+        with stdout_aside():
+            return Tally(total=sum(1 for _ in spec.solutions(n, **keywords)))
 
-    return SimpleNamespace(count=count, batches=batches, warmup=spec.warmup or (lambda: None))
+    def warmup():
+        if spec.warmup is not None:
+            with stdout_aside():
+                spec.warmup()
+
+    return SimpleNamespace(count=count, batches=batches, warmup=warmup)
 
 
 def _checked_count(spec, n, value, what):
