@@ -310,7 +310,7 @@ def test_the_viewer_steps_through_an_outside_solvers_solutions(xvfb, monkeypatch
                     root.update()
                     time.sleep(0.001)
                 root.update()
-                seen.append(tuple(viewer.solution))
+                seen.append(tuple(viewer.browser.solution))
         finally:
             viewer.shutdown()
     finally:
