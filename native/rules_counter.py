@@ -28,7 +28,16 @@ from nqueens.native import rules_kernels as K
 from nqueens.core.record import Tally
 from nqueens.core.rules import get_rule
 
-__all__ = ["count", "batches", "warmup", "MAX_N", "UNIQUE_MAX_N", "TORUS_UNIQUE_MAX_N", "toroidal_total"]
+__all__ = [
+    "count",
+    "answers_at_once",
+    "batches",
+    "warmup",
+    "MAX_N",
+    "UNIQUE_MAX_N",
+    "TORUS_UNIQUE_MAX_N",
+    "toroidal_total",
+]
 
 MAX_N = 62
 UNIQUE_MAX_N = 17  # 1,330,622 superqueen solutions streamed at n = 17 (about 6 s); n = 18 would add a minute
@@ -112,10 +121,15 @@ def _classes(n, r):
     return len(keys), dict(sorted(sizes.items()))
 
 
+def answers_at_once(n, *, nodes=False, rule="queen", **_):
+    """Whether :func:`count` answers without a search: a torus without solutions (gcd(n, 6) > 1)."""
+    return get_rule(rule).wrap and not nodes and math.gcd(n, 6) != 1
+
+
 def count(n, *, nodes=False, instance=None, rule="queen", **_):
     """Count the solutions of n pieces under ``rule``; unique and classes up to ``UNIQUE_MAX_N``."""
     r = get_rule(rule)
-    if r.wrap and not nodes and math.gcd(n, 6) != 1:
+    if answers_at_once(n, nodes=nodes, rule=rule):
         return Tally(total=0, unique=0, classes={}, stats={"rule": r.name, "reason": NO_TORUS_SOLUTION})
     profile = None
     if nodes:

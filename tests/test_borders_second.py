@@ -121,6 +121,7 @@ class _Greeter:
 )
 def test_a_scheduler_address_that_is_not_dask_is_named_at_once(greeting, shown):
     pytest.importorskip("distributed")
+
     def timed(port):
         start = time.monotonic()
         done = subprocess.run(
@@ -446,7 +447,7 @@ def test_every_writer_goes_through_the_one_replacing_helper():
 # -- 11. every command that may run for more than a minute says so first ---------------------------------------
 
 
-def _first_words(argv, wait=60):
+def _first_words(argv, wait=240):
     """Start ``nqueens ARGV``, wait for its first line on stderr, stop it with Ctrl-C: (that line, exit code)."""
     process = subprocess.Popen([*NQUEENS, *argv], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
@@ -541,3 +542,29 @@ def test_sampled_blocked_squares_keep_the_rule_of_the_generator():
             assert sum(c == line for _, c in inst.blocked) <= 7 - 3
     assert random_blocked(50, 40, seed=1) == random_blocked(50, 40, seed=1)
     assert random_blocked(50, 40, seed=1) != random_blocked(50, 40, seed=2)
+
+
+@pytest.mark.parametrize("rule", ["queen", "superqueen", "toroidal"])
+def test_the_forecasts_tree_estimate_follows_the_rule(rule):
+    """Knuth's estimate behind a forecast walks the rule's own tree: against the tree counted by brute force here
+    (every partial placement row by row whose pieces do not attack one another, root included)."""
+    from nqueens.runtime.forecast import quick_estimate
+
+    def attacks(n, a, b):
+        dr, dc = b[0] - a[0], b[1] - a[1]
+        if dc == 0:
+            return True
+        diagonal = (dr - dc) % n == 0 or (dr + dc) % n == 0 if rule == "toroidal" else abs(dr) == abs(dc)
+        return diagonal or (rule == "superqueen" and {abs(dr), abs(dc)} == {1, 2})
+
+    def tree(n, q=()):
+        row = len(q)
+        return 1 + sum(
+            tree(n, (*q, c))
+            for c in range(n)
+            if row < n and not any(attacks(n, (i, q[i]), (row, c)) for i in range(row))
+        )
+
+    for n in (6, 7, 8):
+        mean, se = quick_estimate(n, probes=4000, seed=1, rule=rule)
+        assert abs(mean - tree(n)) <= 4 * se + 1e-9, (n, mean, se, tree(n))
