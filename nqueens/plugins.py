@@ -36,6 +36,7 @@ from functools import cache
 from pathlib import Path
 
 from nqueens.core.errors import NQueensError
+from nqueens.core.files import not_regular
 from nqueens.core.protocol import Solver, stdout_aside
 
 __all__ = ["GROUP", "resolve", "discover", "code_digest", "module_digest", "from_object"]
@@ -155,7 +156,8 @@ def _from_file(path_text, attr):
             )
         raise NQueensError(f"{where} is not a .py file (outside solvers: FILE.py:ATTR, package.module:ATTR, MODEL.mzn)")
     if not path.is_file():
-        raise NQueensError(f"{where} does not exist")
+        kind = not_regular(path)
+        raise NQueensError(f"{where} is not a regular file ({kind})" if kind else f"{where} does not exist")
     path = path.resolve()
     source = path.read_bytes()
     digest = hashlib.sha256(source).hexdigest()[:16]
@@ -233,7 +235,9 @@ def _from_entry_point(name):
 def _minizinc(path_text):
     path = Path(path_text).expanduser()
     if not path.is_file():
-        raise NQueensError(f"MiniZinc model {path_text!r} does not exist")
+        kind = not_regular(path)
+        what = f"is not a regular file ({kind})" if kind else "does not exist"
+        raise NQueensError(f"MiniZinc model {path_text!r} {what}")
     from nqueens.models.minizinc import minizinc_solver
 
     path = path.resolve()

@@ -568,3 +568,20 @@ def test_the_forecasts_tree_estimate_follows_the_rule(rule):
     for n in (6, 7, 8):
         mean, se = quick_estimate(n, probes=4000, seed=1, rule=rule)
         assert abs(mean - tree(n)) <= 4 * se + 1e-9, (n, mean, se, tree(n))
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["count", "8", "--solver", "FIFO.py:solver"], "is not a regular file (a named pipe)"),
+        (["count", "16", "--store", "FIFO.sqlite"], "is not a regular file (a named pipe)"),
+        (["history", "--store", "FIFO.sqlite"], "is not a regular file (a named pipe)"),
+    ],
+    ids=["solver-file", "store", "history"],
+)
+def test_every_file_a_command_reads_refuses_a_named_pipe(tmp_path, argv, said):
+    for suffix in (".py", ".sqlite"):
+        os.mkfifo(tmp_path / f"FIFO{suffix}")
+    done = subprocess.run([*NQUEENS, *argv], capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    assert done.returncode == 2 and done.stdout == ""
+    assert said in _one_error_line(done.stderr)
