@@ -376,7 +376,10 @@ def save(fig, path):
         return fig
     path = os.fspath(path)
     check_path(path)
-    fig.savefig(path, dpi=150, bbox_inches="tight")
+    from nqueens.core.files import replaced_path
+
+    with replaced_path(path) as partial:
+        fig.savefig(partial, dpi=150, bbox_inches="tight")
     return fig
 
 

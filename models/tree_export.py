@@ -98,12 +98,15 @@ def write_graph(g, path):
     """
     import networkx as nx
 
+    from nqueens.core.files import replaced, replaced_path
+
     kind = export_format(path)
     try:
         if kind == "graphml":
-            nx.write_graphml(g, str(path))
+            with replaced_path(path) as partial:
+                nx.write_graphml(g, partial)
         else:
-            with open(path, "w", encoding="utf-8") as handle:
+            with replaced(path) as handle:
                 handle.writelines(_dot_lines(g))
     except OSError as exc:
         raise NQueensError(f"cannot write {str(path)!r}: {exc.strerror or exc}") from None

@@ -41,21 +41,25 @@ METHODS = ("solution", "random")
 # The largest board whose random solution comes from completing randomly dropped queens (see _random_solution).
 _COMPLETE_UP_TO = 63
 
-# The shuffled list of squares: a tuple of two ints (64 bytes) and its slot in the list (8), with room to spare.
+# A square drawn in random order (an entry of the sparse shuffle and its tuple), with room to spare.
 BYTES_PER_SQUARE = 100
+# A row or column: its count of open squares, a random solution's column, a diagonal of the list, with room.
+BYTES_PER_LINE = 100
 
 
 def random_instance(kind, n, k, *, seed=0, method="solution", min_free=4):
     """The random instance of ``kind`` (``"blocked"``, ``"completion"`` or ``"excluded"``) with ``k`` items.
 
-    Each generator walks the ``n * n`` squares (or a random solution and the ``4n`` diagonals over them), about
-    :data:`BYTES_PER_SQUARE` bytes a square: a board that would not fit in the memory available is refused
+    No generator builds the board: squares are drawn in random order one at a time (a lazy shuffle of the
+    ``n * n`` squares), diagonals and rows are lists of ``n``. About :data:`BYTES_PER_LINE` bytes a line and
+    :data:`BYTES_PER_SQUARE` a square drawn: a request that would not fit in the memory available is refused
     before anything is built.
     """
     from nqueens.core import memory
 
     if kind in KINDS:
-        memory.check(BYTES_PER_SQUARE * n * n, f"a random {kind} instance of n = {n}")
+        drawn = min(n * n, 4 * k + n) if kind == "blocked" and isinstance(k, int) else 0
+        memory.check(BYTES_PER_LINE * n + BYTES_PER_SQUARE * drawn, f"a random {kind} instance of n = {n}")
     if kind == "blocked":
         return random_blocked(n, k, seed=seed, min_free=min_free)
     if kind == "completion":
@@ -75,18 +79,17 @@ def random_blocked(n, k, *, seed=0, min_free=4):
     """
     _check(n, k, min_free)
     rng = random.Random(seed)
-    squares = [(r, c) for r in range(n) for c in range(n)]
-    rng.shuffle(squares)
     in_row = [n] * n
     in_col = [n] * n
     blocked = []
-    for r, c in squares:
-        if len(blocked) == k:
-            break
+    for square in _random_order(rng, n * n) if k else ():
+        r, c = divmod(square, n)
         if in_row[r] > min_free and in_col[c] > min_free:
             in_row[r] -= 1
             in_col[c] -= 1
             blocked.append((r, c))
+            if len(blocked) == k:
+                break
     if len(blocked) < k:
         raise NQueensError(
             f"cannot block {k} squares of a {n} x {n} board leaving at least {min_free} in every row and column; "
@@ -117,7 +120,7 @@ def random_excluded(n, k, *, seed=0, min_free=4):
     out_sum = [False] * (2 * n - 1)
     out_diff = [False] * (2 * n - 1)
     chosen = []
-    while sums or diffs:
+    while (sums or diffs) and len(chosen) < k:  # the list's first k are the instance: the rest is not needed
         if not sums:
             is_sum = False
         elif not diffs:
@@ -171,6 +174,20 @@ def random_completion(n, k, *, seed=0, method="solution"):
     q = _random_solution(n, rng)
     rows = sorted(rng.sample(range(n), k))
     return Instance.make(n, queens=[(r, q[r]) for r in rows])
+
+
+def _random_order(rng, size):
+    """The numbers ``0 .. size - 1`` in a uniformly random order, drawn lazily: Fisher-Yates from the front,
+    keeping only the slots it has swapped, so the first ``k`` cost O(k) time and memory whatever ``size`` is."""
+    moved = {}
+    for i in range(size):
+        j = rng.randrange(i, size)
+        here = moved.pop(i, i)
+        if j == i:
+            yield here
+        else:
+            yield moved.get(j, j)
+            moved[j] = here
 
 
 def _check(n, k, min_free):

@@ -6,7 +6,8 @@ rotated modulo n on a torus, and for the knight the queen bits of the two rows a
 - ``queen``, ``superqueen``: the left-right mirror maps solutions to solutions, so row 0 tries the left half of
   the columns and the count doubles (the middle column of odd n counts once);
 - ``toroidal``: a cyclic shift of the columns maps solutions to solutions and moves row 0's queen anywhere, so
-  row 0's queen is fixed at column 0 and the count is multiplied by n.
+  row 0's queen is fixed at column 0 and the count is multiplied by n. A torus has no solution unless
+  gcd(n, 6) = 1 (Pólya 1918): such a count answers 0 at once, with the reason in ``stats``.
 
 With ``nodes=True`` the search is the plain one (no symmetry), so the profile is the tree of every partial
 placement row by row. Unique solutions and orbit classes come from the enumerated solutions, streamed: on a
@@ -18,6 +19,7 @@ one row, column or diagonal); on a torus by the least key of each orbit under th
 Memory: O(n) words for counting; enumeration streams chunks of ``CHUNK`` solutions.
 """
 
+import math
 from collections import Counter
 
 import numpy as np
@@ -26,12 +28,23 @@ from nqueens.native import rules_kernels as K
 from nqueens.core.record import Tally
 from nqueens.core.rules import get_rule
 
-__all__ = ["count", "batches", "warmup", "MAX_N", "UNIQUE_MAX_N", "TORUS_UNIQUE_MAX_N", "toroidal_total"]
+__all__ = [
+    "count",
+    "answers_at_once",
+    "batches",
+    "warmup",
+    "MAX_N",
+    "UNIQUE_MAX_N",
+    "TORUS_UNIQUE_MAX_N",
+    "toroidal_total",
+]
 
 MAX_N = 62
 UNIQUE_MAX_N = 17  # 1,330,622 superqueen solutions streamed at n = 17 (about 6 s); n = 18 would add a minute
 TORUS_UNIQUE_MAX_N = 14  # the orbit keys hold n digits base n in 63 bits (n <= 15), and keep one per orbit
 CHUNK = 4096
+# Pólya (1918): n queens on an n x n torus exist if and only if gcd(n, 6) = 1; no search is made for another n.
+NO_TORUS_SOLUTION = "gcd(n, 6) > 1: no toroidal solution exists (Pólya 1918), so nothing was searched"
 
 
 def _run(n, rule, first_mask, out, profile):
@@ -108,9 +121,16 @@ def _classes(n, r):
     return len(keys), dict(sorted(sizes.items()))
 
 
+def answers_at_once(n, *, nodes=False, rule="queen", **_):
+    """Whether :func:`count` answers without a search: a torus without solutions (gcd(n, 6) > 1)."""
+    return get_rule(rule).wrap and not nodes and math.gcd(n, 6) != 1
+
+
 def count(n, *, nodes=False, instance=None, rule="queen", **_):
     """Count the solutions of n pieces under ``rule``; unique and classes up to ``UNIQUE_MAX_N``."""
     r = get_rule(rule)
+    if answers_at_once(n, nodes=nodes, rule=rule):
+        return Tally(total=0, unique=0, classes={}, stats={"rule": r.name, "reason": NO_TORUS_SOLUTION})
     profile = None
     if nodes:
         prof = np.zeros(n + 1, np.int64)

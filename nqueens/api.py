@@ -137,6 +137,7 @@ def request(
     spec = get_solver(solver)
     n, _ = _admit(spec, instance)
     checked = spec.check_options(options)
+    spec.check_n(n, checked)  # an option's value may lower the limit (propagation keeps domains in 64 bits)
     if question == "count":
         if nodes and "nodes" not in spec.can:
             able = ", ".join(s.name for s in REGISTRY.values() if "nodes" in s.can)

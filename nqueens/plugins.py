@@ -36,7 +36,8 @@ from functools import cache
 from pathlib import Path
 
 from nqueens.core.errors import NQueensError
-from nqueens.core.protocol import Solver
+from nqueens.core.files import not_regular
+from nqueens.core.protocol import Solver, stdout_aside
 
 __all__ = ["GROUP", "resolve", "discover", "code_digest", "module_digest", "from_object"]
 
@@ -155,7 +156,8 @@ def _from_file(path_text, attr):
             )
         raise NQueensError(f"{where} is not a .py file (outside solvers: FILE.py:ATTR, package.module:ATTR, MODEL.mzn)")
     if not path.is_file():
-        raise NQueensError(f"{where} does not exist")
+        kind = not_regular(path)
+        raise NQueensError(f"{where} is not a regular file ({kind})" if kind else f"{where} does not exist")
     path = path.resolve()
     source = path.read_bytes()
     digest = hashlib.sha256(source).hexdigest()[:16]
@@ -166,7 +168,8 @@ def _from_file(path_text, attr):
         module = importlib.util.module_from_spec(loader_spec)
         sys.modules[module_name] = module
         try:
-            loader_spec.loader.exec_module(module)
+            with stdout_aside():  # what it prints as it is imported goes to stderr, not into a JSON document
+                loader_spec.loader.exec_module(module)
         except Exception as exc:
             del sys.modules[module_name]
             raise NQueensError(f"{where} failed to import: {_line(exc)}") from None
@@ -185,7 +188,8 @@ def _from_file(path_text, attr):
 def _from_module(module_name, attr):
     where = f"{module_name}:{attr}"
     try:
-        module = importlib.import_module(module_name)
+        with stdout_aside():
+            module = importlib.import_module(module_name)
     except Exception as exc:
         raise NQueensError(f"solver module {module_name!r} failed to import: {_line(exc)}") from None
     if not hasattr(module, attr):
@@ -210,7 +214,8 @@ def _from_entry_point(name):
     package = f"{dist.name} {dist.version}" if dist is not None else "an unknown package"
     where = f"plugin {name!r} (package {package})"
     try:
-        obj = point.load()
+        with stdout_aside():
+            obj = point.load()
     except Exception as exc:
         raise NQueensError(f"{where} failed to import: {_line(exc)}") from None
     module = sys.modules.get(point.module)
@@ -230,7 +235,9 @@ def _from_entry_point(name):
 def _minizinc(path_text):
     path = Path(path_text).expanduser()
     if not path.is_file():
-        raise NQueensError(f"MiniZinc model {path_text!r} does not exist")
+        kind = not_regular(path)
+        what = f"is not a regular file ({kind})" if kind else "does not exist"
+        raise NQueensError(f"MiniZinc model {path_text!r} {what}")
     from nqueens.models.minizinc import minizinc_solver
 
     path = path.resolve()

@@ -78,6 +78,7 @@ _TREE_PROPAGATION = Option(
     "backtracking mode: none (check each candidate), forward-checking (prune the rows below), or "
     "arc-consistency (MAC over every pair of remaining rows); n <= 63 with propagation",
     ("none", "forward-checking", "arc-consistency"),
+    limited=(("forward-checking", "arc-consistency"), 63, "each row's domain is a 64-bit mask"),  # rows.MAX_N
 )
 _TREE_ORDER = Option(
     "order",
@@ -85,6 +86,7 @@ _TREE_ORDER = Option(
     "static",
     "backtracking mode: the next row in order (static) or the row with the fewest values left (first-fail)",
     ("static", "first-fail"),
+    limited=(("first-fail",), 63, "each row's domain is a 64-bit mask"),  # nqueens.models.rows.MAX_N
 )
 
 # What nqueens.runtime.run gives every engine: threads, a Dask cluster, the result store, progress.
@@ -276,6 +278,7 @@ _ENTRIES = (
                 "lex-leader constraints over the 8 board symmetries: only fundamental solutions (count adds "
                 "unique and classes)",
                 unique=(True,),
+                reduced=(True,),
             ),
             Option("first", bool, False, "stop at the first solution (for large n; solve only)", partial=(True,)),
             Option("workers", int, 1, "CP-SAT search workers; more than 1 only with first=true"),

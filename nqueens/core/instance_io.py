@@ -126,9 +126,14 @@ def read_instance(path, *, diagonals=None):
         If the file cannot be read or is not a valid instance; the message names the file and the line.
     """
     name = os.fspath(path)
+    from nqueens.core.files import not_regular
+
     try:
         if os.path.isdir(name):
             raise NQueensError(f"{name}: is a directory, not an instance file")
+        kind = not_regular(name)
+        if kind is not None:  # a named pipe would hold the reader until something writes to it
+            raise NQueensError(f"{name}: not a regular file ({kind}); an instance is read from a file")
         with open(name, "rb") as handle:
             data = handle.read(_MAX_BYTES + 1)
     except OSError as exc:
@@ -244,8 +249,10 @@ def write_instance(inst, path, fmt=None):
             "for XCSP3 write the model with its instance: nqueens export --instance FILE --model xcsp3"
         )
     text = format_instance(inst, fmt)
+    from nqueens.core.files import replaced
+
     try:
-        with open(name, "w", encoding="utf-8") as handle:
+        with replaced(name) as handle:
             handle.write(text if text.endswith("\n") else text + "\n")
     except OSError as exc:
         raise NQueensError(f"{name}: cannot write the instance file ({exc.strerror or exc})") from None

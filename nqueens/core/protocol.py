@@ -5,10 +5,13 @@ MiniZinc model) are :class:`Solver` values, and the facade treats them alike. Th
 :mod:`nqueens.registry`'s docstring and in the documentation's page "Compare your own model".
 """
 
+import contextlib
 import importlib
+import os
 import re
+import sys
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import SimpleNamespace
 from typing import Any
 
@@ -16,7 +19,7 @@ from nqueens.core.board import check_n
 from nqueens.core.errors import NQueensError
 from nqueens.core.record import Tally
 
-__all__ = ["Option", "Solver", "CAPABILITIES", "FAMILIES", "solver"]
+__all__ = ["Option", "Solver", "CAPABILITIES", "FAMILIES", "solver", "stdout_aside"]
 
 MASK_REASON = "64-bit masks"
 
@@ -32,7 +35,9 @@ class Option:
 
     ``kind`` is ``bool``, ``int``, ``float`` or ``str``; ``choices`` lists the allowed values (empty: any of
     the kind); ``partial`` the values with which the solver finds some solutions (one), not all; ``unique`` the
-    values with which its count also gives the unique solutions and their orbit classes. An option named ``rule``
+    values with which its count also gives the unique solutions and their orbit classes; ``reduced`` the values
+    with which its stream holds only the fundamental solutions (one per orbit), not all; ``limited`` a triple
+    ``(values, max_n, reason)``: with one of those values the solver takes only ``n <= max_n``. An option named ``rule``
     states another problem (an attack rule of :mod:`nqueens.core.rules`): the checks compare its totals with the
     rule's own counts, not the queen's.
     """
@@ -44,6 +49,8 @@ class Option:
     choices: tuple = ()
     partial: tuple = ()  # values with which the solver finds some solutions (one), not all: no count, no orbits
     unique: tuple = ()  # values with which the solver's count also gives unique solutions and orbit classes
+    reduced: tuple = ()  # values with which the solver's stream holds one solution per orbit, not all
+    limited: tuple = ()  # (values, max_n, reason): with one of those values the solver takes n <= max_n
 
     def parse(self, value):
         """Convert ``value`` (a string from the CLI, or a Python value) to this option's type, or raise."""
@@ -183,9 +190,13 @@ class Solver:
         return wrong
 
     def load(self):
-        """The solver's code: its module, or a namespace with ``count``, ``batches`` and ``warmup``."""
+        """The solver's code: its module, or a namespace with ``count``, ``batches`` and ``warmup``. An outside
+        solver's code runs with its standard output sent to stderr (:func:`stdout_aside`)."""
         if self.module is not None:
-            return importlib.import_module(self.module)
+            if self.source == "built-in":
+                return importlib.import_module(self.module)
+            with stdout_aside():
+                return _Aside(importlib.import_module(self.module))
         return _implementation(self)
 
     def check_options(self, options):
@@ -202,25 +213,46 @@ class Solver:
             raise NQueensError(f"solver {self.name!r} has no option {unknown[0]!r}; its options: {allowed}")
         return {name: opt.parse(options[name]) if name in options else opt.default for name, opt in known.items()}
 
-    def check_n(self, n):
-        """``n`` as an int if this solver accepts it, else an error that names the limit (an ``int`` is trusted
-        to be a checked board size, as an :class:`~nqueens.core.instance.Instance` holds one)."""
+    def check_n(self, n, options=None):
+        """``n`` as an int if this solver accepts it (with the checked ``options``, when given), else an error
+        that names the limit (an ``int`` is trusted to be a checked board size, as an
+        :class:`~nqueens.core.instance.Instance` holds one)."""
         if type(n) is not int or n < 1:
             n = check_n(n)
-        if self.max_n is not None and n > self.max_n:
-            raise NQueensError(
-                f"n = {n} is above the limit of solver {self.name!r}, n <= {self.max_n} ({self.limit_reason})"
-            )
+        max_n, reason, under = self.limit(options or {})
+        if max_n is not None and n > max_n:
+            with_ = f" with {under}" if under else ""
+            raise NQueensError(f"n = {n} is above the limit of solver {self.name!r}{with_}, n <= {max_n} ({reason})")
         return n
+
+    def limit(self, options):
+        """``(max_n, reason, NAME=VALUE)``: the largest ``n`` the solver takes with the checked ``options`` (an
+        option's value may lower :attr:`max_n`), why, and the option that sets it (``None`` for the solver's own);
+        ``max_n`` is ``None`` when nothing limits ``n``."""
+        found = (self.max_n, self.limit_reason, None)
+        for opt in self.options:
+            if opt.limited:
+                values, max_n, reason = opt.limited
+                value = options.get(opt.name, opt.default)
+                if value in values and (found[0] is None or max_n < found[0]):
+                    found = (max_n, reason, _shown(opt.name, value))
+        return found
 
     def partial(self, options):
         """The first ``NAME=VALUE`` of the checked ``options`` under which the solver finds only some solutions
         (such as CP-SAT's ``first=true``), or ``None`` when it finds them all."""
+        return self._first("partial", options)
+
+    def reduced(self, options):
+        """The first ``NAME=VALUE`` of the checked ``options`` under which the solver's stream holds only the
+        fundamental solutions, one per orbit (such as CP-SAT's ``symmetry=true``), or ``None``."""
+        return self._first("reduced", options)
+
+    def _first(self, trait, options):
         for opt in self.options:
-            if opt.partial and options.get(opt.name, opt.default) in opt.partial:
-                value = options.get(opt.name, opt.default)
-                shown = str(value).lower() if isinstance(value, bool) else value
-                return f"{opt.name}={shown}"
+            value = options.get(opt.name, opt.default)
+            if getattr(opt, trait) and value in getattr(opt, trait):
+                return _shown(opt.name, value)
         return None
 
     def counts_unique(self, options):
@@ -250,6 +282,69 @@ class Solver:
             "can": list(self.can),
             "source": self.source,
         }
+
+
+@contextlib.contextmanager
+def stdout_aside():
+    """While the block runs, what it prints goes to stderr: Python's ``print`` and writes to file descriptor 1
+    (a C library's, a subprocess's). An outside solver's code runs inside it, so the toolkit's own output (a JSON
+    document on stdout) stays whole whatever the solver prints."""
+    with contextlib.suppress(Exception):
+        sys.stdout.flush()
+    try:
+        saved = os.dup(1)
+    except OSError:  # no standard output at all: nothing to protect
+        saved = None
+    if saved is not None:
+        os.dup2(2, 1)
+    try:
+        with contextlib.redirect_stdout(sys.stderr):
+            yield
+    finally:
+        if saved is not None:
+            os.dup2(saved, 1)
+            os.close(saved)
+
+
+def _aside_steps(stream):
+    """The items of ``stream``, each computed inside :func:`stdout_aside`."""
+    try:
+        while True:
+            with stdout_aside():
+                try:
+                    item = next(stream)
+                except StopIteration:
+                    return
+            yield item
+    finally:
+        close = getattr(stream, "close", None)
+        if close is not None:
+            with stdout_aside():
+                close()
+
+
+class _Aside:
+    """An outside solver's module whose ``count``, ``batches`` and ``warmup`` run inside :func:`stdout_aside`."""
+
+    def __init__(self, module):
+        self._module = module
+
+    def __getattr__(self, name):
+        value = getattr(self._module, name)
+        if name in ("count", "warmup") and callable(value):
+
+            def aside(*args, **kwargs):
+                with stdout_aside():
+                    return value(*args, **kwargs)
+
+            return aside
+        if name == "batches" and callable(value):
+            return lambda *args, **kwargs: _aside_steps(value(*args, **kwargs))
+        return value
+
+
+def _shown(name, value):
+    return f"{name}={str(value).lower() if isinstance(value, bool) else value}"
 
 
 def solver(name=None, **attributes):
@@ -285,10 +380,10 @@ def _implementation(spec):
 
     def batches(n, *, limit=None, **keywords):
         if spec.batches is not None:
-            yield from spec.batches(n, limit=limit, **keywords)
+            yield from _aside_steps(spec.batches(n, limit=limit, **keywords))
             return
         chunk = []
-        stream = spec.solutions(n, **keywords)
+        stream = _aside_steps(spec.solutions(n, **keywords))
         try:
             for q in stream:
                 chunk.append(tuple(q))
@@ -309,14 +404,46 @@ def _implementation(spec):
     def count(n, *, nodes=False, **keywords):
         if spec.count is not None:
             keywords = {"nodes": nodes, **keywords} if nodes else keywords
-            tally = spec.count(n, **keywords)
-            if isinstance(tally, int) and not isinstance(tally, bool):
-                return Tally(total=tally)
+            with stdout_aside():
+                tally = spec.count(n, **keywords)
             if not isinstance(tally, Tally):
-                raise NQueensError(
-                    f"solver {spec.name!r}: count returned {type(tally).__name__}, not a Tally or an int (the protocol)"
-                )
-            return tally
-        return Tally(total=sum(1 for _ in spec.solutions(n, **keywords)))
+                tally = Tally(total=_checked_count(spec, n, tally, "count returned"))
+            total = _checked_count(spec, n, tally.total, "count returned a Tally whose total is")
+            unique = tally.unique
+            if unique is not None:
+                unique = _checked_count(spec, n, unique, "count returned a Tally whose unique is")
+                if unique > total:
+                    raise NQueensError(
+                        f"solver {spec.name!r}: count returned unique {unique} above its total {total} (the protocol)"
+                    )
+            return replace(tally, total=total, unique=unique)
+        with stdout_aside():
+            return Tally(total=sum(1 for _ in spec.solutions(n, **keywords)))
 
-    return SimpleNamespace(count=count, batches=batches, warmup=spec.warmup or (lambda: None), events=spec.events)
+    def warmup():
+        if spec.warmup is not None:
+            with stdout_aside():
+                spec.warmup()
+
+    return SimpleNamespace(count=count, batches=batches, warmup=warmup, events=spec.events)
+
+
+def _checked_count(spec, n, value, what):
+    """``value`` as an ``int`` if it can be a number of solutions of ``n`` pieces (0 to n!, the permutations that
+    hold one piece a row and a column), else the error that names what the outside solver returned."""
+    import math
+    import numbers
+
+    if isinstance(value, numbers.Integral) and not isinstance(value, bool):
+        value = int(value)
+        if value < 0:
+            raise NQueensError(f"solver {spec.name!r}: {what} {value}, a negative number of solutions (the protocol)")
+        # n! bounds every count: at most one piece a row and a column (lgamma keeps a large n cheap).
+        if value > 1 and (math.log(value) > math.lgamma(n + 1) + 1e-9 if n > 20 else value > math.factorial(n)):
+            raise NQueensError(
+                f"solver {spec.name!r}: {what} {value}, more than the {n}! ways to place one piece a row and a "
+                "column (the protocol)"
+            )
+        return value
+    shown = repr(value) if isinstance(value, bool | float | str) else type(value).__name__
+    raise NQueensError(f"solver {spec.name!r}: {what} {shown}, not a Tally or an int >= 0 (the protocol)")

@@ -13,7 +13,8 @@ XCSP22 competition) and by ``nqueens export --model xcsp3``. All of them have on
 - the instance: ``ne(q[i],c)`` (a square no queen may take), ``eq(q[i],c)`` (a placed queen), or a unary
   ``<extension>`` (``<conflicts>``: squares no queen may take; ``<supports>``: the only squares allowed).
 
-The file is read with the standard library's expat parser (no XCSP3 package is needed). Anything else is refused
+The file is read with the standard library's expat parser (no XCSP3 package is needed); a file that declares an
+XML entity is refused before anything expands it. Anything else is refused
 with the line of the first constraint that is not one of these, so a model of another problem is never solved
 as if it were n-queens.
 
@@ -90,7 +91,16 @@ def _tree(text, name):
         if stack:
             stack[-1].text.append(chunk)
 
+    def entity(entity_name, *_):
+        # Refused where it is declared, before any reference expands it: a few entities used a few hundred times
+        # each can grow a 4 MB file into gigabytes (expat stops only the billion laughs' amplification).
+        raise NQueensError(
+            f"{name}, line {parser.CurrentLineNumber}: declares the XML entity {entity_name!r}; XCSP3 instances "
+            "need none, and entities are refused (their expansion could take any amount of memory)"
+        )
+
     parser.StartElementHandler, parser.EndElementHandler, parser.CharacterDataHandler = start, end, data
+    parser.EntityDeclHandler = entity
     try:
         parser.Parse(text.encode("utf-8"), True)
     except expat.ExpatError as exc:

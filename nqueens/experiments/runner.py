@@ -285,29 +285,35 @@ def problems_from_range(text):
     return [Problem(str(n), n) for n in parse_range(text)]
 
 
-def problems_from_instances(paths):
+def problems_from_instances(paths, skipped=None):
     """The problems of instance files: files, or folders whose ``.json``, ``.param`` and XCSP3 ``.xml`` files
     (:data:`~nqueens.core.instance_io.SUFFIXES`) are taken (hidden
     files, such as the ``._*`` files of macOS archives, left out).
 
     A file that cannot be read or is not an instance is a problem whose runs are ``error`` rows naming the file
-    and the line; the others run.
+    and the line; the others run. In a folder, what is not a regular file (a named pipe, a device, a socket:
+    reading it could wait for ever) is left out, and ``skipped``, a list, receives a sentence for each.
 
     Raises
     ------
     NQueensError
         For a missing path, an empty folder, or two files of the same name.
     """
+    from nqueens.core.files import not_regular
     from nqueens.core.instance_io import SUFFIXES, read_instance
 
     files = []
     for path in paths:
         if os.path.isdir(path):
-            found = sorted(
-                os.path.join(path, name)
-                for name in os.listdir(path)
-                if os.path.splitext(name)[1].lower() in SUFFIXES and not name.startswith(".")
-            )
+            found = []
+            for name in sorted(os.listdir(path)):
+                if os.path.splitext(name)[1].lower() not in SUFFIXES or name.startswith("."):
+                    continue
+                kind = not_regular(os.path.join(path, name))
+                if kind is None:
+                    found.append(os.path.join(path, name))
+                elif skipped is not None:
+                    skipped.append(f"skipped {os.path.join(path, name)}: not a regular file ({kind})")
             if not found:
                 raise NQueensError(f"folder {path} holds no instance files ({', '.join(sorted(SUFFIXES))})")
             files.extend(found)
@@ -545,8 +551,11 @@ def _plan(problems, columns, question, repeat, explicit):
                 continue
             elif not any(need in spec.can for need in _NEEDS[question]):
                 status, message = "unsupported", f"{column.name} cannot answer {question}: {_WHY[question]}"
-            elif spec.max_n is not None and problem.n > spec.max_n:
-                status, message = "unsupported", f"{column.name} takes n <= {spec.max_n} ({spec.limit_reason})"
+            elif _cannot(spec, column, question) is not None:
+                status, message = "unsupported", _cannot(spec, column, question)
+            elif spec.limit(column.full)[0] is not None and problem.n > spec.limit(column.full)[0]:
+                max_n, reason, _ = spec.limit(column.full)
+                status, message = "unsupported", f"{column.name} takes n <= {max_n} ({reason})"
             elif not problem.plain and "instance" not in spec.can:
                 why = f" ({spec.no_instance})" if spec.no_instance else ""
                 status, message = "unsupported", f"{column.name} does not take instances{why}"
@@ -575,6 +584,22 @@ def _plan(problems, columns, question, repeat, explicit):
                 plan.append(_Planned(record, task))
     # Repeats outermost in the order of work (see _execute), records in table order here.
     return plan, left_out
+
+
+def _cannot(spec, column, question):
+    """Why the column's options keep it from answering ``question`` as asked, or ``None``: a solver that finds
+    one solution cannot count or enumerate them all, one whose stream holds one solution per orbit cannot
+    enumerate them all."""
+    partial = spec.partial(column.full)
+    if partial is not None and question != "first":
+        return f"{column.name} cannot answer {question}: with {partial} it finds one solution, not all"
+    reduced = spec.reduced(column.full)
+    if reduced is not None and question == "enumerate":
+        return (
+            f"{column.name} cannot answer enumerate: with {reduced} it enumerates only the fundamental solutions "
+            "(one per orbit of the 8 symmetries); ask --question count or unique"
+        )
+    return None
 
 
 def _digest(instance):

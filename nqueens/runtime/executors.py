@@ -146,12 +146,6 @@ class DaskCluster:
     def __init__(self, address, timeout=None):
         timeout = CONNECT_TIMEOUT if timeout is None else timeout
         host, port = _parse_address(address)
-        try:
-            import distributed
-        except ImportError:
-            raise NQueensError(
-                "--scheduler needs dask distributed, which is not installed: pip install 'nqueens[dist]'"
-            ) from None
         # A plain connection first: a Client made for an address that does not answer leaves a background close
         # that hangs for 20 s at exit and prints a traceback. No Client is made until something listens.
         try:
@@ -160,18 +154,27 @@ class DaskCluster:
             reason = exc.strerror or type(exc).__name__
             raise NQueensError(f"no Dask scheduler answered at {address} within {timeout:g} s ({reason})") from None
         # A scheduler sends its handshake as soon as it accepts; a listener that accepts and says nothing would
-        # keep the Client waiting for as long as it lives.
-        try:
-            with probe:
-                probe.settimeout(timeout)
-                greeting = probe.recv(1)
-        except OSError:
-            greeting = None
+        # keep the Client waiting for as long as it lives, and one that says something else (an SSH banner, an
+        # HTTP reply) would be read as the length of a message: the Client allocates what that says and fails
+        # after its own timeouts.
+        with probe:
+            greeting = _greeting(probe, timeout)
         if not greeting:
             what = "closed the connection" if greeting == b"" else f"said nothing within {timeout:g} s"
             raise NQueensError(
                 f"something listens at {address} but it is not a Dask scheduler: it {what} (a scheduler greets at once)"
             )
+        if not _is_dask_handshake(greeting):
+            raise NQueensError(
+                f"something listens at {address} but it is not a Dask scheduler: it greets with {_shown(greeting)} "
+                "(a Dask scheduler's greeting is a short binary handshake)"
+            )
+        try:
+            import distributed
+        except ImportError:
+            raise NQueensError(
+                "--scheduler needs dask distributed, which is not installed: pip install 'nqueens[dist]'"
+            ) from None
         self._distributed = distributed
         self.where = address
         # The client logs its failed reconnections as tracebacks (a scheduler killed mid-run); the failure reaches
@@ -272,6 +275,38 @@ class _Quiet:
     def restore(self):
         for logger, level in self._levels.items():
             logger.setLevel(level)
+
+
+# A Dask message starts with its length, 8 bytes little-endian; a scheduler's handshake is about 60 bytes.
+_HANDSHAKE_MAX = 1 << 16
+
+
+def _greeting(probe, timeout):
+    """The first bytes a listener sends (8 of them, and what else came with them): ``b""`` if it closed the
+    connection first, ``None`` if it sent nothing within ``timeout`` seconds."""
+    data = b""
+    try:
+        probe.settimeout(timeout)
+        while len(data) < 8:
+            chunk = probe.recv(256)
+            if not chunk:
+                break
+            data += chunk
+    except OSError:
+        return data or None
+    return data
+
+
+def _is_dask_handshake(greeting):
+    return len(greeting) >= 8 and 8 <= int.from_bytes(greeting[:8], "little") <= _HANDSHAKE_MAX
+
+
+def _shown(greeting):
+    """The greeting for people: its first line when it is text, else its first bytes in hex."""
+    line = greeting.split(b"\n")[0].strip()
+    if line and all(32 <= b < 127 for b in line):
+        return repr(line[:80].decode("ascii"))
+    return f"the bytes {greeting[:16].hex(' ')}"
 
 
 def _parse_address(address):

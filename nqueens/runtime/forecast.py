@@ -1,4 +1,4 @@
-"""How long will it take? A one-line warning before a run forecast to last more than an hour.
+"""How long will it take? A one-line warning before a run forecast to last more than a minute.
 
 Knuth's estimator (:mod:`nqueens.analysis.estimate`) says in milliseconds how many nodes the row-by-row
 backtracking tree of ``n`` has; a solver's speed in nodes of that tree per second turns it into seconds. That
@@ -26,7 +26,6 @@ import os
 import socket
 import time
 from dataclasses import dataclass
-from pathlib import Path
 
 from nqueens.core.errors import NQueensError
 
@@ -41,7 +40,7 @@ __all__ = [
     "rates_path",
 ]
 
-LONG_RUN_SECONDS = 3600.0  # commands warn before a run forecast to take longer
+LONG_RUN_SECONDS = 60.0  # commands warn before a run forecast to take longer
 
 # Nodes of the row-by-row tree per second that no solver of a family falls below (the plain-Python oracle does
 # about 4e6, the compiled kernels 1e8, the engines 1e9 and more; general-purpose models can be much slower).
@@ -87,11 +86,13 @@ class Forecast:
     memory: int = None
 
 
-def quick_estimate(n, probes=400, seed=0):
+def quick_estimate(n, probes=400, seed=0, rule="queen"):
     """Knuth's estimate of the row-by-row backtracking tree of ``n`` (feasible nodes, root included) and its
     standard error, by ``probes`` random probes in plain Python: no kernel to load, about a millisecond per
     hundred probes and rows. (:func:`nqueens.analysis.estimate.estimate` is the estimator of record, for every
-    formulation; this one serves only the forecast, which must cost nothing when the run is short.)
+    formulation; this one serves only the forecast, which must cost nothing when the run is short.) Under
+    another attack ``rule`` (:mod:`nqueens.core.rules`) the tree is that rule's: diagonals that wrap around a
+    torus, the knight's squares of the two rows above.
 
     Examples
     --------
@@ -101,14 +102,18 @@ def quick_estimate(n, probes=400, seed=0):
     """
     import random
 
+    from nqueens.core.rules import get_rule
+
+    r = get_rule(rule)
     rng = random.Random(seed)
     full = (1 << n) - 1
     total = total2 = 0.0
     for _ in range(probes):
-        cols = left = right = 0
+        cols = left = right = near = far = 0  # near, far: the queens of the rows one and two above (knight)
         weight = value = 1.0
         for _row in range(n):
-            free = full & ~(cols | left | right)
+            knight = ((near << 2) | (near >> 2) | (far << 1) | (far >> 1)) & full if r.knight else 0
+            free = full & ~(cols | left | right | knight)
             d = free.bit_count()
             if d == 0:
                 break
@@ -120,8 +125,13 @@ def quick_estimate(n, probes=400, seed=0):
                 k -= 1
             bit = free & -free
             cols |= bit
-            left = ((left | bit) << 1) & full
-            right = (right | bit) >> 1
+            if r.wrap:  # the diagonals go round the torus: the masks rotate within n bits
+                left = (((left | bit) << 1) | ((left | bit) >> (n - 1))) & full
+                right = ((right | bit) >> 1) | (((right | bit) & 1) << (n - 1))
+            else:
+                left = ((left | bit) << 1) & full
+                right = (right | bit) >> 1
+            near, far = bit, near
         total += value
         total2 += value * value
     mean = total / probes
@@ -162,7 +172,8 @@ def forecast(n, solver=None, *, probes=2000, seed=0, budget=0.05, estimate=None,
     model = _growth_model(spec)
     if model is not None:
         return _growth_forecast(spec, model, n, options, budget)
-    nodes, stderr = estimate if estimate is not None else quick_estimate(n, probes=probes, seed=seed)
+    rule = options.get("rule") or "queen"
+    nodes, stderr = estimate if estimate is not None else quick_estimate(n, probes=probes, seed=seed, rule=rule)
     key = _rate_key(spec.name, options)
     known = _load_rates().get(key)
     if known is None:
@@ -193,7 +204,7 @@ def long_run_warning(n, solver=None, *, threshold=None, action="counting", **opt
     try:
         req = n if isinstance(n, Request) else request(n, solver, **options)
         n, spec = req.n, req.solver
-        if req.options.get("rule", "queen") != "queen":  # the estimator walks the queen's tree, not the rule's
+        if _at_once(spec, n, req.options):
             return None
         model = _growth_model(spec)
         if model is not None:
@@ -202,7 +213,7 @@ def long_run_warning(n, solver=None, *, threshold=None, action="counting", **opt
         floor = threshold * FLOOR_RATE[req.solver.family]
         if _permutations(n) < floor:
             return None
-        estimate = quick_estimate(n, probes=WARNING_PROBES, seed=0)
+        estimate = quick_estimate(n, probes=WARNING_PROBES, seed=0, rule=req.options.get("rule") or "queen")
         if estimate[0] < floor:
             return None
         guess = forecast(req, estimate=estimate)
@@ -210,11 +221,22 @@ def long_run_warning(n, solver=None, *, threshold=None, action="counting", **opt
         return None
     if guess.seconds <= threshold:
         return None
+    rule = req.options.get("rule") or "queen"
+    tree = "backtracking tree" if rule == "queen" else f"backtracking tree under the rule {rule!r}"
     return (
         f"warning: {action} n = {n} with {guess.solver} is forecast to take about {duration(guess.seconds)}: "
-        f"Knuth's estimate of the backtracking tree is {guess.nodes:.3g} nodes (+/- {guess.stderr:.2g}), "
+        f"Knuth's estimate of the {tree} is {guess.nodes:.3g} nodes (+/- {guess.stderr:.2g}), "
         f"at {guess.rate:.3g} nodes/s measured on n = {guess.calibration_n}; press Ctrl-C to stop"
     )
+
+
+def _at_once(spec, n, options):
+    """Whether the solver answers ``n`` without a search (its module's ``answers_at_once``, such as a torus with
+    no solution by Pólya's theorem); only engines and native solvers are loaded to ask."""
+    if spec.family not in ("engine", "native"):
+        return False
+    at_once = getattr(spec.load(), "answers_at_once", None)
+    return bool(at_once is not None and at_once(n, **options))
 
 
 def _growth_model(spec):
@@ -288,7 +310,10 @@ def _time_growth(spec, model, n, budget):
 
 
 def duration(seconds):
-    """A duration for people: ``"5 minutes"``, ``"3.2 hours"``, ``"12 days"``, ``"4.1e+03 years"``."""
+    """A duration for people: ``"90 seconds"``, ``"5 minutes"``, ``"3.2 hours"``, ``"12 days"``,
+    ``"4.1e+03 years"``."""
+    if seconds < 120:
+        return f"{seconds:.0f} seconds"
     if seconds < 2 * 3600:
         return f"{seconds / 60:.0f} minutes"
     if seconds < 3 * 86400:
@@ -334,8 +359,12 @@ def _calibrate(spec, n, options, probes, seed, budget):
         def once(m):
             module.count(m, **timing)
 
+    at_once = getattr(module, "answers_at_once", None)
     m = min(8, n)
     while True:
+        if at_once is not None and at_once(m, **timing) and m + 1 < n:
+            m += 1  # no search to time on this board (a torus without solutions)
+            continue
         # A timing run is not a count to record anywhere: it calls the module, not the API.
         start = time.perf_counter()
         interrupt.call(once, m)
@@ -343,7 +372,7 @@ def _calibrate(spec, n, options, probes, seed, budget):
         if seconds >= budget or m + 1 >= n or (spec.max_n is not None and m + 1 > spec.max_n):
             break
         m += 1
-    nodes_m = quick_estimate(m, probes=probes, seed=seed)[0]
+    nodes_m = quick_estimate(m, probes=probes, seed=seed, rule=timing.get("rule") or "queen")[0]
     return {"rate": nodes_m / max(seconds, 1e-9), "n": m, "measured": time.strftime("%Y-%m-%dT%H:%M:%S")}
 
 
@@ -373,8 +402,9 @@ def _save_rate(key, value):
             if os.environ.get("NQUEENS_STORE"):
                 return
             path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = Path(f"{path}.{os.getpid()}.tmp")
-        tmp.write_text(json.dumps(rates, indent=1, sort_keys=True), encoding="utf-8")
-        os.replace(tmp, path)
-    except OSError:
+        from nqueens.core.files import replaced
+
+        with replaced(path) as handle:
+            handle.write(json.dumps(rates, indent=1, sort_keys=True))
+    except (OSError, NQueensError):
         pass

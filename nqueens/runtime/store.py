@@ -118,7 +118,8 @@ def resolve_path(path=None):
     Raises
     ------
     NQueensError
-        If ``path`` is empty, is ``none`` (which means no store, so it cannot be read), or names a directory.
+        If ``path`` is empty, is ``none`` (which means no store, so it cannot be read), or names a directory or
+        another file that is not a regular one (a named pipe, a device).
     """
     if path is None:
         return default_path()
@@ -129,6 +130,11 @@ def resolve_path(path=None):
     path = Path(path).expanduser()
     if path.is_dir():
         raise NQueensError(f"result store {path} is a directory; give a file path such as {path / 'results.sqlite'}")
+    from nqueens.core.files import not_regular
+
+    kind = not_regular(path)
+    if kind is not None:  # SQLite would wait on a named pipe for ever
+        raise NQueensError(f"result store {path} is not a regular file ({kind}); give a file path")
     return path
 
 

@@ -93,7 +93,7 @@ class SolutionBrowser:
                 "`nqueens count N --rules toroidal` gives its classes"
             )
         self.n = spec.check_n(n)
-        self.solver = spec.name
+        self.solver = spec.key  # an outside solver is found again by its spec (FILE.py:ATTR), not its name
         self.fundamental = bool(fundamental)
         self.index = -1
         self.solution = None

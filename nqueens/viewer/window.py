@@ -522,7 +522,7 @@ class Viewer:
             width=18,
             state="readonly",
             textvariable=self.solver_var,
-            values=_enumerators(self.rule, self.instance),
+            values=list(dict.fromkeys([*_enumerators(self.rule, self.instance), self.solver])),
         )
         self.solver_box.bind("<<ComboboxSelected>>", lambda _: self.set_solver(self.solver_var.get()))
         self.solver_box.pack(side="left", padx=(4, 16))
@@ -1007,20 +1007,25 @@ def _rule(rule):
 
 
 def _enumerators(rule="queen", instance=None):
-    return [
-        s.name
-        for s in nqueens.solvers()
-        if "enumerate" in s.can
-        and (rule == "queen" or any(o.name == "rule" and rule in o.choices for o in s.options))
-        and (instance is None or "instance" in s.can)
-    ]
+    return [s.name for s in nqueens.solvers() if _shows(s, rule, instance)]
+
+
+def _shows(spec, rule, instance):
+    """Whether the viewer can step through the solutions of ``spec`` (built-in or outside) under ``rule``."""
+    return (
+        "enumerate" in spec.can
+        and (rule == "queen" or any(o.name == "rule" and rule in o.choices for o in spec.options))
+        and (instance is None or "instance" in spec.can)
+    )
 
 
 def _check_solver(solver, rule="queen", instance=None, n=8):
+    """The solver's key (its name, or an outside solver's spec such as ``FILE.py:ATTR``), if the viewer can show
+    it; else the error that says why."""
     name = solver or default_enumerator(n, rule, instance)
     spec = nqueens.get_solver(name)
-    able = _enumerators(rule, instance)
-    if name not in able:
+    if not _shows(spec, rule, instance):
+        able = _enumerators(rule, instance)
         if "enumerate" not in spec.can:
             what = "does not enumerate"
         elif instance is not None and "instance" not in spec.can:
@@ -1028,7 +1033,7 @@ def _check_solver(solver, rule="queen", instance=None, n=8):
         else:
             what = f"does not take the rule {rule!r}"
         raise NQueensError(f"solver {name!r} {what}; the viewer can show: {', '.join(able)}")
-    return spec.name
+    return spec.key
 
 
 def _check_search(search):

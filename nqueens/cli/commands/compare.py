@@ -224,11 +224,14 @@ def run(args):
         from nqueens.analysis.plots import check_path
 
         check_path(args.plot)  # before the runs, not after them
+    skipped = []
     problems = (
         experiment.problems_from_range(args.range)
         if instances is None
-        else experiment.problems_from_instances(instances)
+        else experiment.problems_from_instances(instances, skipped)
     )
+    for sentence in skipped:  # said even with --quiet: a file the user put there is not run
+        print(f"note: {sentence}", file=sys.stderr)
     columns = None if args.solvers is None else experiment.parse_solvers(args.solvers)
     if columns is not None and args.rules not in (None, "queen"):
         columns = experiment.with_rule(columns, args.rules)

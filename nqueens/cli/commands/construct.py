@@ -80,9 +80,12 @@ def run(args):
 
 
 def _write_file(path, q, fmt):
-    """Write ``q`` in the ``text`` or ``json`` format of :mod:`nqueens.core.board`, one chunk at a time."""
+    """Write ``q`` in the ``text`` or ``json`` format of :mod:`nqueens.core.board`, one chunk at a time, to a
+    temporary file renamed onto ``path`` once whole (:func:`nqueens.core.files.replaced`)."""
+    from nqueens.core.files import replaced
+
     try:
-        with open(path, "w", encoding="ascii") as out:
+        with replaced(path, encoding="ascii") as out:
             if fmt == "text":
                 out.write("1\n")
                 out.writelines(_columns(q, 1, ","))

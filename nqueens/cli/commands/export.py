@@ -198,21 +198,10 @@ def _write(path, text):
         sys.stdout.write(text)
         return
     # Written beside it and renamed when whole: an interrupted or failed write leaves no file that looks done.
-    partial = f"{path}.partial"
+    from nqueens.core.files import replaced
+
     try:
-        with open(partial, "w", encoding="utf-8") as handle:
+        with replaced(path) as handle:
             handle.write(text)
-        os.replace(partial, path)
     except OSError as exc:
-        _remove(partial)
         raise NQueensError(f"cannot write {path}: {exc.strerror}") from None
-    except BaseException:
-        _remove(partial)
-        raise
-
-
-def _remove(path):
-    try:
-        os.unlink(path)
-    except OSError:
-        pass

@@ -168,7 +168,8 @@ def run(args):
         if args.limit is not None or partial is not None:
             rows = list(rows)
             total = len(rows)
-        elif args.fundamental:
+        elif args.fundamental or spec.reduced(req.options) is not None:
+            # A stream of fundamental solutions (cpsat's symmetry=true) has as many rows as the unique count.
             total = _unique(what, spec.name, options)
         else:
             try:
@@ -185,11 +186,14 @@ def run(args):
 # Solvers that place queens row by row in a fixed order: their time to a first solution has no forecast and can
 # be hours from n = 30 or so (seed 000's and seed 003's searches, the three trees).
 _ROW_ORDER_FROM = 30
+# Any other search on the plain board: measured here, lines at n = 60, 100 and 200, cp and cpsat:first=true at
+# n = 300 and 1000 had found no solution after 2 to 5 minutes; the time to a first solution has no forecast.
+_SEARCH_FROM = 60
 
 
 def _warn_if_long(req, limit, plain):
-    """A ``warning:`` on stderr before an enumeration forecast to take more than an hour, or a first-solution
-    search of a row-order backtracking solver on a large board."""
+    """A ``warning:`` on stderr before an enumeration forecast to take more than a minute, or a first-solution
+    search on a board large enough for it to take hours."""
     spec, n = req.solver, req.n
     if limit is not None:
         if plain and spec.row_order and n >= _ROW_ORDER_FROM:
@@ -197,6 +201,13 @@ def _warn_if_long(req, limit, plain):
                 f"warning: {spec.name} searches row by row in a fixed order; its first solutions of n = {n} can take "
                 f"hours and cannot be forecast (`nqueens construct {n}` builds one at once, and `--solver lines` "
                 "or `--solver cpsat` find some in seconds); press Ctrl-C to stop",
+                file=sys.stderr,
+            )
+        elif plain and n >= _SEARCH_FROM:
+            print(
+                f"warning: a search for the first solutions of n = {n} ({spec.name}) can take from seconds to hours "
+                f"and cannot be forecast (searches from n = {_SEARCH_FROM} have run for minutes without one here); "
+                f"`nqueens construct {n}` builds one at once; press Ctrl-C to stop",
                 file=sys.stderr,
             )
         return
