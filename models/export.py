@@ -190,7 +190,8 @@ def xcsp3(problem, *, rule="queen"):
 
     ``q[i]`` (0-based) is the column of the queen in row ``i``; all different on ``q``, ``q[i] + i`` and
     ``q[i] - i`` (``mod n`` on a torus; ``|q[i + d] - q[i]| != k`` for a superqueen's knight steps); an instance
-    adds ``q[r] != c`` for every square no queen may take and ``q[r] = c`` for every placed queen.
+    adds ``q[r] != c`` for every square no queen may take and ``q[r] = c`` for every placed queen. The toolkit
+    reads the file back (:func:`nqueens.core.xcsp3.parse_xcsp3`), the rule of a torus off its wrapped diagonals.
     """
     import contextlib
     import io
