@@ -18,6 +18,7 @@ extensions = [
     "myst_nb",
     "sphinx.ext.autodoc",
     "sphinx.ext.autosummary",
+    "sphinx.ext.viewcode",
     "numpydoc",
     "sphinxarg.ext",
 ]
@@ -45,7 +46,9 @@ if os.name == "posix":
 
     ConnectionFileMixin.transport.default_value = "ipc"
 
-autosummary_generate = False
+# One page per object of the API reference (reference/api.md lists them; the pages are written at build time into
+# reference/generated/), each with a [source] link (viewcode).
+autosummary_generate = True
 autodoc_member_order = "bysource"
 numpydoc_show_class_members = False
 numpydoc_validation_checks = set()
@@ -59,5 +62,6 @@ html_theme_options = {
     "footer_start": ["copyright"],
     "footer_end": [],
 }
-html_static_path = []
+html_static_path = ["_static"]
+html_css_files = ["cards.css"]
 html_show_sourcelink = False

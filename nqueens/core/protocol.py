@@ -28,7 +28,7 @@ _CHUNK = 4096  # solutions per batch when a solver yields them one at a time
 
 @dataclass(frozen=True)
 class Option:
-    """A solver-specific keyword (``nqueens count ... --option NAME=VALUE``).
+    """A solver-specific keyword (``nqueens count N --option NAME=VALUE``).
 
     ``kind`` is ``bool``, ``int``, ``float`` or ``str``; ``choices`` lists the allowed values (empty: any of
     the kind); ``partial`` the values with which the solver finds some solutions (one), not all; ``unique`` the
