@@ -1,7 +1,6 @@
 """Sphinx configuration: MyST pages, executed tutorials (myst-nb), the API from numpydoc docstrings, the CLI from
 the argparse parsers. Builds offline: no intersphinx, no remote assets."""
 
-import os
 import sys
 from pathlib import Path
 
@@ -37,14 +36,6 @@ nb_execution_raise_on_error = True
 nb_merge_streams = True
 # Text/markdown outputs (an experiment's table) are MyST, so their tables render as tables.
 nb_render_markdown_format = "myst"
-
-# The tutorials' kernels run on this machine: their manager (jupyter_client's KernelManager, which myst-nb starts
-# with no Jupyter config of its own) talks to them over Unix-domain sockets, not TCP ports in plain text, which
-# ipykernel warns about once per notebook ("Kernel is running over TCP without encryption").
-if os.name == "posix":
-    from jupyter_client.connect import ConnectionFileMixin
-
-    ConnectionFileMixin.transport.default_value = "ipc"
 
 # One page per object of the API reference (reference/api.md lists them; the pages are written at build time into
 # reference/generated/), each with a [source] link (viewcode).
