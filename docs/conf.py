@@ -21,7 +21,8 @@ extensions = [
     "numpydoc",
     "sphinxarg.ext",
 ]
-source_suffix = {".md": "myst-nb", ".ipynb": "myst-nb"}
+# reStructuredText first: autosummary writes the API reference's pages in the first suffix.
+source_suffix = {".rst": "restructuredtext", ".md": "myst-nb", ".ipynb": "myst-nb"}
 exclude_patterns = ["_build", "README.md", "**/.ipynb_checkpoints"]
 root_doc = "index"
 
