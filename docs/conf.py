@@ -17,10 +17,12 @@ extensions = [
     "myst_nb",
     "sphinx.ext.autodoc",
     "sphinx.ext.autosummary",
+    "sphinx.ext.viewcode",
     "numpydoc",
     "sphinxarg.ext",
 ]
-source_suffix = {".md": "myst-nb", ".ipynb": "myst-nb"}
+# reStructuredText first: autosummary writes the API reference's pages in the first suffix.
+source_suffix = {".rst": "restructuredtext", ".md": "myst-nb", ".ipynb": "myst-nb"}
 exclude_patterns = ["_build", "README.md", "**/.ipynb_checkpoints"]
 root_doc = "index"
 
@@ -36,7 +38,9 @@ nb_merge_streams = True
 # Text/markdown outputs (an experiment's table) are MyST, so their tables render as tables.
 nb_render_markdown_format = "myst"
 
-autosummary_generate = False
+# One page per object of the API reference (reference/api.md lists them; the pages are written at build time into
+# reference/generated/), each with a [source] link (viewcode).
+autosummary_generate = True
 autodoc_member_order = "bysource"
 numpydoc_show_class_members = False
 numpydoc_validation_checks = set()
@@ -50,5 +54,6 @@ html_theme_options = {
     "footer_start": ["copyright"],
     "footer_end": [],
 }
-html_static_path = []
+html_static_path = ["_static"]
+html_css_files = ["cards.css"]
 html_show_sourcelink = False

@@ -89,7 +89,8 @@ def solve(problem, n, solver, *, timeout=None, symmetry=False, workers=1, backen
     start = time.perf_counter()
     result = run(problem, n, timeout=timeout, symmetry=symmetry, workers=workers, **extra)
     result.seconds = time.perf_counter() - start
-    result.options = {"symmetry": symmetry} | ({"workers": workers} if solver == "cpsat" else {}) | extra
+    parallel = solver == "cpsat" or (solver == "cpmpy" and backend == "ortools")
+    result.options = {"symmetry": symmetry} | ({"workers": workers} if parallel else {}) | extra
     if result.solution is not None:
         ok, why = verify(problem, n, result.solution)
         if not ok:
@@ -206,7 +207,11 @@ def _cpsat(problem, n, *, timeout, symmetry, workers):
     if result.status == "optimal":
         result.bound = float(result.objective)
     _times(result)
-    result.stats = {"branches": solver.NumBranches(), "conflicts": solver.NumConflicts()}
+    result.stats = {
+        "branches": solver.NumBranches(),
+        "conflicts": solver.NumConflicts(),
+        "workers": solver.parameters.num_workers,
+    }
     return result
 
 
@@ -593,6 +598,8 @@ def _cpmpy(problem, n, *, timeout, symmetry, workers, backend):
             result.bound = float(result.objective)
     elif status == "UNSATISFIABLE":
         result.status = "infeasible"
+    if backend == "ortools":
+        result.stats = {"workers": workers}
     return result
 
 

@@ -14,9 +14,11 @@ placement row by row. Unique solutions and orbit classes come from the enumerate
 square board (``queen``, ``superqueen``: the group of the square's 8 symmetries) by each solution's stabilizer,
 up to ``UNIQUE_MAX_N`` (a solution fixed by the quarter turn has an orbit of 2, one fixed by the half turn only
 an orbit of 4, any other an orbit of 8: no reflection fixes a solution of n > 1, since it would put two pieces in
-one row, column or diagonal); on a torus by the least key of each orbit under the 8 n^2 maps
-(:meth:`nqueens.core.rules.Rule.canonical_keys`) up to ``TORUS_UNIQUE_MAX_N``. Above them ``unique`` is None.
-Memory: O(n) words for counting; enumeration streams chunks of ``CHUNK`` solutions.
+one row, column or diagonal); on a torus (the group of the square's 8 symmetries with the n^2 translations, order
+8 n^2: OEIS A053994 counts its orbits, A054500-A054502 their sizes) by the least image of each solution with
+``q[0] = 0`` (:func:`torus_classes`), up to ``TORUS_UNIQUE_MAX_N``. Above them ``unique`` is None; where there
+is no solution (gcd(n, 6) > 1 on a torus) it is 0. Memory: O(n) words for counting; enumeration streams chunks
+of ``CHUNK`` solutions; a torus's classes keep one least image (n bytes) per solution with ``q[0] = 0``.
 """
 
 import math
@@ -37,11 +39,12 @@ __all__ = [
     "UNIQUE_MAX_N",
     "TORUS_UNIQUE_MAX_N",
     "toroidal_total",
+    "torus_classes",
 ]
 
 MAX_N = 62
 UNIQUE_MAX_N = 17  # 1,330,622 superqueen solutions streamed at n = 17 (about 6 s); n = 18 would add a minute
-TORUS_UNIQUE_MAX_N = 14  # the orbit keys hold n digits base n in 63 bits (n <= 15), and keep one per orbit
+TORUS_UNIQUE_MAX_N = 19  # n = 19: 43,184 solutions with q[0] = 0 searched and reduced in about 8 s
 CHUNK = 4096
 # Pólya (1918): n queens on an n x n torus exist if and only if gcd(n, 6) = 1; no search is made for another n.
 NO_TORUS_SOLUTION = "gcd(n, 6) > 1: no toroidal solution exists (Pólya 1918), so nothing was searched"
@@ -85,16 +88,62 @@ def _total(n, rule):
 
 def batches(n, *, limit=None, instance=None, rule="queen", **_):
     """Stream every solution under ``rule`` as ``(m, n)`` int64 arrays, row 0's queen left to right."""
-    r = get_rule(rule)
-    cap = CHUNK if limit is None else max(1, min(CHUNK, int(limit)))
+    yield from _stream(n, get_rule(rule), (1 << n) - 1, CHUNK if limit is None else max(1, min(CHUNK, int(limit))))
+
+
+def _stream(n, r, first_mask, cap):
     st = np.zeros((7, n), np.int64)
     pos = np.array([-1, 0], np.int64)
     profile = np.zeros(n + 1, np.int64)
     out = np.empty((cap, n), np.int64)
     while pos[0] != -2:
-        K.search(n, r.knight, r.wrap, np.int64((1 << n) - 1), st, pos, out, profile)
+        K.search(n, r.knight, r.wrap, np.int64(first_mask), st, pos, out, profile)
         if pos[1]:
             yield out[: pos[1]].copy()
+
+
+def torus_classes(n):
+    """``(unique, classes)`` of the toroidal solutions under the square's 8 symmetries and the n^2 translations.
+
+    Every orbit under the translations holds solutions with ``q[0] = 0`` (translate the columns), and on those the
+    row translations act as ``q -> q[i + k] - q[k] (mod n)``. So the least of the 8 n images ``g(q)[i + k] -
+    g(q)[k]`` (g one of the square's 8 maps) of a solution with ``q[0] = 0`` names its orbit, only those ``total /
+    n`` solutions are enumerated, and an orbit of ``s`` solutions has ``s / n`` of them: ``classes`` maps the orbit
+    size to the number of orbits of that size (OEIS A054501, A054502), ``unique`` is their number (A053994).
+
+    Examples
+    --------
+    >>> torus_classes(13)
+    (11, {26: 1, 52: 2, 338: 3, 676: 5})
+    >>> torus_classes(6)
+    (0, {})
+    """
+    r = get_rule("toroidal")
+    least = [_least_images(chunk) for chunk in _stream(n, r, 1, 1 << 16)]
+    if not least:
+        return 0, {}
+    _, members = np.unique(np.concatenate(least), axis=0, return_counts=True)
+    sizes = Counter((n * members).tolist())
+    return int(len(members)), dict(sorted(sizes.items()))
+
+
+def _least_images(q):
+    """For each row of ``q`` (solutions with ``q[0] = 0``), its lexicographically least image with a 0 first."""
+    m, n = q.shape
+    inverse = np.empty_like(q)
+    inverse[np.arange(m)[:, None], q] = np.arange(n)
+    best = q.astype(np.uint8)
+    for base in (q, inverse):
+        for p in (base, base[:, ::-1]):
+            for g in (p, n - 1 - p):
+                for k in range(n):
+                    image = ((np.roll(g, -k, axis=1) - g[:, k : k + 1]) % n).astype(np.uint8)
+                    differ = image != best
+                    first = differ.argmax(axis=1)
+                    rows = np.arange(m)
+                    less = differ[rows, first] & (image[rows, first] < best[rows, first])
+                    best[less] = image[less]
+    return best
 
 
 def _square_classes(n, r):
@@ -111,14 +160,6 @@ def _square_classes(n, r):
         sizes.update(size.tolist())
     classes = {size: k // size for size, k in sorted(sizes.items())}
     return sum(classes.values()), classes
-
-
-def _classes(n, r):
-    keys = Counter()
-    for chunk in batches(n, rule=r.name):
-        keys.update(r.canonical_keys(chunk).tolist())
-    sizes = Counter(keys.values())  # every member of an orbit is a solution, so an orbit's size is its key count
-    return len(keys), dict(sorted(sizes.items()))
 
 
 def answers_at_once(n, *, nodes=False, rule="queen", **_):
@@ -141,7 +182,7 @@ def count(n, *, nodes=False, instance=None, rule="queen", **_):
         total = _total(n, r)
     unique = classes = None
     if r.wrap and n <= TORUS_UNIQUE_MAX_N:
-        unique, classes = _classes(n, r)
+        unique, classes = torus_classes(n)
     elif not r.wrap and n <= UNIQUE_MAX_N:
         unique, classes = _square_classes(n, r)
     return Tally(

@@ -135,9 +135,8 @@ def request(
         else:
             solver = DEFAULT_ENUMERATOR if instance.is_plain else DEFAULT_INSTANCE_SOLVER
     spec = get_solver(solver)
-    n, _ = _admit(spec, instance)
     checked = spec.check_options(options)
-    spec.check_n(n, checked)  # an option's value may lower the limit (propagation keeps domains in 64 bits)
+    n, _ = _admit(spec, instance, checked)
     if question == "count":
         if nodes and "nodes" not in spec.can:
             able = ", ".join(s.name for s in REGISTRY.values() if "nodes" in s.can)
@@ -334,10 +333,11 @@ def default_counter(problem: "int | Instance") -> str:
     return DEFAULT_COUNTER
 
 
-def _admit(spec, instance):
-    """Check ``instance`` against ``spec`` once; return ``n`` and the keywords that pass the instance on."""
-    n = spec.check_n(instance.n)
-    spec.check_memory(n)
+def _admit(spec, instance, options=None):
+    """Check ``instance`` against ``spec`` once (its memory under the checked ``options``); return ``n`` and the
+    keywords that pass the instance on."""
+    n = spec.check_n(instance.n, options)  # an option's value may lower the limit (propagation keeps domains in 64 bits)
+    spec.check_memory(n, options)
     if instance.is_plain:
         return n, {}
     if "instance" not in spec.can:

@@ -35,11 +35,11 @@ def _check(problem, n, solver, timeout, workers, backend="ortools"):
         raise NQueensError(f"backend must be one of {', '.join(CPMPY_BACKENDS)} for optimisation; got {backend!r}")
     if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or timeout <= 0):
         raise NQueensError(f"timeout must be a positive number of seconds; got {timeout!r}")
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
         raise NQueensError(f"workers must be an integer >= 1; got {workers!r}")
 
 
-def optimize(problem, n, solver="cpsat", *, timeout=None, symmetry=False, workers=1, backend="ortools"):
+def optimize(problem, n, solver="cpsat", *, timeout=None, symmetry=False, workers=None, backend="ortools"):
     """Optimise ``problem`` (``"domination"`` or ``"peaceable"``) on the n x n board with ``solver``.
 
     Parameters
@@ -53,8 +53,10 @@ def optimize(problem, n, solver="cpsat", *, timeout=None, symmetry=False, worker
         Seconds; at the limit the best verified solution is ``feasible`` with the solver's bound.
     symmetry : bool
         Add the symmetry-breaking constraints (see :mod:`nqueens.models.optimize`).
-    workers : int
-        CP-SAT's search workers (the other solvers use one thread).
+    workers : int, optional
+        CP-SAT's search workers (also CPMpy's on its ``ortools`` backend; the other solvers use one thread); by
+        default every core this process may run on (:func:`nqueens.runtime.executors.default_workers`), as CP-SAT's
+        portfolio of strategies is meant to run. The record says how many ran (``options`` and ``stats``).
     backend : str
         For ``cpmpy``: the backend, one of ``ortools``, ``exact``, ``choco``, ``z3``.
 
@@ -66,6 +68,10 @@ def optimize(problem, n, solver="cpsat", *, timeout=None, symmetry=False, worker
     _check(problem, n, solver, timeout, workers, backend)
     from nqueens.models.optimize import solve
 
+    if workers is None:
+        from nqueens.runtime.executors import default_workers
+
+        workers = default_workers()
     return solve(problem, n, solver, timeout=timeout, symmetry=bool(symmetry), workers=workers, backend=backend)
 
 
@@ -107,7 +113,7 @@ def parse_solvers(text, *, symmetry=False):
     return columns
 
 
-def compare(problem, ns, solvers=DEFAULT, *, timeout=None, symmetry=False, workers=1, progress=None):
+def compare(problem, ns, solvers=DEFAULT, *, timeout=None, symmetry=False, workers=None, progress=None):
     """Every solver on every ``n``, judged together by :func:`judge`; a list of :class:`OptResult`.
 
     ``solvers`` is a list of names or a string ``NAME[:symmetry][:backend=B],...`` (:func:`parse_solvers`), so

@@ -98,6 +98,44 @@ _ENGINE_OPTIONS = (
     Option("progress", bool, False, "progress bar on stderr"),
 )
 
+
+# Memory formulas of the models whose size depends on their options: (bytes, the options named in a refusal).
+# Calibrated by the peak resident memory of `nqueens solve N --solver S --limit 1` at a few n, less the ~150 MB
+# of an interpreter with the libraries loaded.
+
+
+def _cpsat_memory(n, options):
+    # measured with first=true, one worker: 70 MB at n = 200, 1.0 GB at n = 800 (about 1600 n^2; an earlier
+    # n = 5000 run grew past 24 GB). Each further search worker holds its own copy of the search state, and the
+    # lex-leader constraints of symmetry=true add the board's images (n = 100: 160 MB against 130 MB without,
+    # 120 MB of it the interpreter and OR-tools).
+    workers = max(1, options.get("workers") or 1)
+    per = 1600 * n * n * (_SYMMETRY_FACTOR if options.get("symmetry") else 1)
+    return per * workers, f"workers={workers}, symmetry={str(bool(options.get('symmetry'))).lower()}"
+
+
+_SYMMETRY_FACTOR = 3
+
+# bytes per n^2 of the SAT model by cardinality encoding (pysat's clauses and the SAT solver's copy of them),
+# measured at n = 60 and 120 (limit 1): pairwise 137 MB -> 811 MB (the diagonals' pairs; 3.1 GB at n = 200,
+# 11.3 GB at n = 400), seqcounter 69 MB -> 129 MB, totalizer 192 MB -> 1.09 GB. The other networks are taken
+# as the totalizer, ladder and bitwise (O(n) auxiliaries a line, as seqcounter) at twice seqcounter.
+_SAT_BYTES = {
+    "pairwise": 80_000,
+    "seqcounter": 8_000,
+    "ladder": 16_000,
+    "totalizer": 100_000,
+    "sortnetwrk": 100_000,
+    "cardnetwrk": 100_000,
+    "bitwise": 16_000,
+}
+
+
+def _sat_memory(n, options):
+    encoding = options.get("encoding", "pairwise")
+    return _SAT_BYTES.get(encoding, 100_000) * n * n, f"encoding={encoding}"
+
+
 _ENTRIES = (
     Solver(
         name="bitmask-recursive",
@@ -299,7 +337,7 @@ _ENTRIES = (
             ),
             _RULE,
         ),
-        memory=(800, 2),  # measured: 18.9 GB for n = 5000 (first=true)
+        memory=_cpsat_memory,
     ),
     Solver(
         name="cp",
@@ -390,7 +428,7 @@ _ENTRIES = (
             ),
             _RULE,
         ),
-        memory=(80_000, 2),  # measured: 3.1 GB for n = 200, 11.3 GB for n = 400 (pairwise, limit 1)
+        memory=_sat_memory,
     ),
     Solver(
         name="mip",
@@ -423,7 +461,7 @@ _ENTRIES = (
             ),
             _RULE,
         ),
-        memory=(1000, 2),  # CPMpy's expression tree above CP-SAT's model (cpsat: 800 n^2)
+        memory=(2000, 2),  # CPMpy's expression tree above CP-SAT's model (cpsat: 1600 n^2 a worker)
     ),
     Solver(
         name="csp",

@@ -115,6 +115,17 @@ def test_lp_and_mps_files_read_back_and_solve(suffix, tmp_path):
     assert sum(values.values()) == n and is_solution(q)
 
 
+@pytest.mark.parametrize("rule", ["queen", "toroidal", "superqueen"])
+def test_lp_and_mps_are_the_mip_model_written_by_or_tools(rule):
+    """One model: the files are OR-tools' own LP and MPS writers run on the model the solver ``mip`` solves."""
+    from nqueens.models.mip import model
+
+    inst = Instance.make(7, queens=[(0, 1)], blocked=[(2, 2)], excluded_sum=[5])
+    solver, _ = model(7, instance=inst, rule=rule)
+    assert export.lp(inst, rule=rule).split("\n", 1)[1] == solver.ExportModelAsLpFormat(False)
+    assert export.mps(inst, rule=rule).split("\n", 1)[1] == solver.ExportModelAsMpsFormat(False, False)
+
+
 def highspy_integer():
     import highspy
 

@@ -139,6 +139,36 @@ def test_xcsp3_written_by_export_reads_back_to_the_same_squares(tmp_path):
     assert back.n == inst.n and back.allowed() == inst.allowed() and back.queens == inst.queens
 
 
+# OEIS A051906: toroidal queens, n = 7, 9, 11.
+@pytest.mark.parametrize("n,want", [(7, 28), (9, 0), (11, 88)])
+def test_toroidal_xcsp3_export_reads_back_under_its_rule(n, want, tmp_path, capsys):
+    path = tmp_path / f"t{n}.xml"
+    assert main(["export", str(n), "--model", "xcsp3", "--rules", "toroidal", "-o", str(path)]) == 0
+    assert read_instance(path, rule=True) == (Instance(n), "toroidal")
+    with pytest.raises(NQueensError, match="the toroidal rule, not the queen's"):
+        read_instance(path)  # never the queen's problem under the torus's name
+    capsys.readouterr()
+    for solver in ([], ["--solver", "cpsat"]):
+        assert main(["count", "--instance", str(path), "--json", *solver]) == 0
+        assert json.loads(capsys.readouterr().out)["total"] == want
+    assert main(["count", "--instance", str(path), "--rules", "queen"]) == 2
+    assert "states the toroidal rule" in capsys.readouterr().err
+    plain = tmp_path / f"q{n}.xml"
+    assert main(["export", str(n), "--model", "xcsp3", "-o", str(plain)]) == 0
+    assert read_instance(plain, rule=True) == (Instance(n), "queen")
+
+
+def test_xcsp3_with_one_wrapped_diagonal_direction_is_refused():
+    text = """<instance format="XCSP3" type="CSP">
+      <variables> <array id="q" size="[5]"> 0..4 </array> </variables>
+      <constraints> <allDifferent> q[] </allDifferent>
+        <allDifferent> q[0] mod(add(q[1],1),5) mod(add(q[2],2),5) mod(add(q[3],3),5) mod(add(q[4],4),5) </allDifferent>
+        <allDifferent> q[0] sub(q[1],1) sub(q[2],2) sub(q[3],3) sub(q[4],4) </allDifferent>
+      </constraints> </instance>"""
+    with pytest.raises(NQueensError, match="only one diagonal direction wraps"):
+        parse_instance(text, name="half.xml")
+
+
 def _write(inst, folder):
     path = folder / "i.json"
     write_instance(inst, path)

@@ -284,3 +284,34 @@ def test_minizinc_export_solves_to_the_published_optimum_in_gecode(problem, n, t
         white = [(r, c) for r, row in enumerate(grid) for c, mark in enumerate(row) if mark == "W"]
         black = [(r, c) for r, row in enumerate(grid) for c, mark in enumerate(row) if mark == "B"]
         assert len(white) == known and peaceful(n, white, black)
+
+
+def test_cpsat_optimises_on_every_core_this_process_may_run_on(capsys):
+    # the cores come from the CPU affinity (a process pinned to fewer cores uses those), and the record says so
+    import json
+    import os
+
+    from nqueens.cli import main
+
+    cores = len(os.sched_getaffinity(0))
+    r = optimize("domination", 5)
+    assert r.status == "optimal" and r.objective == 3  # OEIS A075458(5)
+    assert r.options["workers"] == r.stats["workers"] == cores
+    assert optimize("domination", 5, workers=1).stats["workers"] == 1
+    assert main(["optimize", "domination", "5", "--json"]) == 0
+    (doc,) = json.loads(capsys.readouterr().out)
+    assert doc["options"]["workers"] == doc["stats"]["workers"] == cores
+
+
+def test_the_worker_count_follows_the_cpu_affinity():
+    import os
+    import subprocess
+    import sys
+
+    code = (
+        "import os; os.sched_setaffinity(0, {sorted(os.sched_getaffinity(0))[0]}); "
+        "from nqueens.optimize import optimize; print(optimize('domination', 4).stats['workers'])"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.stdout.strip() == "1", done.stderr
+    assert os.sched_getaffinity(0)  # the parent keeps its own

@@ -94,6 +94,22 @@ A051223 = (1, 0, 0, 0, 0, 0, 0, 0, 0, 4, 44, 156, 1876, 5180, 32516, 202900)
 A051906 = (1, 0, 0, 0, 10, 0, 28, 0, 0, 0, 88, 0, 4524, 0, 0, 0, 140692, 0, 820496)
 # OEIS A051224: superqueen solutions up to the 8 symmetries of the square, n = 1..17.
 A051224 = (1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 6, 22, 239, 653, 4089, 25411, 166463)
+# OEIS A053994: toroidal solutions up to the square's 8 symmetries and the n^2 translations (rotation, reflection
+# and torus shift), one term per odd board 1, 3, ..., 19; the even boards have no solution (A051906).
+A053994 = (1, 0, 1, 1, 0, 2, 11, 0, 97, 354)
+# OEIS A054500 (board), A054501 (orbit size) and A054502 (number of orbits of that size): the classification
+# of the toroidal solutions by that group, its terms for the boards up to 19.
+A054500 = (1, 5, 7, 11, 13, 13, 13, 13, 17, 17, 17, 17, 17, 19, 19, 19)
+A054501 = (1, 10, 28, 44, 26, 52, 338, 676, 34, 68, 578, 1156, 2312, 76, 1444, 2888)
+A054502 = (1, 1, 1, 2, 1, 2, 3, 5, 1, 3, 23, 30, 40, 4, 132, 218)
+
+
+def _torus_unique(n):
+    return A053994[(n - 1) // 2] if n % 2 else 0
+
+
+def _torus_classes(n):
+    return {size: k for board, size, k in zip(A054500, A054501, A054502) if board == n}
 
 
 def _count(n, rule, **kw):
@@ -150,6 +166,21 @@ def test_solver_toroidal_orbits_use_the_torus_group():
     r = _count(13, "toroidal")
     assert sum(size * k for size, k in r.classes.items()) == 4524
     assert all(size % 13 == 0 and (8 * 169) % size == 0 for size in r.classes)  # orbit sizes divide 8 n^2
+
+
+@pytest.mark.parametrize("n", range(1, 19))
+def test_solver_toroidal_unique_and_classes_are_published(n):
+    # 0 and no classes where there is no solution (n = 15, 16, 18), never None
+    r = _count(n, "toroidal")
+    assert (r.unique, r.classes) == (_torus_unique(n), _torus_classes(n))
+
+
+@pytest.mark.slow
+def test_solver_toroidal_unique_19():
+    # OEIS A054500's worked example: 354 = 4 + 132 + 218 classes of sizes 76, 1444 and 2888
+    r = _count(19, "toroidal")
+    assert (r.total, r.unique, r.classes) == (820496, 354, {76: 4, 1444: 132, 2888: 218})
+    assert (r.unique, r.classes) == (_torus_unique(19), _torus_classes(19))
 
 
 @pytest.mark.parametrize("rule", sorted(RULES))

@@ -106,7 +106,7 @@ _PARAM_KEYS = (
 )
 
 
-def read_instance(path, *, diagonals=None):
+def read_instance(path, *, diagonals=None, rule=False):
     """Read an instance file (Essence' parameters, JSON or XCSP3, by suffix or content).
 
     Parameters
@@ -115,10 +115,14 @@ def read_instance(path, *, diagonals=None):
     diagonals : int, optional
         Take only the first ``diagonals`` entries of an excluded-diagonals file's ordered ``diags`` list (the
         paper's instance with that many diagonals excluded); by default the file's ``numdiags``.
+    rule : bool
+        Return the attack rule the file states too: an XCSP3 model of the torus (``nqueens export --model xcsp3
+        --rules toroidal``) states ``"toroidal"``, every other file ``"queen"``. Without it such a file is
+        refused rather than read as the queen's problem.
 
     Returns
     -------
-    Instance
+    Instance, or (Instance, str) with ``rule=True``
 
     Raises
     ------
@@ -157,7 +161,7 @@ def read_instance(path, *, diagonals=None):
         fmt = "json"
     elif fmt != "xcsp3" and head.startswith("<"):
         fmt = "xcsp3"
-    return parse_instance(text, name=name, fmt=fmt, diagonals=diagonals)
+    return parse_instance(text, name=name, fmt=fmt, diagonals=diagonals, rule=rule)
 
 
 def _unlzma(data, name):
@@ -175,9 +179,9 @@ def _unlzma(data, name):
     return text
 
 
-def parse_instance(text, *, name="<string>", fmt=None, diagonals=None):
+def parse_instance(text, *, name="<string>", fmt=None, diagonals=None, rule=False):
     """Parse the text of an instance file; ``fmt`` is ``"json"``, ``"param"``, ``"xcsp3"`` or ``None`` (decide
-    by content); ``diagonals`` as in :func:`read_instance`.
+    by content); ``diagonals`` and ``rule`` as in :func:`read_instance`.
 
     Raises
     ------
@@ -207,8 +211,9 @@ def parse_instance(text, *, name="<string>", fmt=None, diagonals=None):
         if fmt == "xcsp3":
             from nqueens.core.xcsp3 import parse_xcsp3
 
-            return parse_xcsp3(text, name)
-        return _parse_json(text, name) if fmt == "json" else _parse_param(text, name, diagonals)
+            return parse_xcsp3(text, name, rule=rule)
+        instance = _parse_json(text, name) if fmt == "json" else _parse_param(text, name, diagonals)
+        return (instance, "queen") if rule else instance
     except RecursionError:
         raise NQueensError(
             f"{name}: lists nested too deeply to read (an instance nests them two deep: [[row, column], ...])"

@@ -31,7 +31,7 @@ _CHUNK = 4096  # solutions per batch when a solver yields them one at a time
 
 @dataclass(frozen=True)
 class Option:
-    """A solver-specific keyword (``nqueens count ... --option NAME=VALUE``).
+    """A solver-specific keyword (``nqueens count N --option NAME=VALUE``).
 
     ``kind`` is ``bool``, ``int``, ``float`` or ``str``; ``choices`` lists the allowed values (empty: any of
     the kind); ``partial`` the values with which the solver finds some solutions (one), not all; ``unique`` the
@@ -106,9 +106,11 @@ class Solver:
         Why ``max_n`` is the limit, for the error message.
     no_instance : str
         Why the solver refuses problem instances (when ``"instance"`` is not in ``can``), for the error message.
-    memory : tuple
+    memory : tuple or callable
         ``(a, b)``: the solver needs about ``a * n**b`` bytes for a board of ``n`` (its arrays, matrices or
-        model); the facade refuses an ``n`` whose memory is not available, naming the bytes.
+        model); or a function ``memory(n, options) -> (bytes, said)`` of ``n`` and the checked options, ``said``
+        naming the options the bytes depend on (``"encoding=pairwise"``, or ``""``). The facade refuses an ``n``
+        whose memory is not available before the model is built, naming the bytes and those options.
     row_order : bool
         It places queens row by row in a fixed order, so its first solution of a large board can take hours and
         cannot be forecast (``nqueens solve`` warns from n = 30).
@@ -137,7 +139,7 @@ class Solver:
     options: tuple = ()
     limit_reason: str = MASK_REASON
     no_instance: str = ""
-    memory: tuple = (64, 1)
+    memory: tuple | Callable[[int, dict], tuple] = (64, 1)
     row_order: bool = False
     count: Callable[..., Any] | None = field(default=None, repr=False, compare=False)
     batches: Callable[..., Iterator] | None = field(default=None, repr=False, compare=False)
@@ -262,12 +264,22 @@ class Solver:
             opt.unique and options.get(opt.name, opt.default) in opt.unique for opt in self.options
         )
 
-    def check_memory(self, n):
-        """Raise if the memory this solver needs for ``n`` (see :attr:`memory`) is not available."""
+    def memory_needed(self, n, options=None):
+        """``(bytes, said)``: what :attr:`memory` states for ``n`` under the checked ``options`` (defaults when
+        ``None``), and the options that set it (``""`` when none do)."""
+        if callable(self.memory):
+            full = self.check_options({}) if options is None else options
+            return self.memory(n, full)
+        a, b = self.memory
+        return a * n**b, ""
+
+    def check_memory(self, n, options=None):
+        """Raise if the memory this solver needs for ``n`` under ``options`` (see :attr:`memory`) is not
+        available; the message names the bytes and the options they depend on."""
         from nqueens.core import memory
 
-        a, b = self.memory
-        memory.check(a * n**b, f"solver {self.name!r} on n = {n}")
+        need, said = self.memory_needed(n, options)
+        memory.check(need, f"solver {self.name!r} on n = {n}" + (f" with {said}" if said else ""))
 
     @property
     def key(self):

@@ -8,8 +8,12 @@ XCSP22 competition) and by ``nqueens export --model xcsp3``. All of them have on
 
 - columns: ``<allDifferent> q[] </allDifferent>`` (or every pair ``ne(q[i],q[j])``; Queens' variant v2 says
   both rules of a pair in one ``and(ne(q[i],q[j]),ne(dist(q[i],q[j]),k))``);
-- diagonals: ``allDifferent`` over ``q[0] add(q[1],1) ...`` and ``q[0] sub(q[1],1) ...``, or every pair
+- diagonals: ``allDifferent`` over ``q[0] add(q[1],1) ...`` and ``q[0] sub(q[1],1) ...`` (any terms
+  ``q[i] + c[i]`` with ``c[i] - i``, or ``c[i] + i``, the same for every row), or every pair
   ``ne(dist(q[i],q[j]),|i - j|)`` (Queens' variant v1, BlockedQueens), alone or in a ``<group>``;
+- the diagonals of the torus (``nqueens export --model xcsp3 --rules toroidal``): ``allDifferent`` over
+  ``mod(add(q[i],c[i]),n)`` with ``c[i] - i``, and over terms with ``c[i] + i``, the same modulo n for every
+  row: the toroidal rule, which :func:`parse_xcsp3` reports with ``rule=True``;
 - the instance: ``ne(q[i],c)`` (a square no queen may take), ``eq(q[i],c)`` (a placed queen), or a unary
   ``<extension>`` (``<conflicts>``: squares no queen may take; ``<supports>``: the only squares allowed).
 
@@ -32,6 +36,15 @@ Examples
 ... </instance>'''
 >>> parse_xcsp3(text, "tiny.xml")
 Instance(n=4, blocked=((0, 1),), queens=(), excluded_sum=(), excluded_difference=())
+>>> torus = '''<instance format="XCSP3" type="CSP">
+...   <variables> <array id="q" size="[5]"> 0..4 </array> </variables>
+...   <constraints> <allDifferent> q[] </allDifferent>
+...     <allDifferent> q[0] mod(add(q[1],1),5) mod(add(q[2],2),5) mod(add(q[3],3),5) mod(add(q[4],4),5) </allDifferent>
+...     <allDifferent> q[0] mod(add(q[1],4),5) mod(add(q[2],3),5) mod(add(q[3],2),5) mod(add(q[4],1),5) </allDifferent>
+...   </constraints>
+... </instance>'''
+>>> parse_xcsp3(torus, "torus.xml", rule=True)
+(Instance(n=5, blocked=(), queens=(), excluded_sum=(), excluded_difference=()), 'toroidal')
 """
 
 import re
@@ -45,12 +58,23 @@ __all__ = ["parse_xcsp3"]
 ACCEPTED = (
     "the queens family (PyCSP3's Queens and BlockedQueens, nqueens export --model xcsp3): one array q of n "
     "variables over 0..n-1, allDifferent or pairwise ne/dist constraints for columns and diagonals, and unary "
-    "ne/eq/extension constraints for blocked squares and placed queens"
+    "ne/eq/extension constraints for blocked squares and placed queens; the diagonals may wrap modulo n (the "
+    "toroidal rule)"
 )
 
 
-def parse_xcsp3(text, name="<string>"):
+def parse_xcsp3(text, name="<string>", *, rule=False):
     """The :class:`~nqueens.core.instance.Instance` an XCSP3 queens-family file states.
+
+    Parameters
+    ----------
+    text : str
+    name : str
+        The file's name, for messages.
+    rule : bool
+        Return ``(instance, rule)``, the attack rule the file's diagonals state (``"queen"``, or ``"toroidal"``
+        when both diagonal directions wrap modulo n). Without it a file of another rule than the queen's is
+        refused, so it is never solved as the queen's problem.
 
     Raises
     ------
@@ -60,7 +84,15 @@ def parse_xcsp3(text, name="<string>"):
     """
     root = _tree(text, name)
     reader = _Reader(name)
-    return reader.read(root)
+    instance = reader.read(root)
+    if rule:
+        return instance, reader.rule
+    if reader.rule != "queen":
+        raise NQueensError(
+            f"{name}: its diagonals wrap modulo n, the {reader.rule} rule, not the queen's; read it with "
+            f"rule=True (read_instance(path, rule=True)) and solve it under that rule"
+        )
+    return instance
 
 
 class _Node:
@@ -139,9 +171,17 @@ class _Reader:
         self.sums, self.diffs = set(), set()  # pairs kept off the same r + c / r - c diagonal
         self.blocked, self.queens = set(), set()
         self.full_columns = self.full_sums = self.full_diffs = False
+        self.wrapped = set()  # the diagonal directions ("sums", "diffs") kept different modulo n
         for block in constraints:
             self.walk(block.children)
         n = self.n
+        # Wrapped diagonals imply the plain ones (two squares on one diagonal are on one wrapped diagonal), so
+        # both directions wrapped is the toroidal rule; one direction wrapped alone is neither rule.
+        self.rule = "toroidal" if self.wrapped == {"sums", "diffs"} else "queen"
+        if self.wrapped and self.rule == "queen" and not (self.full_sums and self.full_diffs):
+            self.refuse(root.line, "only one diagonal direction wraps modulo n (neither the queen's nor the torus)")
+        if self.rule == "toroidal":
+            self.full_sums = self.full_diffs = True
         pairs = n * (n - 1) // 2
         missing = [
             what
@@ -237,20 +277,30 @@ class _Reader:
         ):
             self.full_columns = True
             return
-        kinds = set()
-        for i, term in enumerate(terms):
-            if term == f"{self.id}[0]" and i == 0:
-                continue
-            m = re.fullmatch(rf"(add|sub)\({re.escape(self.id)}\[(\d+)\],(\d+)\)", term)
-            if m is None or int(m.group(2)) != i or int(m.group(3)) != i:
+        # Each term is q[i] + c[i], perhaps modulo n: one diagonal direction when c[i] - i (r + c) or c[i] + i
+        # (r - c) is the same for every row, modulo n when the terms wrap.
+        linear = [_linear(term, self.id) for term in terms]
+        for term, got in zip(terms, linear):
+            if got is None:
                 self.refuse(node.line, f"an allDifferent over {term!r}, not over q[i], q[i] + i or q[i] - i")
-            kinds.add(m.group(1))
-        if len(terms) != n or len(kinds) != 1:
+        rows = sorted(i for i, _, _ in linear)
+        moduli = {m for _, _, m in linear if m is not None}
+        wrap = bool(moduli)
+        if rows != list(range(n)) or moduli - {n} or (wrap and len(moduli) != 1):
             self.refuse(node.line, "an allDifferent that is not over one diagonal direction of all n rows")
-        if kinds == {"add"}:
-            self.full_sums = True
-        else:
-            self.full_diffs = True
+        if wrap and any(m is None for _, _, m in linear) and any(c % n for _, c, m in linear if m is None):
+            self.refuse(node.line, "an allDifferent whose terms wrap modulo n in some rows and not in others")
+        for kind, sign in (("sums", -1), ("diffs", 1)):
+            shifts = {(c + sign * i) % n if wrap else c + sign * i for i, c, _ in linear}
+            if len(shifts) == 1 and n > 1:
+                if wrap:
+                    self.wrapped.add(kind)
+                elif kind == "sums":
+                    self.full_sums = True
+                else:
+                    self.full_diffs = True
+                return
+        self.refuse(node.line, "an allDifferent that is not over one diagonal direction of all n rows")
 
     def intension(self, text, line):
         text = "".join(text.split())
@@ -316,6 +366,41 @@ class _Reader:
         else:
             bad = set(range(self.n)) - table
         self.blocked.update((r, c) for c in bad if 0 <= c < self.n)
+
+
+def _linear(term, name):
+    """``(i, c, m)`` when ``term`` is ``q[i] + c`` (``add``, ``sub``, an integer, nested), modulo ``m`` when the
+    outermost function is ``mod(..., m)`` (else ``m`` is None); ``None`` for any other term."""
+    modulus = None
+    text = "".join(term.split())
+    if text.startswith("mod(") and text.endswith(")"):
+        parts = _arguments(text[4:-1])
+        if len(parts) != 2 or not _INT.match(parts[1]) or int(parts[1]) < 1:
+            return None
+        text, modulus = parts[0], int(parts[1])
+    got = _sum(text, name)
+    if got is None or got[0] is None:
+        return None
+    return got[0], got[1], modulus
+
+
+def _sum(text, name):
+    """``(i, c)`` for ``q[i] + c``, ``(None, c)`` for an integer ``c``, ``None`` for anything else."""
+    if _INT.match(text):
+        return None, int(text)
+    m = _VAR.match(text)
+    if m:
+        return (int(m.group(2)), 0) if m.group(1) == name else None
+    for op, sign in (("add", 1), ("sub", -1)):
+        if text.startswith(f"{op}(") and text.endswith(")"):
+            parts = _arguments(text[len(op) + 1 : -1])
+            if len(parts) != 2:
+                return None
+            a, b = (_sum(part, name) for part in parts)
+            if a is None or b is None or b[0] is not None:
+                return None
+            return a[0], a[1] + sign * b[1]
+    return None
 
 
 def _arguments(text):

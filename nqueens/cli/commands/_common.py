@@ -54,7 +54,8 @@ def _count(text):
 
 
 def problem(args):
-    """The problem of a command: ``args.n``, or the instance of ``--instance FILE`` (whose n must agree)."""
+    """The problem of a command: ``args.n``, or the instance of ``--instance FILE`` (whose n must agree); a file
+    that states its attack rule (an XCSP3 model of the torus) sets ``args.rules``."""
     path = getattr(args, "instance", None)
     diagonals = getattr(args, "diagonals", None)
     if path is None:
@@ -65,7 +66,13 @@ def problem(args):
         return args.n
     from nqueens.core.instance_io import read_instance
 
-    instance = read_instance(path, diagonals=diagonals)
+    instance, rule = read_instance(path, diagonals=diagonals, rule=True)
+    if rule != "queen":  # the file's own rule (an XCSP3 model of the torus), as --rules would say it
+        if not hasattr(args, "rules"):
+            raise NQueensError(f"{path} states the {rule} rule; this command solves only the queen's")
+        if args.rules not in (None, rule):
+            raise NQueensError(f"--rules {args.rules} but the instance {path} states the {rule} rule")
+        args.rules = rule
     if args.n is not None and args.n != instance.n:
         raise NQueensError(f"N = {args.n} but the instance {path} has n = {instance.n}; leave N out or make them agree")
     return instance

@@ -192,7 +192,7 @@ def _run_optimize(args):
         args.solvers or "cpsat,cp,mip,sat",
         timeout=args.timeout,
         symmetry=False,
-        workers=1,
+        workers=None,
         fmt=fmt,
         plot=args.plot if kind == "anytime" else None,
         plot_profile=args.plot if kind == "profile" else None,

@@ -144,7 +144,10 @@ def run(args):
             return [(None, model + "\n" + data)]
         return [(args.output, model), (os.path.splitext(args.output)[0] + ".dzn", data)]
 
-    _check_size(args, export.estimate(lambda m: "".join(text for _, text in build(m)), args.n), to_stdout)
+    estimate = export.estimate(lambda m: "".join(text for _, text in build(m)), args.n)
+    if estimate is not None and suffix in (".lp", ".mps"):  # OR-tools builds the model outside Python's heap
+        estimate = (estimate[0], max(estimate[1], export.MIP_MEMORY * args.n**2))
+    _check_size(args, estimate, to_stdout)
     files = _interruptible(build, problem)
     for path, text in files:
         _write(None if to_stdout else path, text)

@@ -47,7 +47,10 @@ def add_parser(sub):
     )
     parser.add_argument("--symmetry", action="store_true", help="add the symmetry-breaking constraints")
     parser.add_argument(
-        "--workers", type=positive("--workers"), default=1, metavar="K", help="CP-SAT's search workers (default 1)"
+        "--workers",
+        type=positive("--workers"),
+        metavar="K",
+        help="CP-SAT's search workers (default: every core this process may run on)",
     )
     parser.add_argument("--json", action="store_true", help="print the runs as JSON")
     parser.add_argument("--plot", metavar="FILE", help="draw the anytime curves to a .png or .svg file")
@@ -85,7 +88,7 @@ def run_optimization(
     check_problem(problem)
     if both:
         raise NQueensError("give --solver or --solvers, not both")
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
         raise NQueensError(f"--workers must be an integer >= 1; got {workers!r}")
     columns = parse_solvers(solvers or "cpsat", symmetry=symmetry)
     ns = parse_range(range_text)

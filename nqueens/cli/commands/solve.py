@@ -97,7 +97,7 @@ def _optimize(args):
         args.solver or "cpsat",
         timeout=args.timeout,
         symmetry=args.symmetry,
-        workers=1,
+        workers=None,
         fmt=fmt,
         plot=None,
         plot_profile=None,
