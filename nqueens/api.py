@@ -336,7 +336,9 @@ def default_counter(problem: "int | Instance") -> str:
 def _admit(spec, instance, options=None):
     """Check ``instance`` against ``spec`` once (its memory under the checked ``options``); return ``n`` and the
     keywords that pass the instance on."""
-    n = spec.check_n(instance.n, options)  # an option's value may lower the limit (propagation keeps domains in 64 bits)
+    n = spec.check_n(
+        instance.n, options
+    )  # an option's value may lower the limit (propagation keeps domains in 64 bits)
     spec.check_memory(n, options)
     if instance.is_plain:
         return n, {}
