@@ -545,6 +545,8 @@ def _plan(problems, columns, question, repeat, explicit):
                 continue
             elif not any(need in spec.can for need in _NEEDS[question]):
                 status, message = "unsupported", f"{column.name} cannot answer {question}: {_WHY[question]}"
+            elif spec.fixed_n is not None and problem.n != spec.fixed_n:
+                status, message = "unsupported", f"{column.name} answers n = {spec.fixed_n} only ({spec.limit_reason})"
             elif spec.max_n is not None and problem.n > spec.max_n:
                 status, message = "unsupported", f"{column.name} takes n <= {spec.max_n} ({spec.limit_reason})"
             elif not problem.plain and "instance" not in spec.can:
