@@ -472,8 +472,8 @@ def _run_checks(solver, checks, interrupt, timeout):
             raise
         except Exception as exc:  # a solver that raises fails the check; the table goes on
             table.append(CheckResult(check.__name__, getattr(exc, "n", None), False, f"{type(exc).__name__}: {exc}"))
-        if len(table) == rows:
-            only = f"the solver answers n = {solver.fixed_n} only" if solver.fixed_n else "none within its limits"
+        if len(table) == rows and solver.fixed_n is not None:
+            only = f"the solver answers n = {solver.fixed_n} only"
             table.append(CheckResult(check.__name__, None, None, f"no board to check: {only}"))
     return table
 
