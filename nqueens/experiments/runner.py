@@ -957,6 +957,8 @@ def _settle(record, outcome, timeout):
     if record.profile is not None:
         record.profile = tuple(record.profile)
     record.stats = outcome.get("stats") or {}
+    if isinstance(record.stats.get("versions"), dict):  # what the solver says it ran on (MiniZinc and its solver)
+        record.versions = {**record.versions, **record.stats["versions"]}
     record.reused = False
     if outcome.get("host"):
         record.host = outcome["host"]
