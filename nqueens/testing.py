@@ -76,7 +76,9 @@ class _TimedOut(_Failed):
 
 
 # The solver options and the time limit of one check_solver run: every call a check makes goes through them.
-_RUN = contextvars.ContextVar("nqueens_check_run", default=({}, None))
+_RUN: contextvars.ContextVar[tuple[dict, float | None]] = contextvars.ContextVar(
+    "nqueens_check_run", default=({}, None)
+)
 
 
 def oracle(n, instance=None):

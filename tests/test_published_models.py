@@ -106,7 +106,9 @@ def test_check_solver_passes_a_csplib_model(cli, name):
 
 @minizinc
 def test_check_solver_takes_options(cli):
-    done = cli("check-solver", QUEENS_MZN, "--no-interrupt", "--option", "flags=-G std", "--check", "check_count_totals")
+    done = cli(
+        "check-solver", QUEENS_MZN, "--no-interrupt", "--option", "flags=-G std", "--check", "check_count_totals"
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     bad = cli("check-solver", QUEENS_MZN, "--option", "nosuch=1")
     assert bad.returncode == 2 and "no option 'nosuch'" in bad.stderr
