@@ -61,7 +61,7 @@ def fixed_n(text):
 
     Examples
     --------
-    >>> fixed_n("int: n;\narray[1..n] of var 1..n: q;\nn = 8; % data")
+    >>> fixed_n("int: n;  array[1..n] of var 1..n: q;  n = 8;  % data")
     8
     >>> fixed_n("int: n; % n = 8;") is None
     True
