@@ -77,6 +77,7 @@ RUN_COLUMNS = (
     "n",
     "instance",
     "solver",
+    "rule",
     "question",
     "repeat",
     "status",
@@ -240,11 +241,14 @@ def format_runs(records, fmt="table"):
     if fmt == "csv":
         return _csv(CSV_COLUMNS, [r.to_row() for r in records])
     rows = [{c: r.get(c) for c in RUN_COLUMNS} for r in records]
+    for row, r in zip(rows, records):
+        row["rule"] = (r.options or {}).get("rule") or "queen"
     columns = [
         c
         for c in RUN_COLUMNS
-        if c not in ("id", "instance", "memory", "timeout", "seconds_to_first", "par2")
+        if c not in ("id", "instance", "memory", "timeout", "seconds_to_first", "par2", "rule")
         or any(row[c] is not None for row in rows)
+        and (c != "rule" or any(row[c] != "queen" for row in rows))
     ]
     if fmt != "table":
         raise NQueensError(f"format must be table, csv or json, got {fmt!r}")

@@ -1,16 +1,26 @@
-"""A MiniZinc model file as a solver, run through the ``minizinc`` binary.
+"""A MiniZinc model file as a solver, run through the ``minizinc`` binary, as published.
 
-The model takes the board size as the parameter ``n`` and has ``q``, the row-to-column array of ``n`` integer
-variables (1-based as MiniZinc models usually are, or 0-based: each solution says which, since its columns are
-``1..n`` or ``0..n-1``). A model that also declares the parameters of ``nqueens export --model minizinc``
-(``blocked``, ``queens``, ``excluded_sum``, ``excluded_difference``, 1-based squares and 0-based diagonal indices)
-takes problem instances too. Solutions are read as they are printed (``--output-mode json``), so enumeration
-streams and stopping it ends the MiniZinc process; a count asks for all solutions (``-a``) and is reported only
-when MiniZinc says the search was complete (``==========``).
+The model has a row-to-column array of ``n`` integer variables (1-based as MiniZinc models usually are, or
+0-based: each solution says which, since its columns are ``1..n`` or ``0..n-1``), and it is read as it stands:
 
-Options: ``solver`` (a MiniZinc solver id, ``gecode`` by default) and ``library`` (``-G``: the globals library;
-Debian's ``flatzinc`` package ships a Gecode library older than its MiniZinc, whose ``inverse.mzn`` breaks
-``include "globals.mzn"``: ``library=std`` uses MiniZinc's own decompositions instead).
+- **the array** is the one named by the option ``array``; without it, ``q`` if the model outputs an integer array
+  of that name, else the one integer array among the model's outputs (``minizinc --model-interface-only``):
+  CSPLib's models call it ``queens``. A model with several asks for ``--option array=NAME``.
+- **n** is given as the parameter ``n``; a model that sets ``n = 8;`` itself answers that board only (and any other
+  ``n`` is refused with one line).
+- **the globals library**: Debian's ``flatzinc`` package ships a Gecode library older than its MiniZinc, whose
+  ``inverse.mzn`` breaks ``include "globals.mzn"``. A model that does not compile against the solver's own
+  library but does against MiniZinc's ``std`` library is run with ``-G std`` (the run's ``stats`` say so, under
+  ``mzn_library``); ``library=NAME`` names the library (``-G NAME``) and turns that off.
+- **flags**: ``flags="..."`` passes further ``minizinc`` command-line flags through (split as a shell would).
+
+A model that also declares the parameters of ``nqueens export --model minizinc`` (``blocked``, ``queens``,
+``excluded_sum``, ``excluded_difference``, 1-based squares and 0-based diagonal indices) takes problem instances
+too. Solutions are read as they are printed (``--output-mode json``), so enumeration streams and stopping it ends
+the MiniZinc process; a count asks for all solutions (``-a``) and is reported only when MiniZinc says the search
+was complete (``==========``). A count's ``stats`` hold ``versions``: MiniZinc's and its solver's.
+
+Options: ``solver`` (a MiniZinc solver id, ``gecode`` by default), ``library``, ``flags`` and ``array``.
 
 References
 ----------
@@ -18,10 +28,13 @@ N. Nethercote et al., "MiniZinc: Towards a Standard CP Modelling Language", CP 2
 """
 
 import atexit
+import functools
 import json
 import re
+import shlex
 import shutil
 import subprocess
+import tempfile
 import time
 from pathlib import Path
 
@@ -31,7 +44,7 @@ from nqueens.core.board import dtype_for
 from nqueens.core.errors import NQueensError
 from nqueens.core.record import Tally
 
-__all__ = ["minizinc_solver", "binary"]
+__all__ = ["minizinc_solver", "binary", "fixed_n"]
 
 _INSTANCE_PARAMETERS = ("blocked", "queens", "excluded_sum", "excluded_difference")
 _CHUNK = 256
@@ -43,23 +56,36 @@ def binary():
     return shutil.which("minizinc")
 
 
+def fixed_n(text):
+    """The board size a MiniZinc model sets itself (``n = 8;`` or ``int: n = 8;``), or ``None``.
+
+    Examples
+    --------
+    >>> fixed_n("int: n;  array[1..n] of var 1..n: q;  n = 8;  % data")
+    8
+    >>> fixed_n("int: n; % n = 8;") is None
+    True
+    """
+    found = re.search(r"(?:^|;)\s*(?:int\s*:\s*)?n\s*=\s*(\d+)\s*;", _code(text))
+    return int(found.group(1)) if found else None
+
+
 def minizinc_solver(path):
     """The :class:`~nqueens.core.protocol.Solver` that runs the MiniZinc model at ``path``."""
     from nqueens.core.protocol import Option, Solver
 
     path = Path(path)
     text = path.read_text(errors="replace")
-    if not re.search(r"\bq\s*;", text) and not re.search(r":\s*q\s*(;|=|::)", text):
-        raise NQueensError(
-            f"MiniZinc model {str(path)!r} declares no array q (the row-to-column array the toolkit reads)"
-        )
-    takes_instance = all(re.search(rf"\b{name}\s*;", text) for name in _INSTANCE_PARAMETERS)
+    code = _code(text)
+    takes_instance = all(re.search(rf"\b{name}\s*;", code) for name in _INSTANCE_PARAMETERS)
     name = re.sub(r"[^a-z0-9-]+", "-", path.stem.lower()).strip("-") or "model"
+    fixed = fixed_n(text)
 
-    def count(n, *, nodes=False, instance=None, solver="gecode", library=""):
+    def count(n, *, nodes=False, instance=None, solver="gecode", library="", flags="", array=""):
         start = time.perf_counter()
         total, complete, stats = 0, False, {}
-        for kind, value in _run(path, n, instance, solver, library, takes_instance):
+        run = _Run(path, solver, library, flags, array, takes_instance)
+        for kind, value in run.events(n, instance):
             if kind == "solution":
                 total += 1
             elif kind == "complete":
@@ -68,17 +94,22 @@ def minizinc_solver(path):
                 stats.update(value)
         if not complete:
             raise NQueensError(f"MiniZinc ({solver}) did not report a complete search; no count is reported")
-        stats.update(solver=solver, time_solve=time.perf_counter() - start)
+        stats.update(run.notes(), time_solve=time.perf_counter() - start)
         return Tally(total=total, stats=stats)
 
-    def batches(n, *, limit=None, instance=None, solver="gecode", library=""):
+    def batches(n, *, limit=None, instance=None, solver="gecode", library="", flags="", array="", stats=None):
         dtype, rows = dtype_for(n), []
-        for kind, value in _run(path, n, instance, solver, library, takes_instance, limit=limit):
+        run = _Run(path, solver, library, flags, array, takes_instance)
+        for kind, value in run.events(n, instance, limit=limit):
             if kind == "solution":
                 rows.append(value)
                 if len(rows) == _CHUNK:
                     yield np.array(rows, dtype=dtype)
                     rows = []
+            elif kind == "stats" and stats is not None:
+                stats.update(value)
+        if stats is not None:
+            stats.update(run.notes())
         if rows:
             yield np.array(rows, dtype=dtype)
 
@@ -94,12 +125,22 @@ def minizinc_solver(path):
         family="model",
         origin=f"the MiniZinc model {path.name}",
         can=("count", "enumerate", "instance") if takes_instance else ("count", "enumerate"),
-        summary=f"MiniZinc model {path.name}",
-        reach=8,
+        summary=f"MiniZinc model {path.name}" + (f" (n = {fixed})" if fixed is not None else ""),
+        reach=8 if fixed is None else max(8, fixed),
+        fixed_n=fixed,
+        limit_reason=f"{path.name} sets n = {fixed} itself" if fixed is not None else "",
         no_instance="the model does not declare blocked, queens, excluded_sum and excluded_difference",
         options=(
             Option("solver", str, "gecode", "the MiniZinc solver (minizinc --solvers lists them)"),
-            Option("library", str, "", "the globals library (-G), e.g. std for MiniZinc's decompositions"),
+            Option(
+                "library",
+                str,
+                "",
+                "the globals library (-G), e.g. std for MiniZinc's decompositions (default: the solver's own, "
+                "std where the model compiles only against that)",
+            ),
+            Option("flags", str, "", 'further minizinc flags, passed through (e.g. "-G std" or "--fzn-flags -p1")'),
+            Option("array", str, "", "the row-to-column array (default: q, else the model's one integer array)"),
         ),
         count=count,
         batches=batches,
@@ -107,63 +148,170 @@ def minizinc_solver(path):
     )
 
 
-def _run(path, n, instance, solver, library, takes_instance, *, limit=None):
-    """Yield ``("solution", q)``, ``("stats", dict)`` and ``("complete", None)`` as MiniZinc prints them."""
+class _Run:
+    """One run of the model: the command line (solver, library, flags) and the array read, settled once per
+    model and setting from the model's interface (see the module docstring)."""
+
+    def __init__(self, path, solver, library, flags, array, takes_instance):
+        try:
+            self.flags = shlex.split(flags)
+        except ValueError as exc:
+            raise NQueensError(f"option flags={flags!r} cannot be split into minizinc flags: {exc}") from None
+        self.path, self.solver, self.takes_instance = path, solver, takes_instance
+        self.library, self.retried, interface = _settle(str(path), path.stat().st_mtime_ns, solver, library, flags)
+        self.takes_n = "n" in interface.get("input", {})
+        self.array = _array(path, interface, array)
+
+    def notes(self):
+        """What the run's ``stats`` say about it: the library used (and why), the array, the versions."""
+        notes = {"solver": self.solver, "array": self.array, "versions": _versions(self.solver)}
+        if self.library:
+            notes["mzn_library"] = self.library + (f" ({self.retried})" if self.retried else "")
+        return notes
+
+    def command(self, limit):
+        command = [binary(), "--solver", self.solver, *self.flags]
+        if self.library:
+            command += ["-G", self.library]
+        if limit is None:
+            command.append("-a")
+        elif limit > 1:
+            command += ["-n", str(limit)]
+        return command + ["--output-mode", "json", "--statistics", str(self.path)]
+
+    def events(self, n, instance, *, limit=None):
+        """Yield ``("solution", q)``, ``("stats", dict)`` and ``("complete", None)`` as MiniZinc prints them."""
+        command = self.command(limit)
+        data = _data(n, instance, self.takes_instance, self.takes_n)
+        if data:
+            command += ["-D", data]
+        with tempfile.TemporaryFile(mode="w+") as errors:  # a file: a pipe could fill while stdout is read
+            process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=errors, text=True)
+            _RUNNING.add(process)
+            buffer, found = [], 0
+            try:
+                for line in process.stdout:
+                    stripped = line.strip()
+                    if stripped == "----------":
+                        q = _solution(json.loads("".join(buffer) or "{}"), n, self.path, self.array, self.takes_n)
+                        buffer = []
+                        found += 1
+                        yield "solution", q
+                        if limit is not None and found >= limit:
+                            return
+                    elif stripped in ("==========", "=====UNSATISFIABLE====="):
+                        yield "complete", None
+                    elif stripped.startswith("%%%mzn-stat:"):
+                        key, _, value = stripped[len("%%%mzn-stat:") :].strip().partition("=")
+                        yield "stats", {f"mzn_{key}": _number(value)}
+                    elif stripped.startswith("%") or stripped.startswith("====="):
+                        continue
+                    else:
+                        buffer.append(line)
+                process.wait()
+                if process.returncode != 0:
+                    errors.seek(0)
+                    raise NQueensError(f"minizinc failed on {self.path.name}: {_last_error(errors.read())}")
+            finally:
+                if process.poll() is None:
+                    process.kill()
+                    process.wait()
+                _RUNNING.discard(process)
+
+
+@functools.lru_cache(maxsize=64)
+def _settle(path, mtime, solver, library, flags):
+    """``(library, why, interface)``: the globals library to run the model with and the model's interface.
+
+    Without ``library`` and ``-G`` among the flags, a model that does not compile against the solver's own
+    library but does against MiniZinc's ``std`` library is run with ``std`` (``why`` says so)."""
+    split = shlex.split(flags)
+    first, error = _interface(path, solver, library, split)
+    if first is not None:
+        return library, "", first
+    if not library and not any(f in ("-G", "--globals-dir", "--mzn-globals-dir") for f in split):
+        second, _ = _interface(path, solver, "std", split)
+        if second is not None:
+            return "std", f"the {solver} library failed: {error}", second
+    raise NQueensError(f"minizinc cannot read {Path(path).name}: {error}")
+
+
+def _interface(path, solver, library, flags):
+    """The model's interface (``minizinc --model-interface-only``) and ``None``, or ``None`` and the error."""
     exe = binary()
     if exe is None:
         raise NQueensError("the minizinc binary is not on PATH (Debian: apt-get install minizinc flatzinc)")
-    command = [exe, "--solver", solver, "--output-mode", "json", "--statistics", str(path)]
-    if library:
-        command[1:1] = ["-G", library]
-    if limit is None:
-        command.insert(1, "-a")
-    elif limit > 1:
-        command[1:1] = ["-n", str(limit)]
-    command += ["-D", _data(n, instance, takes_instance)]
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    _RUNNING.add(process)
-    buffer, found = [], 0
+    command = [exe, "--solver", solver, *flags, *(["-G", library] if library else []), "--model-interface-only", path]
+    done = subprocess.run(command, capture_output=True, text=True)
+    if done.returncode != 0:
+        return None, _last_error(done.stderr or done.stdout or f"exit status {done.returncode}")
     try:
-        for line in process.stdout:
-            stripped = line.strip()
-            if stripped == "----------":
-                q = _solution(json.loads("".join(buffer) or "{}"), n, path)
-                buffer = []
-                found += 1
-                yield "solution", q
-                if limit is not None and found >= limit:
-                    return
-            elif stripped == "==========":
-                yield "complete", None
-            elif stripped == "=====UNSATISFIABLE=====":
-                yield "complete", None
-            elif stripped.startswith("%%%mzn-stat:"):
-                key, _, value = stripped[len("%%%mzn-stat:") :].strip().partition("=")
-                yield "stats", {f"mzn_{key}": _number(value)}
-            elif stripped.startswith("%") or stripped.startswith("====="):
-                continue
-            else:
-                buffer.append(line)
-        process.wait()
-        if process.returncode != 0:
-            message = (process.stderr.read() or "").strip().splitlines()
-            hint = (
-                "; Debian's Gecode library is older than its MiniZinc: try --option library=std"
-                if any("inverse" in m for m in message)
-                else ""
+        return json.loads(done.stdout[done.stdout.index("{") :]), None
+    except ValueError:
+        return None, f"minizinc printed no model interface: {done.stdout.strip()[:200]!r}"
+
+
+def _array(path, interface, named):
+    """The name of the row-to-column array: ``named``, else ``q``, else the one integer array of the output."""
+    arrays = sorted(
+        key for key, kind in interface.get("output", {}).items() if kind.get("type") == "int" and kind.get("dim") == 1
+    )
+    if named:
+        if named not in arrays:
+            shown = ", ".join(arrays) or "none"
+            raise NQueensError(
+                f"MiniZinc model {path.name} outputs no integer array {named!r} (its integer arrays: {shown})"
             )
-            raise NQueensError(f"minizinc failed: {message[-1] if message else process.returncode}{hint}")
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait()
-        _RUNNING.discard(process)
+        return named
+    if "q" in arrays:
+        return "q"
+    if len(arrays) == 1:
+        return arrays[0]
+    if not arrays:
+        raise NQueensError(
+            f"MiniZinc model {path.name} outputs no integer array (the row-to-column array the toolkit reads)"
+        )
+    raise NQueensError(
+        f"MiniZinc model {path.name} outputs {len(arrays)} integer arrays ({', '.join(arrays)}): name the "
+        "row-to-column one with --option array=NAME"
+    )
 
 
-def _data(n, instance, takes_instance):
-    """The ``-D`` data: ``n``, and the instance's parameters in the export's convention (1-based squares; all
-    empty for the plain problem) when the model declares them."""
-    parts = [f"n = {n};"]
+@functools.cache
+def _versions(solver):
+    """``{"minizinc": version, solver: version}`` as ``minizinc --version`` and ``--solvers-json`` say."""
+    found = {}
+    exe = binary()
+    if exe is None:
+        return found
+    done = subprocess.run([exe, "--version"], capture_output=True, text=True)
+    version = re.search(r"version (\S+)", done.stdout)
+    if version:
+        found["minizinc"] = version.group(1)
+    done = subprocess.run([exe, "--solvers-json"], capture_output=True, text=True)
+    try:
+        configs = json.loads(done.stdout)
+    except ValueError:
+        configs = []
+    for config in configs:
+        ident = str(config.get("id", ""))
+        if solver in (ident, ident.rpartition(".")[2]) and config.get("version"):
+            found[solver] = str(config["version"])
+            break
+    return found
+
+
+def _last_error(text):
+    """The line of MiniZinc's error output that says what is wrong (its warnings left out)."""
+    lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
+    errors = [line for line in lines if line.startswith(("Error", "MiniZinc:")) or "error" in line.lower()]
+    return (errors or lines or ["(no message)"])[-1 if not errors else 0][:300]
+
+
+def _data(n, instance, takes_instance, takes_n=True):
+    """The ``-D`` data: ``n`` (unless the model sets it), and the instance's parameters in the export's
+    convention (1-based squares; all empty for the plain problem) when the model declares them."""
+    parts = [f"n = {n};"] if takes_n else []
     if takes_instance:
         if instance is None:
             from nqueens.core.instance import Instance
@@ -183,13 +331,21 @@ def _data(n, instance, takes_instance):
     return " ".join(parts)
 
 
-def _solution(document, n, path):
-    q = document.get("q")
-    if not isinstance(q, list) or len(q) != n or not all(isinstance(v, int) for v in q):
-        raise NQueensError(f"MiniZinc model {path.name} printed q = {q!r}, not {n} integers")
+def _solution(document, n, path, array="q", takes_n=True):
+    q = document.get(array)
+    if not isinstance(q, list) or not all(isinstance(v, int) for v in q):
+        raise NQueensError(f"MiniZinc model {path.name} printed {array} = {q!r}, not {n} integers")
+    if len(q) != n:
+        why = "" if takes_n else f" (the model sets n itself: it answers a board of {len(q)})"
+        raise NQueensError(f"MiniZinc model {path.name} printed {array} with {len(q)} values, not n = {n}{why}")
     if set(q) == set(range(1, n + 1)) and 0 not in q:
         return [v - 1 for v in q]
     return q
+
+
+def _code(text):
+    """The model's text without its comments (``% ...`` and ``/* ... */``)."""
+    return re.sub(r"%[^\n]*", "", re.sub(r"/\*.*?\*/", " ", text, flags=re.S))
 
 
 def _number(text):

@@ -102,11 +102,13 @@ class Request:
 def request(
     problem: "int | Instance",
     solver: "str | Solver | None" = None,
+    /,
     *,
     question: str = "count",
     nodes: bool = False,
     limit: int | None = None,
-    **options: Any,
+    options: dict | None = None,
+    **keywords: Any,
 ) -> Request:
     """Check a request once and resolve it: the :class:`Request` that :func:`count` and :func:`batches` take.
 
@@ -119,8 +121,11 @@ def request(
         ``count`` or ``enumerate``: which capability the solver needs.
     nodes : bool
     limit : int, optional
-    **options
-        Solver-specific keywords.
+    options : dict, optional
+        The solver-specific options, one mapping (what the command line and the experiment runner pass).
+    **keywords
+        Solver-specific options as keywords too (see :func:`count`: ``solver=`` here is an option when the
+        solver is given as the second argument).
 
     Raises
     ------
@@ -128,6 +133,7 @@ def request(
         For a bad ``n`` or ``limit``, an unknown solver or option, or a request the solver cannot serve; the
         message names the argument as the user gave it.
     """
+    solver, options = _options(solver, options, keywords)
     instance = as_instance(problem)
     if solver is None:
         if question == "count":
@@ -166,7 +172,13 @@ def request(
 
 
 def count(
-    problem: "int | Instance | Request", solver: "str | Solver | None" = None, *, nodes: bool = False, **options: Any
+    problem: "int | Instance | Request",
+    solver: "str | Solver | None" = None,
+    /,
+    *,
+    nodes: bool = False,
+    options: dict | None = None,
+    **keywords: Any,
 ) -> CountResult:
     """Count the solutions of an ``n``-queens problem with one registered solver.
 
@@ -180,8 +192,13 @@ def count(
     nodes : bool
         Also count the feasible nodes of the search, per depth (``profile``), with the solver's instrumented
         variant. Only for solvers that can (``"nodes"`` in ``can``).
-    **options
-        Solver-specific keywords (see ``Solver.options``).
+    options : dict, optional
+        Solver-specific options (see ``Solver.options``), one mapping.
+    **keywords
+        Solver-specific options as keywords, merged with ``options`` (one name given in both is refused).
+        ``problem`` and ``solver`` are positional, so an option may be called ``solver`` (a MiniZinc model's
+        ``nqueens.count(8, "queens.mzn", solver="gecode")``); ``solver=`` names the solver itself only when no
+        solver is given as the second argument (``nqueens.count(8, solver="bitwise")``).
 
     Returns
     -------
@@ -192,7 +209,9 @@ def count(
     NQueensError
         For a bad ``n``, an unknown solver or option, or a request the solver cannot serve.
     """
-    req = problem if isinstance(problem, Request) else request(problem, solver, nodes=nodes, **options)
+    req = (
+        problem if isinstance(problem, Request) else request(problem, solver, nodes=nodes, options=options, **keywords)
+    )
     spec, n, instance, options = req.solver, req.n, req.instance, req.options
     module = interrupt.call(spec.load)  # a C extension interrupted while it loads would fail with ImportError
     if hasattr(module, "warmup"):
@@ -227,16 +246,19 @@ def count(
 def batches(
     problem: "int | Instance | Request",
     solver: "str | Solver | None" = None,
+    /,
     *,
     limit: int | None = None,
     stats: dict | None = None,
-    **options: Any,
+    options: dict | None = None,
+    **keywords: Any,
 ) -> "Iterator[np.ndarray]":
     """Stream the solutions as numpy arrays of shape ``(m, n)``, at most ``limit`` rows in all.
 
     ``problem`` is a board size or an :class:`~nqueens.core.instance.Instance`, as for :func:`count`. ``stats``, a
     dict, receives the solver's own effort measures (failures, branches, ...) for solvers that report them
-    while they stream; they are final once the stream ends or is closed.
+    while they stream; they are final once the stream ends or is closed. ``options`` and ``**keywords`` are
+    the solver's options, as for :func:`count`.
 
     Raises
     ------
@@ -246,7 +268,7 @@ def batches(
     req = (
         problem
         if isinstance(problem, Request)
-        else request(problem, solver, question="enumerate", limit=limit, **options)
+        else request(problem, solver, question="enumerate", limit=limit, options=options, **keywords)
     )
     spec, n, limit, extra = req.solver, req.n, req.limit, dict(req.extra)
     module = interrupt.call(spec.load)
@@ -256,7 +278,13 @@ def batches(
 
 
 def solutions(
-    problem: "int | Instance", solver: "str | Solver | None" = None, *, limit: int | None = None, **options: Any
+    problem: "int | Instance",
+    solver: "str | Solver | None" = None,
+    /,
+    *,
+    limit: int | None = None,
+    options: dict | None = None,
+    **keywords: Any,
 ) -> Iterator[tuple[int, ...]]:
     """Yield the solutions one at a time, as tuples ``q`` with ``q[row] = column`` (0-based).
 
@@ -269,6 +297,8 @@ def solutions(
         A registered solver that can enumerate.
     limit : int, optional
         Stop after this many solutions.
+    options : dict, optional
+        Solver-specific options, as for :func:`count` (and as keywords).
 
     Yields
     ------
@@ -279,7 +309,7 @@ def solutions(
     >>> list(solutions(4))
     [(1, 3, 0, 2), (2, 0, 3, 1)]
     """
-    stream = batches(problem, solver, limit=limit, **options)
+    stream = batches(problem, solver, limit=limit, options=options, **keywords)
     return (tuple(row) for batch in stream for row in batch.tolist())
 
 
@@ -333,12 +363,25 @@ def default_counter(problem: "int | Instance") -> str:
     return DEFAULT_COUNTER
 
 
+def _options(solver, options, keywords):
+    """``(solver, options)``: the solver (``solver=`` as a keyword names it only when it was not given as the
+    second argument; otherwise it is an option like any other) and the options, one mapping."""
+    keywords = dict(keywords)
+    if solver is None and "solver" in keywords and not isinstance(keywords["solver"], bool):
+        solver = keywords.pop("solver")
+    merged = dict(options or {})
+    for name, value in keywords.items():
+        if name in merged:
+            raise NQueensError(f"the solver option {name!r} is given twice (in options and as a keyword); give it once")
+        merged[name] = value
+    return solver, merged
+
+
 def _admit(spec, instance, options=None):
     """Check ``instance`` against ``spec`` once (its memory under the checked ``options``); return ``n`` and the
     keywords that pass the instance on."""
-    n = spec.check_n(
-        instance.n, options
-    )  # an option's value may lower the limit (propagation keeps domains in 64 bits)
+    # an option's value may lower the limit (propagation keeps domains in 64 bits)
+    n = spec.check_n(instance.n, options)
     spec.check_memory(n, options)
     if instance.is_plain:
         return n, {}

@@ -20,11 +20,13 @@ Examples
 (True, 10)
 """
 
+import contextvars
 import itertools
 import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from dataclasses import dataclass
 
@@ -69,6 +71,16 @@ class _Failed(Exception):
         self.n, self.detail = n, detail
 
 
+class _TimedOut(_Failed):
+    """A call to the solver gave no answer within the time limit (the checks after it are not run)."""
+
+
+# The solver options and the time limit of one check_solver run: every call a check makes goes through them.
+_RUN: contextvars.ContextVar[tuple[dict, float | None]] = contextvars.ContextVar(
+    "nqueens_check_run", default=({}, None)
+)
+
+
 def oracle(n, instance=None):
     """Every solution of ``n`` (optionally of ``instance``) by brute force over permutations: slow, obvious, and
     independent of every solver. A set of tuples; for ``n <= 9``."""
@@ -92,22 +104,59 @@ def _valid(q, n):
 
 
 def _ns(solver, top):
+    if solver.fixed_n is not None:  # a model that sets n itself: its board, if this check goes that far
+        return range(solver.fixed_n, solver.fixed_n + 1) if solver.fixed_n <= top else range(0)
     top = min(solver.reach, top)
     if solver.max_n is not None:
         top = min(top, solver.max_n)
     return range(1, max(top, 1) + 1)
 
 
-def _count(solver, n, **keywords):
+def _one(solver, top):
+    """The board size of a check that needs one: the largest up to ``top``, or the solver's fixed one."""
+    return solver.fixed_n if solver.fixed_n is not None else max(_ns(solver, top))
+
+
+def _count(solver, n, *, nodes=False, options=None):
     import nqueens
 
-    return nqueens.count(n, solver, **keywords)
+    given, _ = _RUN.get()
+    return _bounded(lambda: nqueens.count(n, solver, nodes=nodes, options={**given, **(options or {})}), n)
 
 
-def _solutions(solver, n, **keywords):
+def _solutions(solver, n, *, limit=None):
+    """The solutions, as a list (made within the time limit, if there is one)."""
     import nqueens
 
-    return nqueens.solutions(n, solver, **keywords)
+    given, _ = _RUN.get()
+    return _bounded(lambda: list(nqueens.solutions(n, solver, limit=limit, options=given)), n)
+
+
+def _bounded(function, n):
+    """``function()``, or :class:`_TimedOut` once the time limit passes (the call is left to a daemon thread,
+    which ends with the process)."""
+    _, timeout = _RUN.get()
+    if timeout is None:
+        return function()
+    box = {}
+
+    def target():
+        try:
+            box["value"] = function()
+        except BaseException as exc:  # handed to the caller, which raises it
+            box["error"] = exc
+
+    worker = threading.Thread(target=target, name="nqueens-check", daemon=True)
+    worker.start()
+    deadline = time.monotonic() + timeout
+    while worker.is_alive() and time.monotonic() < deadline:
+        worker.join(min(0.05, max(0.0, deadline - time.monotonic())))
+    if worker.is_alive():
+        size = n.n if hasattr(n, "n") else n
+        raise _TimedOut(size, f"no answer within {timeout:g} s (the time limit)")
+    if "error" in box:
+        raise box["error"]
+    return box["value"]
 
 
 def _differ(expected, got):
@@ -169,7 +218,7 @@ def check_enumerate_matches_oracle(solver):
 
 def check_enumerate_limit(solver):
     """``limit=k`` gives exactly ``k`` valid solutions (fewer only when there are fewer) and stops the stream."""
-    n = max(_ns(solver, 8))
+    n = _one(solver, 8)
     for limit in (1, 5):
         stream = _solutions(solver, n, limit=limit)
         got = list(stream)
@@ -235,7 +284,7 @@ def check_instance(solver):
     can_enumerate = "enumerate" in solver.can
     for instance in _instances():
         n = instance.n
-        if solver.max_n is not None and n > solver.max_n:
+        if (solver.max_n is not None and n > solver.max_n) or solver.fixed_n not in (None, n):
             continue
         expected = oracle(n, instance)
         counted = _count(solver, instance).total
@@ -254,7 +303,7 @@ def check_options(solver):
     rule's total from :func:`nqueens.core.rules.count`)."""
     from nqueens.core.errors import NQueensError
 
-    n = min(5, max(_ns(solver, 5)))
+    n = solver.fixed_n if solver.fixed_n is not None else min(5, max(_ns(solver, 5)))
     for option in solver.options:
         bad = "not-a-choice" if option.choices or option.kind is not str else None
         if bad is not None:
@@ -268,7 +317,7 @@ def check_options(solver):
             if value in option.partial or "count" not in solver.can:
                 continue
             try:
-                got = _count(solver, n, **{option.name: value}).total
+                got = _count(solver, n, options={option.name: value}).total
             except NQueensError as exc:
                 if "pip install" in str(exc) or "needs" in str(exc):  # a backend not installed here
                     yield CheckResult("check_options", n, None, f"{option.name}={value}: {exc}")
@@ -288,8 +337,10 @@ def check_interrupt(solver):
     """Ctrl-C stops it: ``nqueens count`` of a large board in a real subprocess, sent SIGINT, says
     ``interrupted`` and exits 130 within two seconds."""
     n = solver.max_n if solver.max_n is not None and solver.max_n < 40 else 40
-    n = min(n, max(solver.reach + 8, 14))
+    n = min(n, max(solver.reach + 8, 14)) if solver.fixed_n is None else solver.fixed_n
     command = [sys.executable, "-m", "nqueens", "count", str(n), "--solver", solver.key, "--quiet"]
+    for name, value in _RUN.get()[0].items():
+        command += ["--option", f"{name}={str(value).lower() if isinstance(value, bool) else value}"]
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     _wait_until_searching(process)
     if process.poll() is not None:
@@ -356,7 +407,7 @@ def checks_for(solver):
     return found
 
 
-def check_solver(spec, *, checks=None, interrupt=True):
+def check_solver(spec, *, checks=None, interrupt=True, options=None, timeout=None):
     """Run every check ``spec``'s capabilities call for; return the table (a list of :class:`CheckResult`).
 
     Parameters
@@ -368,32 +419,64 @@ def check_solver(spec, *, checks=None, interrupt=True):
         Only these checks (by function name).
     interrupt : bool
         Include the interrupt check (it starts a subprocess).
+    options : dict, optional
+        Solver options every call is made with (a model's ``library`` or ``array``, say); a check of an option
+        sets that one option over them.
+    timeout : float, optional
+        Seconds any one call to the solver may take; a call beyond it fails its check, and the checks after it
+        are not run (the call is left running on a daemon thread, which ends with the process).
 
     Raises
     ------
     NQueensError
-        If ``spec`` names no solver or its declaration cannot be loaded.
+        If ``spec`` names no solver, its declaration cannot be loaded, an option is unknown or a bad value, or
+        ``timeout`` is not a positive number.
     """
     from nqueens.core.errors import NQueensError
     from nqueens.registry import get_solver
 
     solver = get_solver(spec)
-    table = []
+    options = dict(options or {})
+    given = solver.check_options(options)
+    options = {name: given[name] for name in options}
+    if timeout is not None and not (isinstance(timeout, int | float) and 0 < timeout < float("inf")):
+        raise NQueensError(f"timeout must be a positive number of seconds, got {timeout!r}")
+    token = _RUN.set((options, timeout))
+    try:
+        return _run_checks(solver, checks, interrupt, timeout)
+    finally:
+        _RUN.reset(token)
+
+
+def _run_checks(solver, checks, interrupt, timeout):
+    from nqueens.core.errors import NQueensError
+
+    table, stopped = [], None
     for check in checks_for(solver):
         if checks is not None and check.__name__ not in checks:
             continue
         if check is check_interrupt and not interrupt:
             continue
+        if stopped is not None:
+            table.append(CheckResult(check.__name__, None, None, f"not run: {stopped}"))
+            continue
+        rows = len(table)
         try:
             table.extend(check(solver))
+        except _TimedOut as failure:
+            table.append(CheckResult(check.__name__, failure.n, False, failure.detail))
+            stopped = f"{check.__name__} gave no answer within {timeout:g} s"
         except _Failed as failure:
             table.append(CheckResult(check.__name__, failure.n, False, failure.detail))
         except NQueensError as exc:
-            table.append(CheckResult(check.__name__, None, False, f"error: {exc}"))
+            table.append(CheckResult(check.__name__, getattr(exc, "n", None), False, f"error: {exc}"))
         except KeyboardInterrupt:
             raise
         except Exception as exc:  # a solver that raises fails the check; the table goes on
-            table.append(CheckResult(check.__name__, None, False, f"{type(exc).__name__}: {exc}"))
+            table.append(CheckResult(check.__name__, getattr(exc, "n", None), False, f"{type(exc).__name__}: {exc}"))
+        if len(table) == rows and solver.fixed_n is not None:
+            only = f"the solver answers n = {solver.fixed_n} only"
+            table.append(CheckResult(check.__name__, None, None, f"no board to check: {only}"))
     return table
 
 

@@ -8,6 +8,9 @@ The contract, kept here once for every command:
 
 - Bad input (library errors, bad arguments, an empty value, an option given twice) is one line ``error: ...``
   on stderr and exit status 2, never a traceback.
+- An outside solver that fails at its work (it raises, calls ``sys.exit``, or gives a board that breaks the rules)
+  is one ``error: ...`` block on stderr: the solver, the ``n``, what it was asked, and the line of the user's own
+  code; exit status 1.
 - Ctrl-C prints ``interrupted`` on stderr and exits 130 at once, after the library has saved what it finished;
   nothing that looks like a result is printed. Long computations run off the main thread
   (:mod:`nqueens.runtime.interrupt`), so the interrupt is seen within a fraction of a second.
@@ -21,7 +24,7 @@ import os
 import signal
 import sys
 
-from nqueens.core.errors import NQueensError
+from nqueens.core.errors import NQueensError, SolverError
 
 __all__ = ["main", "COMMANDS"]
 
@@ -174,6 +177,10 @@ def main(argv=None):
                 raise KeyboardInterrupt from None
             raise
     except OutputError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    except SolverError as exc:
+        _discard_pending_output()
         print(f"error: {exc}", file=sys.stderr)
         return 1
     except NQueensError as exc:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from types import SimpleNamespace
 from typing import Any
 
-from nqueens.core.board import check_n
+from nqueens.core.board import check_n, dtype_for
 from nqueens.core.errors import NQueensError
 from nqueens.core.record import Tally
 
@@ -97,6 +97,9 @@ class Solver:
         One line for ``nqueens solvers``.
     max_n : int or None
         The largest ``n`` the solver accepts (bit-mask width), ``None`` for no fixed limit.
+    fixed_n : int or None
+        The only ``n`` the solver answers (a model file that sets ``n`` itself), ``None`` for any; the reason is
+        ``limit_reason``.
     reach : int
         The largest ``n`` it answers in about a second: ``nqueens compare`` runs it up to there unless it is
         named, and the conformance checks check it up to there.
@@ -135,6 +138,7 @@ class Solver:
     module: str | None = None
     summary: str = ""
     max_n: int | None = None
+    fixed_n: int | None = None
     reach: int = 12
     options: tuple = ()
     limit_reason: str = MASK_REASON
@@ -189,6 +193,8 @@ class Solver:
                 wrong.append(f"its option {option!r} is not an nqueens.Option")
         if self.max_n is not None and (not isinstance(self.max_n, int) or self.max_n < 1):
             wrong.append(f"max_n {self.max_n!r} is not an integer >= 1")
+        if self.fixed_n is not None and (not isinstance(self.fixed_n, int) or self.fixed_n < 1):
+            wrong.append(f"fixed_n {self.fixed_n!r} is not an integer >= 1")
         return wrong
 
     def load(self):
@@ -221,6 +227,10 @@ class Solver:
         :class:`~nqueens.core.instance.Instance` holds one)."""
         if type(n) is not int or n < 1:
             n = check_n(n)
+        if self.fixed_n is not None and n != self.fixed_n:
+            raise NQueensError(
+                f"solver {self.name!r} answers n = {self.fixed_n} only ({self.limit_reason}), not n = {n}"
+            )
         max_n, reason, under = self.limit(options or {})
         if max_n is not None and n > max_n:
             with_ = f" with {under}" if under else ""
@@ -387,54 +397,64 @@ def solver(name=None, **attributes):
 
 
 def _implementation(spec):
-    """The callables of an outside solver as a module-like namespace (count, batches, warmup)."""
-    import numpy as np
+    """The callables of an outside solver as a module-like namespace (count, batches, warmup).
+
+    The outside code is held at the border: an exception it raises (but ``NQueensError``, ``MemoryError`` and
+    Ctrl-C) or a ``sys.exit`` it calls becomes one :class:`~nqueens.core.errors.SolverError` that names the
+    solver, the ``n``, what it was asked and the last line of the user's own code; every board it gives is
+    checked before anyone sees it."""
 
     def batches(n, *, limit=None, **keywords):
-        if spec.batches is not None:
-            yield from _aside_steps(spec.batches(n, limit=limit, **keywords))
-            return
-        chunk = []
-        stream = _aside_steps(spec.solutions(n, **keywords))
-        try:
-            for q in stream:
-                chunk.append(tuple(q))
-                if len(chunk) == _CHUNK or (limit is not None and len(chunk) >= limit):
-                    yield np.array(chunk, dtype=np.int16).reshape(len(chunk), n)
-                    if limit is not None:
-                        limit -= len(chunk)
-                        if limit <= 0:
-                            return
-                    chunk = []
-            if chunk:
-                yield np.array(chunk, dtype=np.int16).reshape(len(chunk), n)
-        finally:
-            close = getattr(stream, "close", None)
-            if close is not None:
-                close()
+        with _border(spec, n, "enumerate"):
+            if spec.batches is not None:
+                stream = _aside_steps(spec.batches(n, limit=limit, **keywords))
+                try:
+                    for batch in stream:
+                        yield _checked(spec, n, batch, keywords)
+                finally:
+                    stream.close()
+                return
+            chunk = []
+            stream = _aside_steps(spec.solutions(n, **keywords))
+            try:
+                for q in stream:
+                    chunk.append(tuple(q))
+                    if len(chunk) == _CHUNK or (limit is not None and len(chunk) >= limit):
+                        yield _checked(spec, n, chunk, keywords)
+                        if limit is not None:
+                            limit -= len(chunk)
+                            if limit <= 0:
+                                return
+                        chunk = []
+                if chunk:
+                    yield _checked(spec, n, chunk, keywords)
+            finally:
+                stream.close()
 
     def count(n, *, nodes=False, **keywords):
-        if spec.count is not None:
-            keywords = {"nodes": nodes, **keywords} if nodes else keywords
+        with _border(spec, n, "count"):
+            if spec.count is not None:
+                keywords = {"nodes": nodes, **keywords} if nodes else keywords
+                with stdout_aside():
+                    tally = spec.count(n, **keywords)
+                if not isinstance(tally, Tally):
+                    tally = Tally(total=_checked_count(spec, n, tally, "count returned"))
+                total = _checked_count(spec, n, tally.total, "count returned a Tally whose total is")
+                unique = tally.unique
+                if unique is not None:
+                    unique = _checked_count(spec, n, unique, "count returned a Tally whose unique is")
+                    if unique > total:
+                        raise NQueensError(
+                            f"solver {spec.name!r}: count returned unique {unique} above its total {total} (the "
+                            "protocol)"
+                        )
+                return replace(tally, total=total, unique=unique)
             with stdout_aside():
-                tally = spec.count(n, **keywords)
-            if not isinstance(tally, Tally):
-                tally = Tally(total=_checked_count(spec, n, tally, "count returned"))
-            total = _checked_count(spec, n, tally.total, "count returned a Tally whose total is")
-            unique = tally.unique
-            if unique is not None:
-                unique = _checked_count(spec, n, unique, "count returned a Tally whose unique is")
-                if unique > total:
-                    raise NQueensError(
-                        f"solver {spec.name!r}: count returned unique {unique} above its total {total} (the protocol)"
-                    )
-            return replace(tally, total=total, unique=unique)
-        with stdout_aside():
-            return Tally(total=sum(1 for _ in spec.solutions(n, **keywords)))
+                return Tally(total=sum(1 for _ in spec.solutions(n, **keywords)))
 
     def warmup():
         if spec.warmup is not None:
-            with stdout_aside():
+            with _border(spec, None, "warmup"), stdout_aside():
                 spec.warmup()
 
     return SimpleNamespace(count=count, batches=batches, warmup=warmup, events=spec.events)
@@ -459,3 +479,127 @@ def _checked_count(spec, n, value, what):
         return value
     shown = repr(value) if isinstance(value, bool | float | str) else type(value).__name__
     raise NQueensError(f"solver {spec.name!r}: {what} {shown}, not a Tally or an int >= 0 (the protocol)")
+
+
+class _border:
+    """Turn what outside code raises into one :class:`~nqueens.core.errors.SolverError` (see
+    :func:`_implementation`); the toolkit's own errors, memory errors, Ctrl-C and a closed generator pass."""
+
+    def __init__(self, spec, n, what):
+        self.spec, self.n, self.what = spec, n, what
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, kind, exc, tb):
+        if exc is None or isinstance(exc, (NQueensError, MemoryError, KeyboardInterrupt, GeneratorExit)):
+            return False
+        from nqueens.core.errors import SolverError
+
+        where = f" on n = {self.n}" if self.n is not None else ""
+        if isinstance(exc, SystemExit):
+            said = f"called sys.exit({exc.code!r})" if exc.code is not None else "called sys.exit()"
+        else:
+            said = f"raised {type(exc).__name__}" + (f": {_first_line(exc)}" if str(exc).strip() else "")
+        frame = _user_frame(self.spec, exc.__traceback__)
+        message = f"solver {self.spec.name!r} {said}{where} (asked to {self.what})"
+        if frame:
+            message += f"\n  {frame}"
+        raise SolverError(message, self.n) from exc
+
+
+def _first_line(exc):
+    lines = str(exc).strip().splitlines()
+    return lines[0] if lines else ""
+
+
+def _user_frame(spec, tb):
+    """``File "PATH", line L, in FUNCTION: CODE`` of the last traceback frame in the user's own file (the solver
+    file, or its module's file), else of the last frame outside the toolkit; ``None`` without a traceback."""
+    import linecache
+    import os
+    import sys
+    import traceback
+
+    frames = traceback.extract_tb(tb)
+    if not frames:
+        return None
+    kind, _, where = (spec.source or "").partition(" ")
+    mine = None
+    if kind == "file":
+        mine = os.path.realpath(where)
+    elif kind == "module":
+        mine = getattr(sys.modules.get(where), "__file__", None)
+        mine = os.path.realpath(mine) if mine else None
+    toolkit = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))
+    chosen = None
+    for frame in frames:
+        path = os.path.realpath(frame.filename)
+        if mine is not None and path == mine:
+            chosen = frame
+    if chosen is None:
+        outside = [f for f in frames if not os.path.realpath(f.filename).startswith(toolkit + os.sep)]
+        chosen = outside[-1] if outside else frames[-1]
+    code = (chosen.line or linecache.getline(chosen.filename, chosen.lineno or 0)).strip()
+    return f'File "{chosen.filename}", line {chosen.lineno}, in {chosen.name}' + (f": {code}" if code else "")
+
+
+def _checked(spec, n, rows, keywords):
+    """``rows`` (solutions of ``n`` from an outside solver) as an ``(m, n)`` array, each one checked: a board that
+    is not a solution of the problem asked (the attack rule of the option ``rule``, the instance) is a
+    :class:`~nqueens.core.errors.SolverError` naming it and the broken rule."""
+    import numpy as np
+
+    from nqueens.core.errors import SolverError
+
+    def wrong(why):
+        return SolverError(f"solver {spec.name!r} gave a board that is not a solution of n = {n}: {why}", n)
+
+    try:
+        batch = np.asarray(rows)
+    except (TypeError, ValueError) as exc:
+        raise wrong(f"its rows are not lists of {n} integers ({exc})") from None
+    if batch.size == 0:
+        return np.empty((0, n), dtype=dtype_for(n))
+    if batch.ndim != 2 or batch.shape[1] != n or not np.issubdtype(batch.dtype, np.integer):
+        first = batch[0].tolist() if batch.ndim >= 1 and len(batch) else batch.tolist()
+        raise wrong(f"{first} is not {n} integer columns (shape {batch.shape}, {batch.dtype})")
+    rule = keywords.get("rule", "queen")
+    instance = keywords.get("instance")
+    if rule == "queen":
+        rows_at = np.arange(n)
+        bad = (
+            (batch.min(axis=1) < 0)
+            | (batch.max(axis=1) >= n)
+            | _repeats(batch)
+            | _repeats(batch + rows_at)
+            | _repeats(batch - rows_at)
+        )
+        if bad.any():
+            q = tuple(int(c) for c in batch[int(np.argmax(bad))])
+            from nqueens.core.board import check_solution
+
+            try:
+                check_solution(q)
+            except NQueensError as exc:
+                raise wrong(f"{q}: {str(exc).removeprefix('not a solution: ')}") from None
+    else:
+        from nqueens.core.rules import get_rule
+
+        rule_of = get_rule(rule)
+        for row in batch.tolist():
+            if not rule_of.is_solution(row, n):
+                raise wrong(f"{tuple(row)}: two pieces attack each other under the rule {rule!r}")
+    if instance is not None:
+        for row in batch.tolist():
+            if not instance.admits(row):
+                raise wrong(f"{tuple(row)} does not respect the instance ({instance.describe()})")
+    return batch.astype(dtype_for(n), copy=False)
+
+
+def _repeats(values):
+    """Per row: whether some value appears twice."""
+    import numpy as np
+
+    ordered = np.sort(values, axis=1)
+    return (np.diff(ordered, axis=1) == 0).any(axis=1)

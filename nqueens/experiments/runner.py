@@ -68,6 +68,7 @@ __all__ = [
     "run",
     "judge",
     "check",
+    "damage",
     "compare",
 ]
 
@@ -453,7 +454,7 @@ def run(
         todo = []
         for item in runnable:
             earlier = stored.get(_key(item))
-            if earlier is not None:
+            if earlier is not None and damage(earlier) is None:  # a damaged stored run is made again
                 item.record = RunRecord.from_dict({**earlier, "reused": True})
             else:
                 todo.append(item)
@@ -553,6 +554,8 @@ def _plan(problems, columns, question, repeat, explicit):
                 status, message = "unsupported", f"{column.name} cannot answer {question}: {_WHY[question]}"
             elif _cannot(spec, column, question) is not None:
                 status, message = "unsupported", _cannot(spec, column, question)
+            elif spec.fixed_n is not None and problem.n != spec.fixed_n:
+                status, message = "unsupported", f"{column.name} answers n = {spec.fixed_n} only ({spec.limit_reason})"
             elif spec.limit(column.full)[0] is not None and problem.n > spec.limit(column.full)[0]:
                 max_n, reason, _ = spec.limit(column.full)
                 status, message = "unsupported", f"{column.name} takes n <= {max_n} ({reason})"
@@ -709,6 +712,82 @@ def check(records):
         if copy.status == "wrong":
             found.append((copy, f"recorded wrong: {copy.message}" if was else copy.message))
     return found
+
+
+def damage(doc):
+    """What makes a stored run record (its JSON form) impossible, in words, or ``None`` when it reads as a run.
+
+    The fields a record has must have their kinds (``n`` a board size, counts integers, times numbers, ``status``
+    one of :data:`STATUSES`, ``question`` one of :data:`QUESTIONS`), and its pieces must agree: the orbit classes
+    make the total and the unique count (what the store checks of a finished count, ``nqueens history``), the
+    node profile makes ``nodes``, a first solution has ``n`` columns. Fields a record lacks (a store written by
+    an earlier version) are not held against it; ``n`` and ``solver`` it must have.
+
+    Examples
+    --------
+    >>> damage({"n": 8, "solver": "bitwise", "status": "solved", "total": 92}) is None
+    True
+    >>> damage({"n": 8, "solver": "bitwise", "status": "solved", "total": "92"})
+    "total '92' is not an integer"
+    """
+    if not isinstance(doc, dict) or not doc:
+        return "the record is empty: no n, no solver"
+
+    def integer(value, least=0):
+        return isinstance(value, int) and not isinstance(value, bool) and value >= least
+
+    def number(value):
+        return isinstance(value, int | float) and not isinstance(value, bool) and value == value and value >= 0
+
+    n = doc.get("n")
+    if "n" not in doc:
+        return "the record has no n"
+    if not integer(n, 0) or (n == 0 and not (doc.get("instance") and doc.get("status") == "error")):
+        return f"n = {n!r} is not a board size"
+    if not isinstance(doc.get("solver"), str) or not doc["solver"]:
+        return f"solver {doc.get('solver')!r} is not a solver's name"
+    if doc.get("status") is not None and doc["status"] not in STATUSES:
+        return f"status {doc['status']!r} is not one of {', '.join(STATUSES)}"
+    if doc.get("question") is not None and doc["question"] not in QUESTIONS:
+        return f"question {doc['question']!r} is not one of {', '.join(QUESTIONS)}"
+    if "repeat" in doc and not integer(doc["repeat"], 1):
+        return f"repeat {doc['repeat']!r} is not an integer >= 1"
+    for key in ("total", "unique", "nodes", "tree"):
+        if doc.get(key) is not None and not integer(doc[key]):
+            return f"{key} {doc[key]!r} is not an integer"
+    for key in ("seconds", "seconds_to_first", "time_read", "time_model", "time_solve", "time_total", "timeout"):
+        if doc.get(key) is not None and not number(doc[key]):
+            return f"{key} {doc[key]!r} is not a number of seconds"
+    for key in ("options", "stats", "versions", "machine"):
+        if doc.get(key) is not None and not isinstance(doc[key], dict):
+            return f"{key} {doc[key]!r} is not a mapping"
+    classes = doc.get("classes")
+    if classes is not None:
+        from nqueens.core.record import classes_from_json
+
+        try:
+            sizes = classes_from_json(classes)
+        except (TypeError, ValueError, AttributeError):
+            return f"classes {classes!r} are not orbit sizes with counts"
+        if not all(size in (1, 2, 4, 8) and integer(count) for size, count in sizes.items()):
+            return f"classes {classes!r} are not orbit sizes (1, 2, 4, 8) with counts"
+        made, unique = sum(s * c for s, c in sizes.items()), sum(sizes.values())
+        if doc.get("total") is not None and made != doc["total"]:
+            return f"its classes make a total of {made}, but it says total {doc['total']}"
+        if doc.get("unique") is not None and unique != doc["unique"]:
+            return f"its classes make {unique} unique solutions, but it says unique {doc['unique']}"
+    profile = doc.get("profile")
+    if profile is not None:
+        if not isinstance(profile, list) or not all(integer(x) for x in profile):
+            return f"profile {profile!r} is not a list of node counts"
+        if doc.get("nodes") is not None and sum(profile) != doc["nodes"]:
+            return f"its profile adds up to {sum(profile)} nodes, but it says nodes {doc['nodes']}"
+    solution = doc.get("solution")
+    if solution is not None and (
+        not isinstance(solution, list) or len(solution) != n or not all(integer(c) for c in solution)
+    ):
+        return f"solution {solution!r} is not {n} columns"
+    return None
 
 
 def _problem_of(record):
@@ -903,6 +982,8 @@ def _settle(record, outcome, timeout):
     if record.profile is not None:
         record.profile = tuple(record.profile)
     record.stats = outcome.get("stats") or {}
+    if isinstance(record.stats.get("versions"), dict):  # what the solver says it ran on (MiniZinc and its solver)
+        record.versions = {**record.versions, **record.stats["versions"]}
     record.reused = False
     if outcome.get("host"):
         record.host = outcome["host"]

@@ -120,7 +120,7 @@ def _answer(task, problem):
     options = dict(task.get("options") or {})
     question = task.get("question", "count")
     if question == "count" or (question == "unique" and spec.counts_unique(spec.check_options(options))):
-        record = api.count(problem, spec, nodes=bool(task.get("nodes")), **options)
+        record = api.count(problem, spec, nodes=bool(task.get("nodes")), options=options)
         tree_size = getattr(spec.load(), "tree_size", None)
         out = {
             "total": record.total,
@@ -136,7 +136,7 @@ def _answer(task, problem):
             raise RuntimeError(f"solver {spec.name} counted no unique solutions")
         return out
     stats = {}  # filled by the solvers that report on a stream (cpsat: time_model once its model is built)
-    stream = api.batches(problem, spec, limit=1 if question == "first" else None, stats=stats, **options)
+    stream = api.batches(problem, spec, limit=1 if question == "first" else None, stats=stats, options=options)
     if question == "unique":
         from nqueens.analysis.symmetry import classes
 

@@ -22,13 +22,18 @@ __all__ = ["LIBRARIES", "versions", "machine"]
 
 # The distributions whose versions a run records: the array and kernel libraries every solver uses, and the
 # solver libraries behind the models (OR-tools for cpsat, cp, mip and CPMpy's default backend; pysat for sat and
-# CPMpy's pysat backend; CPMpy; python-constraint for csp; pycsp3 for the XCSP3 export; the counters).
+# CPMpy's pysat backend; CPMpy and its other backends: Z3, Exact, Choco; python-constraint for csp; pycsp3 for the
+# XCSP3 export; the counters). A MiniZinc model's run adds MiniZinc's version and its solver's (their binaries
+# are no Python packages: the model reports them in its statistics, ``versions``).
 LIBRARIES = (
     "numpy",
     "numba",
     "ortools",
     "python-sat",
     "cpmpy",
+    "z3-solver",
+    "exact",
+    "pychoco",
     "python-constraint2",
     "pycsp3",
     "pyganak",

@@ -30,6 +30,7 @@ from nqueens.core.errors import NQueensError
 __all__ = ["CONNECT_TIMEOUT", "default_workers", "executor", "LocalThreads", "DaskCluster"]
 
 CONNECT_TIMEOUT = 10.0  # seconds a Dask scheduler has to answer
+FAILED_CLOSE_TIMEOUT = 1.0  # seconds a client closing after a failure waits for the cluster's goodbye
 WORKER_WAIT = 30.0  # seconds to wait for a first worker at a scheduler that has none
 
 
@@ -183,12 +184,18 @@ class DaskCluster:
         try:
             self._client = distributed.Client(address, timeout=timeout, set_as_default=False)
         except (OSError, TimeoutError, distributed.TimeoutError):
+            self._quiet.restore()
             raise NQueensError(f"no Dask scheduler answered at {address} within {timeout:g} s") from None
         except ValueError as exc:
+            self._quiet.restore()
             raise NQueensError(f"bad scheduler address {address!r}: {exc}") from None
-        self.workers = sum(self._client.nthreads().values())
-        if self.workers == 0:
-            self._wait_for_workers(address, WORKER_WAIT)
+        try:
+            self.workers = sum(self._client.nthreads().values())
+            if self.workers == 0:
+                self._wait_for_workers(address, WORKER_WAIT)
+        except BaseException:  # no caller holds this executor yet: close the client here, on every path
+            self.close(failed=True)
+            raise
 
     def _wait_for_workers(self, address, wait):
         """A scheduler with no worker would queue the tasks for ever: wait ``wait`` seconds for one, saying so."""
@@ -200,7 +207,7 @@ class DaskCluster:
         try:
             self._client.wait_for_workers(1, timeout=wait)
         except (TimeoutError, self._distributed.TimeoutError):
-            self.close()
+            self.close(failed=True)
             raise NQueensError(
                 f"no worker connected to the Dask scheduler at {address} within {wait:g} s: start some with "
                 f"`dask worker {address}`"
@@ -210,17 +217,22 @@ class DaskCluster:
     def __enter__(self):
         return self
 
-    def __exit__(self, *exc):
-        self.close()
+    def __exit__(self, kind, exc, tb):
+        self.close(failed=exc is not None)
 
-    def close(self):
-        """Cancel what is still queued and disconnect from the scheduler."""
+    def close(self, failed=False):
+        """Cancel what is still queued and disconnect from the scheduler.
+
+        After a failure (``failed``) the cluster may be in no state to answer, and neither may this process: the
+        goodbye waits :data:`FAILED_CLOSE_TIMEOUT` seconds, not :data:`CONNECT_TIMEOUT`. A client whose close does
+        not finish is left closed all the same, so that nothing waits for it again (``Client.__del__`` at exit
+        would, for 20 s, and then print a traceback)."""
         client, self._client = getattr(self, "_client", None), None
         if client is not None:
             try:
-                client.close(timeout=CONNECT_TIMEOUT)
-            except Exception:  # a scheduler that went away while we were closing: nothing left to release
-                pass
+                client.close(timeout=FAILED_CLOSE_TIMEOUT if failed else CONNECT_TIMEOUT)
+            except BaseException:  # a cluster (or an event loop) in trouble: nothing left to release
+                client.status = "closed"
         quiet, self._quiet = getattr(self, "_quiet", None), None
         if quiet is not None:
             quiet.restore()

@@ -143,7 +143,7 @@ def quick_estimate(n, probes=400, seed=0, rule="queen"):
 WARNING_PROBES = 1000
 
 
-def forecast(n, solver=None, *, probes=2000, seed=0, budget=0.05, estimate=None, **options):
+def forecast(n, solver=None, /, *, probes=2000, seed=0, budget=0.05, estimate=None, **options):
     """Forecast the wall time of ``nqueens.count(n, solver, **options)``.
 
     The solver's rate comes from the rates file (:func:`rates_path`) when this machine has measured it with
@@ -167,7 +167,7 @@ def forecast(n, solver=None, *, probes=2000, seed=0, budget=0.05, estimate=None,
     """
     from nqueens.api import Request, request
 
-    req = n if isinstance(n, Request) else request(n, solver, **options)
+    req = n if isinstance(n, Request) else request(n, solver, options=options)
     spec, n, options = req.solver, req.n, req.options
     model = _growth_model(spec)
     if model is not None:
@@ -183,7 +183,7 @@ def forecast(n, solver=None, *, probes=2000, seed=0, budget=0.05, estimate=None,
     return Forecast(n, spec.name, nodes, stderr, rate, m, nodes / rate)
 
 
-def long_run_warning(n, solver=None, *, threshold=None, action="counting", **options):
+def long_run_warning(n, solver=None, /, *, threshold=None, action="counting", **options):
     """A one-line ``warning: ...`` if the run is forecast to take longer than ``threshold`` seconds, else ``None``.
 
     ``n`` is a board size (with ``solver`` and ``options``) or a resolved :class:`~nqueens.api.Request`, which is
@@ -202,7 +202,7 @@ def long_run_warning(n, solver=None, *, threshold=None, action="counting", **opt
 
     threshold = LONG_RUN_SECONDS if threshold is None else threshold
     try:
-        req = n if isinstance(n, Request) else request(n, solver, **options)
+        req = n if isinstance(n, Request) else request(n, solver, options=options)
         n, spec = req.n, req.solver
         if _at_once(spec, n, req.options):
             return None

@@ -2,7 +2,7 @@
 
 import sys
 
-from nqueens.cli.commands._common import epilog, print_json
+from nqueens.cli.commands._common import add_solver_options, collect_options, epilog, positive_float, print_json
 
 
 def add_parser(sub):
@@ -17,12 +17,20 @@ def add_parser(sub):
             "nqueens check-solver ./my_solver.py:solver",
             "nqueens check-solver mypkg.models:queens",
             "nqueens check-solver examples/queens.mzn",
+            "nqueens check-solver queens.mzn --option array=queens --option flags='-G std' --timeout 60",
             "nqueens check-solver bitwise --no-interrupt",
         ),
     )
     parser.add_argument("solver", metavar="SPEC", help="a solver name, FILE.py:ATTR, package.module:ATTR or MODEL.mzn")
     parser.add_argument("--check", action="append", metavar="NAME", help="only this check (repeatable)")
     parser.add_argument("--no-interrupt", action="store_true", help="leave out the Ctrl-C check (a subprocess)")
+    add_solver_options(parser, help="a solver option every check runs with (see `nqueens solvers`); repeatable")
+    parser.add_argument(
+        "--timeout",
+        type=positive_float("--timeout"),
+        metavar="SECONDS",
+        help="the longest any one call to the solver may take; beyond it the check fails and the rest are not run",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON document: a list of rows")
     parser.set_defaults(run=run)
 
@@ -30,7 +38,13 @@ def add_parser(sub):
 def run(args):
     from nqueens.testing import check_solver
 
-    table = check_solver(args.solver, checks=args.check, interrupt=not args.no_interrupt)
+    table = check_solver(
+        args.solver,
+        checks=args.check,
+        interrupt=not args.no_interrupt,
+        options=collect_options(args.options),
+        timeout=args.timeout,
+    )
     failed = [row for row in table if row.passed is False]
     if args.json:
         print_json([{"check": r.check, "n": r.n, "status": r.status, "detail": r.detail} for r in table])

@@ -69,7 +69,7 @@ def run(args):
     what = problem(args)
     options = collect_options(args.options, [(name, getattr(args, name)) for name in _SOLVER_FLAGS] + rule_option(args))
     plain = not isinstance(what, Instance) or what.is_plain
-    req = request(what, solver_for(args), nodes=args.nodes, **options)
+    req = request(what, solver_for(args), nodes=args.nodes, options=options)
     if "progress" in req.options and "progress" not in options:
         progress = not (args.quiet or args.json) and sys.stderr.isatty()
         req = replace(req, options={**req.options, "progress": progress})

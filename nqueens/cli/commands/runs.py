@@ -73,6 +73,7 @@ def run(args):
         records = store.experiment_runs(solver=args.solver, since=since)
     if args.check:
         return _check(records, store.path, fmt)
+    _refuse_damaged(records, store.path)
     if not records and fmt == "table":
         which = f" of {args.solver}" if args.solver else ""
         when = f" since {args.since}" if args.since else ""
@@ -96,11 +97,32 @@ def _since(text):
     return when.astimezone(UTC).isoformat(timespec="seconds")
 
 
+def _refuse_damaged(records, path):
+    """One line for the first stored run that cannot be a run (``runs --check`` lists them all)."""
+    from nqueens.experiments.runner import damage
+
+    for record in records:
+        why = damage({key: value for key, value in record.items() if key != "id"})
+        if why is not None:
+            raise NQueensError(
+                f"result store {path}: run {record['id']} is damaged: {why}; `nqueens runs --check` lists every run "
+                "that does not hold up"
+            )
+
+
 def _check(records, path, fmt):
     from nqueens.analysis.compare import format_check
-    from nqueens.experiments.runner import check
+    from nqueens.core.record import RunRecord
+    from nqueens.experiments.runner import check, damage
 
-    found = check(records)
+    damaged, sound = [], []
+    for record in records:
+        why = damage({key: value for key, value in record.items() if key != "id"})
+        if why is None:
+            sound.append(record)
+        else:
+            damaged.append((_shown(record, RunRecord), f"damaged record: {why}"))
+    found = sorted(damaged + check(sound), key=lambda pair: pair[0].id or 0)
     if fmt == "json":
         write_out(format_check(found, "json"))
     elif found:
@@ -109,6 +131,24 @@ def _check(records, path, fmt):
     else:
         write_out(f"all {len(records)} runs in {path} are consistent\n")
     return 1 if found else 0
+
+
+def _shown(record, kind):
+    """A damaged record as far as it can be shown: each field of the right kind, else empty."""
+
+    def field(key, types, default=None):
+        value = record.get(key)
+        return value if isinstance(value, types) and not isinstance(value, bool) else default
+
+    return kind(
+        n=field("n", int),
+        solver=field("solver", str, "?"),
+        question=field("question", str, "?"),
+        repeat=field("repeat", int),
+        status=field("status", str),
+        instance=field("instance", str),
+        id=record.get("id"),
+    )
 
 
 def _compare(args, since, fmt):
@@ -122,6 +162,7 @@ def _compare(args, since, fmt):
         if os.path.isfile(name):
             with ResultStore(name, create=False, write=False) as store:
                 sides.append(store.experiment_runs(solver=args.solver, since=since))
+            _refuse_damaged(sides[-1], store.path)
         else:
             if args.solver is not None:
                 raise NQueensError(f"--solver picks the runs of a store file; {name!r} is a column (or no such file)")
@@ -132,6 +173,7 @@ def _compare(args, since, fmt):
                         f"{name!r} is neither a store file nor a column with runs in {store.path} "
                         "(see nqueens runs for the columns)"
                     )
+                _refuse_damaged(runs, store.path)
                 sides.append(runs)
     result = compare_configurations(*sides)
     if not result["rows"]:

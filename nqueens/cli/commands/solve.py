@@ -124,7 +124,7 @@ def run(args):
     options = collect_options(args.options, rule_option(args))
     # With --fundamental the limit counts fundamental solutions: it applies after the reduction, not to the stream.
     req = request(
-        what, solver_for(args), question="enumerate", limit=None if args.fundamental else args.limit, **options
+        what, solver_for(args), question="enumerate", limit=None if args.fundamental else args.limit, options=options
     )
     spec, n = req.solver, req.n
     partial = spec.partial(req.options)
@@ -173,7 +173,7 @@ def run(args):
             total = _unique(what, spec.name, options)
         else:
             try:
-                total = count(what, spec.name, **options).total
+                total = count(what, spec.name, options=options).total
             except NQueensError as exc:
                 raise NQueensError(f"{exc} (the text format starts with the count: add --limit K)") from None
         pieces = board.format_text(rows, total)
@@ -251,9 +251,9 @@ def _unique(what, solver, options):
     """The number of fundamental solutions: from the solver if it knows it, else one streaming pass."""
     from nqueens.api import batches, count
 
-    unique = count(what, solver, **options).unique
+    unique = count(what, solver, options=options).unique
     if unique is None:
         from nqueens.analysis.symmetry import fundamental_batches
 
-        unique = sum(len(rows) for rows, _ in fundamental_batches(batches(what, solver, **options)))
+        unique = sum(len(rows) for rows, _ in fundamental_batches(batches(what, solver, options=options)))
     return unique
