@@ -11,8 +11,8 @@ completes a constellation runs on the GPU:
    without a border queen), with what its border queens attack in each, are split by placing queens on all but
    the last ``g`` free rows in every possible way; each placement is an item of four 32-bit words (the
    constellation, and the column and diagonal masks moved to the first of the last ``g`` rows). For ``n = 22``
-   about ``g = 12``: a few million items per subproblem.
-2. **kernel** (GPU, :func:`nqueens.native.gpu_kernels.cuda_kernel`): every thread takes items one after
+   ``g = 14``: about 3.7 million items per subproblem.
+2. **kernel** (GPU, :func:`nqueens.native.gpu_device.finish`): every thread takes items one after
    another from an atomic counter (threads that finish early take more, so no thread idles while work is left)
    and finishes each with an iterative bitmask search, top down: ``bit = free & -free``, one shift per
    diagonal mask and row, the last row counted at once with ``popc``. Its stack lives in shared memory, laid out
@@ -78,6 +78,7 @@ __all__ = [
     "plan",
     "task",
     "solve",
+    "profile",
     "combine",
     "warmup",
 ]
@@ -141,11 +142,13 @@ def subproblem_count(n, constellations):
 
 def rows_on_device(n):
     """``g``, the free rows the kernel fills (the rows before are placed on the CPU, one item per placement):
-    ``n - 10``, at least 2 and at most ``n - 4`` (every constellation has that many free rows); under the
-    simulator ``n - 4``, the fewest items."""
+    ``n - 8``, at least 2 and at most ``n - 4`` (every constellation has that many free rows) and
+    :data:`~nqueens.native.gpu_kernels.MAX_ROWS`; under the simulator ``n - 4``, the fewest items. For ``n = 22``
+    that is 14 rows and about 3.7 million items per subproblem (0.3 s on one core to build); each row fewer
+    multiplies the items by about 7."""
     if simulated():
-        return max(2, n - 4)
-    return max(2, min(n - 10, n - 4, 16))
+        return max(2, min(n - 4, _k.MAX_ROWS))
+    return max(2, min(n - 8, n - 4, _k.MAX_ROWS))
 
 
 def plan(n):
@@ -166,11 +169,12 @@ def plan(n):
     return out
 
 
-def solve(n, table, device=None):
+def solve(n, table, device=None, g=None):
     """Count the solutions on the constellations of ``table``; the same result as the fast counter's
     :func:`nqueens.native.engine.solve`.
 
-    ``device``: run on the GPU (True), on the CPU (False), or on the GPU when there is one (None).
+    ``device``: run on the GPU (True), on the CPU (False), or on the GPU when there is one (None); ``g``: the
+    rows the kernel fills (:func:`rows_on_device` by default).
     """
     table = np.ascontiguousarray(table, dtype=np.int64)
     if table.ndim != 2 or table.shape[1] != 5:
@@ -182,7 +186,7 @@ def solve(n, table, device=None):
     plain = table[:, 4] == 1
     symmetric = table[~plain]
     on_gpu = np.ascontiguousarray(table[plain])
-    g = rows_on_device(n)
+    g = _check_g(n, rows_on_device(n) if g is None else g)
     rows, items = _k.build_items(n, on_gpu, g)
     try:
         launch = _launch(n, g, rows, items)  # asynchronous: the CPU works on the symmetric ones meanwhile
@@ -213,11 +217,9 @@ def combine(n, results):
 
 def warmup():
     """Make sure there is a CUDA device (or the simulator), and load the CPU kernels; one line if not."""
-    _cpu.warmup()
-    if simulated():
-        return
-    if not _cuda_available():
+    if not simulated() and not _cuda_available():
         raise NQueensError(NO_DEVICE)
+    _cpu.warmup()
 
 
 def _cuda_available():
@@ -231,20 +233,24 @@ def _cuda_available():
         return False
 
 
-def _launch(n, g, rows, items):
+def _launch(n, g, rows, items, nodes=False):
     """Start the kernel on ``items`` (in chunks of at most ``_MAX_ITEMS``) on a stream of its own; return a
-    function that waits for it and returns the sum of the counts."""
+    function that waits for it and returns the sum of the counts (with ``nodes``: the counts and nodes per item,
+    an array of two columns)."""
     from numba import cuda
 
+    from nqueens.native import gpu_device
+
     if len(items) == 0:
-        return lambda: 0
+        return (lambda: np.zeros((0, 2), np.uint64)) if nodes else (lambda: 0)
+    threads = gpu_device.THREADS
     if simulated():
-        threads, blocks_max = _SIM_THREADS, _SIM_BLOCKS
+        blocks_max = _SIM_BLOCKS
     else:
-        threads = _THREADS
         blocks_max = cuda.get_current_device().MULTIPROCESSOR_COUNT * _BLOCKS_PER_SM
     chunk = min(len(items), _MAX_ITEMS)
-    need = rows.nbytes + chunk * (items.itemsize * _k.ITEM_FIELDS + 8) + 8
+    width = 2 if nodes else 1
+    need = rows.nbytes + chunk * (items.itemsize * _k.ITEM_FIELDS + 8 * width) + 8
     if not simulated():
         free, total = cuda.current_context().get_memory_info()
         if need > free:
@@ -252,8 +258,7 @@ def _launch(n, g, rows, items):
                 f"the GPU has {free / 2**20:.0f} MiB free of {total / 2**20:.0f} MiB, and a subproblem of n = {n} "
                 f"needs {need / 2**20:.0f} MiB (its items and counts)"
             )
-    with _lock:  # the first launch for a (g, threads) compiles the kernel, once
-        kernel = _k.cuda_kernel(g, threads)
+    with _lock:  # the first launch compiles the kernel (or loads it from numba's cache), once
         stream = cuda.stream()
         d_rows = cuda.to_device(rows, stream=stream)
         pending = []
@@ -261,20 +266,48 @@ def _launch(n, g, rows, items):
             part = np.ascontiguousarray(items[start : start + chunk])
             d_items = cuda.to_device(part, stream=stream)
             d_next = cuda.to_device(np.zeros(1, np.int64), stream=stream)
-            d_out = cuda.device_array(len(part), np.uint64, stream=stream)
+            d_out = cuda.device_array(width * len(part), np.uint64, stream=stream)
             blocks = max(1, min(blocks_max, -(-len(part) // threads)))
-            kernel[blocks, threads, stream](n, d_rows, d_items, d_next, d_out)
+            gpu_device.finish[blocks, threads, stream](n, g, int(nodes), d_rows, d_items, d_next, d_out)
             pending.append(d_out)
 
     def wait():
-        found = 0
+        parts = []
         for d_out in pending:
-            counts = d_out.copy_to_host(stream=stream)
-            stream.synchronize()
-            found += int(counts.sum(dtype=np.uint64))
-        return found
+            parts.append(d_out.copy_to_host(stream=stream))
+        stream.synchronize()
+        if nodes:
+            return np.concatenate(parts).reshape(-1, 2)
+        return sum(int(p.sum(dtype=np.uint64)) for p in parts)
 
     return wait
+
+
+def profile(n, table, g=None):
+    """The work items of ``table`` and, from one kernel run that also counts nodes, their completions and
+    nodes: ``{"items", "g", "found", "nodes", "seconds"}`` (for benchmarks: nodes per second on a device)."""
+    import time
+
+    table = np.ascontiguousarray(table, dtype=np.int64)
+    plain = np.ascontiguousarray(table[table[:, 4] == 1])
+    g = _check_g(n, rows_on_device(n) if g is None else g)
+    rows, items = _k.build_items(n, plain, g)
+    start = time.perf_counter()
+    counts = _launch(n, g, rows, items, nodes=True)()
+    seconds = time.perf_counter() - start
+    return {
+        "items": len(items),
+        "g": g,
+        "found": int(counts[:, 0].sum(dtype=np.uint64)),
+        "nodes": int(counts[:, 1].sum(dtype=np.uint64)),
+        "seconds": seconds,
+    }
+
+
+def _check_g(n, g):
+    if not 2 <= g <= min(n - 4, _k.MAX_ROWS):
+        raise NQueensError(f"g = {g}: the kernel fills 2 to {min(n - 4, _k.MAX_ROWS)} rows for n = {n}")
+    return g
 
 
 def _one_line(exc):

@@ -4,18 +4,19 @@
 
 * :func:`build_items` (numba, CPU): for each start constellation of a subproblem, the free rows, what the border
   queens attack there, and the partial placements of its first free rows, the **work items**;
-* :func:`cuda_kernel` (numba CUDA): each thread takes items one after another from a shared atomic counter and
+* :func:`nqueens.native.gpu_device.finish` (numba CUDA): each thread takes items one after another from a shared atomic counter and
   finishes them with an iterative bitmask search over the last ``G`` free rows, its stack in shared memory.
 
-Importing this module imports neither numba's CUDA target nor a driver; :func:`cuda_kernel` does, on first use.
+Importing this module imports neither numba's CUDA target nor a driver (:mod:`nqueens.native.gpu_device` does).
 A board is ``n x n``, rows ``0 .. n-1`` from the top, column ``c`` is bit ``c`` of a mask.
 """
 
 import numpy as np
 from numba import njit
 
-__all__ = ["MAX_N", "ITEM_FIELDS", "build_items", "free_rows", "cuda_kernel", "reference_counts"]
+__all__ = ["MAX_N", "ITEM_FIELDS", "build_items", "free_rows", "reference_counts"]
 
+MAX_ROWS = 16  # the most free rows the kernel fills (its shared arrays hold this many words per thread)
 MAX_N = 27  # the stack packs a column index (5 bits) above the n bits of a row mask, in 32 bits
 SHIFT_AT = 30  # a row word holds the squares the border queens take (bits 0 .. n-1) and the shift to the next row
 ITEM_FIELDS = 4  # an item: (constellation, columns, "\" diagonals, "/" diagonals), uint32 each
@@ -197,11 +198,3 @@ def reference_counts(n, g, rows, items, out):
                 ld = (ld >> s) & ~bit
                 rd = rds[j]
         out[i] = count
-
-
-def cuda_kernel(g, threads, nodes=False):
-    """The CUDA kernel that finishes items on their last ``g`` rows, for blocks of ``threads`` threads (see
-    :func:`nqueens.native.gpu_device.kernel`; importing that module imports numba's CUDA target)."""
-    from nqueens.native import gpu_device
-
-    return gpu_device.kernel(g, threads, nodes)
