@@ -56,10 +56,10 @@ Examples
 """
 
 import hashlib
-import os
 import threading
 
 import numpy as np
+from nqueens.native._gpu_probe import device_present, simulated
 
 from nqueens.core.errors import NQueensError
 from nqueens.core.record import Subproblem, classes_to_json
@@ -103,26 +103,6 @@ NO_DEVICE = (
     "'nqueens[gpu]'); to test it without one, run under numba's CUDA simulator (NUMBA_ENABLE_CUDASIM=1, small n "
     "only), or count with --solver fast"
 )
-
-
-def simulated():
-    """Whether numba's CUDA simulator is asked for (``NUMBA_ENABLE_CUDASIM=1``)."""
-    return os.environ.get("NUMBA_ENABLE_CUDASIM", "0") not in ("", "0")
-
-
-def device_present():
-    """Whether this machine shows an NVIDIA GPU and numba's CUDA target is installed, without importing it (a
-    cheap test for choosing the default counter; :func:`warmup` makes sure)."""
-    import importlib.util
-
-    if simulated():
-        return False
-    if not (os.path.exists("/dev/nvidia0") or os.path.exists("/dev/nvidiactl")):
-        return False
-    try:
-        return importlib.util.find_spec("numba.cuda") is not None
-    except (ImportError, ValueError):
-        return False
 
 
 def subproblem_count(n, constellations):

@@ -330,7 +330,7 @@ def default_counter(problem: "int | Instance") -> str:
     if not instance.is_plain:
         return DEFAULT_INSTANCE_SOLVER
     if GPU_FROM <= instance.n <= REGISTRY["gpu"].max_n:
-        from nqueens.native.gpu import device_present
+        from nqueens.native._gpu_probe import device_present
 
         if device_present():
             return "gpu"

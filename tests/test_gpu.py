@@ -54,18 +54,18 @@ def test_simulated_counts_match_oeis_and_fast():
 
 
 def test_simulated_kernel_on_many_items():
-    """The kernel with few rows of its own (many items, deep CPU splits), every n from 9 to 12."""
+    """The kernel with few rows of its own (many items, deep CPU splits), n = 9, 10, 11."""
     code = (
         "import json\n"
         "from nqueens.native import engine, gpu\n"
         "out = {}\n"
-        "for n, g in ((9, 2), (10, 3), (11, 4), (12, 5)):\n"
+        "for n, g in ((9, 2), (10, 3), (11, 5)):\n"
         "    r = gpu.solve(n, engine.start_constellations(n), device=True, g=g)\n"
         "    out[n] = [r['total'], {str(k): v for k, v in r['classes'].items()}]\n"
         "print(json.dumps(out))\n"
     )
     doc = _simulated(code)
-    for n in (9, 10, 11, 12):
+    for n in (9, 10, 11):
         fast = engine.solve(n, engine.start_constellations(n))
         assert doc[str(n)] == [TOTAL[n], {str(k): v for k, v in fast["classes"].items()}]
 
