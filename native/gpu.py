@@ -20,22 +20,28 @@ completes a constellation runs on the GPU:
    left and the column placed (to undo the column and ``\\`` masks), one with the ``/`` mask (a right shift loses
    bits that the undo would need), and the constellation's ``g`` row masks with the shift to the next free row.
    Every mask is 32 bits, so ``n <= 27`` (the column index shares the stack word with the squares).
-3. **weights**: a constellation that no symmetry fixes (``h = 1``, almost all) has completions that are each a
-   fundamental solution with an orbit of 8, so the kernel only counts them: each adds 8 to the total and 1 to the
-   8-orbit classes. The few constellations with ``h > 1`` need the orbit size of each completion; they run on the
-   CPU (the fast counter's kernel) while the GPU works.
+3. **weights and classes**: each completion of a representative fixed by ``h`` symmetries stands for ``8 / h``
+   solutions, so the host multiplies each item's count by its constellation's weight: the total. The unique
+   solutions and the orbit classes follow by Burnside's lemma from the solutions fixed by the half and the
+   quarter turn (no mirror fixes a solution of ``n > 1``), which the quadrant counter's search over the upper
+   half of the board counts on the CPU in a few subproblems of their own, beside the GPU's (at ``n = 22``
+   1.25 million solutions fixed by the half turn against 2.7 trillion in all). The fast counter instead tests
+   the orbit of every completion of a symmetric constellation, a top-down search on the CPU that at
+   ``n = 20`` took longer than the GPU's whole share.
 
 Every item's count goes to its own slot of an output array (no shared counters); the host adds them up in
-int64 per subproblem.
+64 bits per subproblem.
 
 Subproblems, the store and clusters
 -----------------------------------
-A subproblem is a list of constellations ``(t, b, l, r, h)``, as in the fast counter; its result is the same
-``{"total", "classes"}``, whatever finished it. :func:`task` runs it on this process's GPU; on a machine without
-one (a CPU worker of a Dask cluster) it runs the same constellations with the fast counter's CPU kernel, so GPU
-and CPU workers of one cluster share a count, each finished subproblem is stored, and an interrupted count
-resumes from the store. One kernel launch finishes one subproblem (a few seconds at most), so Ctrl-C is seen
-between launches and a killed count loses only the subproblems in flight.
+A subproblem is a list of constellations ``(t, b, l, r, h)`` (its result: their weighted solutions), or a range
+of top-row columns for the solutions fixed by a rotation; :func:`task` gives the same result wherever it runs. A
+constellation subproblem runs on this process's GPU; on a machine without one (a CPU worker of a Dask cluster)
+the fast counter's CPU kernel finishes the same constellations, so GPU and CPU workers of one cluster share a
+count. Each finished subproblem is stored, and an interrupted count resumes from the store. One kernel launch
+finishes one subproblem (a second or a few at ``n = 22``), so Ctrl-C is seen between launches and a killed count
+loses only the subproblems in flight. Four local threads feed the GPU, each on its own CUDA stream: while one
+builds its items or counts rotation-fixed solutions on the CPU, the others' kernels run.
 
 Without a device, :func:`warmup` (run before every count) raises one line. For tests, numba's CUDA simulator
 runs the same kernel code on the CPU: ``NUMBA_ENABLE_CUDASIM=1`` in the environment before numba is imported
@@ -51,18 +57,21 @@ OEIS A000170 (total) and A002562 (fundamental solutions).
 
 Examples
 --------
->>> len(plan(22)), len(plan(16))
-(64, 1)
+>>> len(plan(22)), len(plan(16))  # constellation groups, and pieces of the rotation-fixed counts
+(86, 3)
 """
 
 import hashlib
 import threading
 
 import numpy as np
+
+if not hasattr(np, "row_stack"):  # numba-cuda up to 0.30 registers np.row_stack, which NumPy 2.5 removed
+    np.row_stack = np.vstack
 from nqueens.native._gpu_probe import device_present, simulated
 
 from nqueens.core.errors import NQueensError
-from nqueens.core.record import Subproblem, classes_to_json
+from nqueens.core.record import Subproblem
 from nqueens.native import engine as _cpu
 from nqueens.native import gpu_kernels as _k
 
@@ -75,6 +84,9 @@ __all__ = [
     "simulated",
     "subproblem_count",
     "rows_on_device",
+    "REFERENCE_SECONDS",
+    "GROWTH",
+    "forecast_seconds",
     "plan",
     "task",
     "solve",
@@ -83,12 +95,18 @@ __all__ = [
     "warmup",
 ]
 
-ALGORITHM_VERSION = "1"
+ALGORITHM_VERSION = "2"
+CONSTELLATIONS, FIXED_180, FIXED_90 = 0, 1, 2  # the kinds of subproblem
 SOLVER = "gpu"
 MAX_N = _k.MAX_N
-# Local threads that feed the GPU: while one builds its items or runs its symmetric constellations on the CPU,
-# the other's kernel runs (each on its own CUDA stream).
-WORKERS = 2
+# Local threads that feed the GPU: while one builds its items or counts rotation-fixed solutions on the CPU,
+# the others' kernels run (each on its own CUDA stream).
+WORKERS = 4
+
+# Seconds of a whole count (`nqueens count N --solver gpu`) on one NVIDIA H200, from benchmarks/gpu_device.sh, and
+# the growth per n beyond (the search's nodes grow about 7.5-fold per n): the forecast's curve.
+REFERENCE_SECONDS = {16: 0.5, 17: 0.7, 18: 1.0, 19: 2.0, 20: 8.0, 21: 60.0, 22: 420.0}
+GROWTH = 8.0
 
 _SPLIT_FROM = 18  # below this a count is one subproblem
 _THREADS = 128  # threads per block on a device
@@ -131,27 +149,60 @@ def rows_on_device(n):
     return max(2, min(n - 8, n - 4, _k.MAX_ROWS))
 
 
-def plan(n):
-    """The subproblems of the count of ``n``: the representatives of the fast counter dealt round-robin.
+def forecast_seconds(n, measured_n, measured_seconds, workers=1):
+    """The time of a count of ``n``, forecast from a measured count of ``measured_n`` on this machine and the
+    counter's own curve (:data:`REFERENCE_SECONDS`, then :data:`GROWTH` per n); the GPU does the work, so the
+    local threads do not change it.
 
     Examples
     --------
-    >>> sum(len(s.payload[0]) for s in plan(12)) == len(_cpu.start_constellations(12))
+    >>> round(forecast_seconds(22, 16, 0.5))
+    420
+    """
+    return measured_seconds * _reference(n) / _reference(measured_n)
+
+
+def _reference(n):
+    low, high = min(REFERENCE_SECONDS), max(REFERENCE_SECONDS)
+    if n < low:
+        return REFERENCE_SECONDS[low] / GROWTH ** (low - n)
+    if n > high:
+        return REFERENCE_SECONDS[high] * GROWTH ** (n - high)
+    return REFERENCE_SECONDS[n]
+
+
+def plan(n):
+    """The subproblems of the count of ``n``: the fast counter's representatives dealt round-robin, payload
+    ``(CONSTELLATIONS, table)``, and the solutions fixed by the half and the quarter turn, payload
+    ``(FIXED_180, first, last)`` / ``(FIXED_90, first, last)`` (top-row queen in columns ``first .. last - 1``),
+    counted on the CPU by the quadrant counter's search, spread evenly through the plan so that they run beside
+    the GPU's subproblems.
+
+    Examples
+    --------
+    >>> sum(len(s.payload[1]) for s in plan(12) if s.payload[0] == CONSTELLATIONS) == len(
+    ...     _cpu.start_constellations(12))
+    True
+    >>> sorted({s.payload[0] for s in plan(12)}) == [CONSTELLATIONS, FIXED_180, FIXED_90]
     True
     """
     n = _check_n(n)
     table = _cpu.start_constellations(n)
     groups = subproblem_count(n, len(table))
-    out = []
-    for index in range(groups):
-        part = np.ascontiguousarray(table[index::groups])
-        out.append(Subproblem(n, index, (part,), _digest(n, part)))
-    return out
+    payloads = [(CONSTELLATIONS, np.ascontiguousarray(table[index::groups])) for index in range(groups)]
+    pieces = 1 if n < _SPLIT_FROM else n // 2
+    edges = [round(n * k / pieces) for k in range(pieces + 1)]
+    fixed = [(kind, a, b) for kind in (FIXED_180, FIXED_90) for a, b in zip(edges, edges[1:]) if b > a]
+    step = max(1, len(payloads) // len(fixed))
+    for k, payload in enumerate(fixed):  # one after every `step` GPU subproblems, from the first on
+        payloads.insert(min(len(payloads), k * (step + 1)), payload)
+    return [Subproblem(n, index, payload, _digest(n, payload)) for index, payload in enumerate(payloads)]
 
 
 def solve(n, table, device=None, g=None):
-    """Count the solutions on the constellations of ``table``; the same result as the fast counter's
-    :func:`nqueens.native.engine.solve`.
+    """The solutions whose start constellation is in the classes of ``table`` (rows ``(t, b, l, r, h)``): each
+    representative's completions times ``8 / h``; the fast counter's :func:`nqueens.native.engine.solve` gives
+    the same total.
 
     ``device``: run on the GPU (True), on the CPU (False), or on the GPU when there is one (None); ``g``: the
     rows the kernel fills (:func:`rows_on_device` by default).
@@ -162,37 +213,65 @@ def solve(n, table, device=None, g=None):
     if device is None:
         device = simulated() or _cuda_available()
     if not device or n < 6:  # below 6 a constellation may leave fewer than 2 free rows
-        return _cpu.solve(n, table)
-    plain = table[:, 4] == 1
-    symmetric = table[~plain]
-    on_gpu = np.ascontiguousarray(table[plain])
+        return _cpu.solve(n, table)["total"]
     g = _check_g(n, rows_on_device(n) if g is None else g)
-    rows, items = _k.build_items(n, on_gpu, g)
+    rows, items = _k.build_items(n, table, g)
     try:
-        launch = _launch(n, g, rows, items)  # asynchronous: the CPU works on the symmetric ones meanwhile
-        result = _cpu.solve(n, symmetric)
-        found = launch()
+        counts = _launch(n, g, rows, items)()
     except NQueensError:
         raise
     except Exception as exc:  # the driver's errors (CudaAPIError, CudaSupportError, out of memory)
         if type(exc).__module__.startswith(("numba", "cuda")):
             raise NQueensError(f"the CUDA device failed: {type(exc).__name__}: {_one_line(exc)}") from None
         raise
-    result["total"] += 8 * found
-    result["classes"][8] += found
-    return result
+    weights = (8 // table[:, 4]).astype(np.uint64)
+    return int((counts * weights[items[:, 0]]).sum(dtype=np.uint64))
 
 
 def task(n, index, payload):
-    """One subproblem of :func:`plan`: the JSON form of :func:`solve` on its constellations (a pure function)."""
-    (table,) = payload
-    result = solve(n, table)
-    return {"total": result["total"], "classes": classes_to_json(result["classes"])}
+    """One subproblem of :func:`plan` (a pure function): ``{"kind", "count"}``, the weighted solutions of its
+    constellations, or the solutions fixed by its rotation."""
+    kind = int(payload[0])
+    if kind == CONSTELLATIONS:
+        found = solve(n, payload[1])
+    elif kind in (FIXED_180, FIXED_90):
+        from nqueens.native import quadrants_kernels
+
+        found, _ = quadrants_kernels.symmetric_count(n, 2 if kind == FIXED_180 else 1, int(payload[1]), int(payload[2]))
+    else:
+        raise NQueensError(f"unknown kind of subproblem {kind} for solver {SOLVER!r}")
+    return {"kind": kind, "count": int(found)}
 
 
 def combine(n, results):
-    """The count of ``n`` from the results of all its subproblems, in any order (as the fast counter's)."""
-    return _cpu.combine(n, results)
+    """The count of ``n`` from the results of all its subproblems, in any order: the total from the
+    constellations, and the classes by Burnside's lemma from the solutions fixed by the rotations (no mirror
+    fixes a solution of ``n > 1``): ``classes[2] = R90 / 2``, ``classes[4] = (R180 - R90) / 4``,
+    ``classes[8] = (total - R180) / 8``.
+
+    Examples
+    --------
+    >>> combine(8, [task(8, s.index, s.payload) for s in plan(8)])["classes"]
+    {4: 1, 8: 11}
+    """
+    sums = {CONSTELLATIONS: 0, FIXED_180: 0, FIXED_90: 0}
+    seen = set()
+    for result in results:
+        kind = int(result["kind"])
+        sums[kind] += int(result["count"])
+        seen.add(kind)
+    if seen != set(sums):
+        raise NQueensError(f"the results of a {SOLVER!r} count of n = {n} lack a kind of subproblem")
+    total, r180, r90 = sums[CONSTELLATIONS], sums[FIXED_180], sums[FIXED_90]
+    if n == 1:
+        classes = {1: 1}
+    else:
+        if (total - r180) % 8 or (r180 - r90) % 4 or r90 % 2:
+            raise NQueensError(f"inconsistent counts for n = {n}: total {total}, R180 {r180}, R90 {r90}")
+        classes = {2: r90 // 2, 4: (r180 - r90) // 4, 8: (total - r180) // 8}
+    classes = {size: number for size, number in classes.items() if number}
+    stats = {"constellations": len(_cpu.start_constellations(n)), "fixed_180": r180, "fixed_90": r90}
+    return {"total": total, "unique": sum(classes.values()), "classes": classes, "stats": stats}
 
 
 def warmup():
@@ -215,14 +294,14 @@ def _cuda_available():
 
 def _launch(n, g, rows, items, nodes=False):
     """Start the kernel on ``items`` (in chunks of at most ``_MAX_ITEMS``) on a stream of its own; return a
-    function that waits for it and returns the sum of the counts (with ``nodes``: the counts and nodes per item,
-    an array of two columns)."""
+    function that waits for it and returns the completions of each item (uint64; with ``nodes``: an array of two
+    columns, completions and nodes, and the seconds the kernels took)."""
     from numba import cuda
 
     from nqueens.native import gpu_device
 
     if len(items) == 0:
-        return (lambda: np.zeros((0, 2), np.uint64)) if nodes else (lambda: 0)
+        return (lambda: (np.zeros((0, 2), np.uint64), 0.0)) if nodes else (lambda: np.zeros(0, np.uint64))
     threads = gpu_device.THREADS
     if simulated():
         blocks_max = _SIM_BLOCKS
@@ -242,6 +321,8 @@ def _launch(n, g, rows, items, nodes=False):
         stream = cuda.stream()
         d_rows = cuda.to_device(rows, stream=stream)
         pending = []
+        began, ended = cuda.event(), cuda.event()
+        began.record(stream)
         for start in range(0, len(items), chunk):
             part = np.ascontiguousarray(items[start : start + chunk])
             d_items = cuda.to_device(part, stream=stream)
@@ -250,6 +331,7 @@ def _launch(n, g, rows, items, nodes=False):
             blocks = max(1, min(blocks_max, -(-len(part) // threads)))
             gpu_device.finish[blocks, threads, stream](n, g, int(nodes), d_rows, d_items, d_next, d_out)
             pending.append(d_out)
+        ended.record(stream)
 
     def wait():
         parts = []
@@ -257,23 +339,23 @@ def _launch(n, g, rows, items, nodes=False):
             parts.append(d_out.copy_to_host(stream=stream))
         stream.synchronize()
         if nodes:
-            return np.concatenate(parts).reshape(-1, 2)
-        return sum(int(p.sum(dtype=np.uint64)) for p in parts)
+            return np.concatenate(parts).reshape(-1, 2), cuda.event_elapsed_time(began, ended) / 1000
+        return np.concatenate(parts)
 
     return wait
 
 
 def profile(n, table, g=None):
     """The work items of ``table`` and, from one kernel run that also counts nodes, their completions and
-    nodes: ``{"items", "g", "found", "nodes", "seconds"}`` (for benchmarks: nodes per second on a device)."""
+    nodes: ``{"items", "g", "found", "nodes", "seconds", "kernel_seconds"}`` (seconds with the copies to and
+    from the device, and of the kernel alone; for benchmarks: nodes per second on a device)."""
     import time
 
     table = np.ascontiguousarray(table, dtype=np.int64)
-    plain = np.ascontiguousarray(table[table[:, 4] == 1])
     g = _check_g(n, rows_on_device(n) if g is None else g)
-    rows, items = _k.build_items(n, plain, g)
+    rows, items = _k.build_items(n, table, g)
     start = time.perf_counter()
-    counts = _launch(n, g, rows, items, nodes=True)()
+    counts, kernel = _launch(n, g, rows, items, nodes=True)()
     seconds = time.perf_counter() - start
     return {
         "items": len(items),
@@ -281,6 +363,7 @@ def profile(n, table, g=None):
         "found": int(counts[:, 0].sum(dtype=np.uint64)),
         "nodes": int(counts[:, 1].sum(dtype=np.uint64)),
         "seconds": seconds,
+        "kernel_seconds": kernel,
     }
 
 
@@ -294,8 +377,14 @@ def _one_line(exc):
     return " ".join(str(exc).split()) or "no message"
 
 
-def _digest(n, table):
-    text = f"nqueens {SOLVER} {ALGORITHM_VERSION} n={n} " + ";".join(",".join(map(str, row)) for row in table.tolist())
+def _digest(n, payload):
+    """The digest of a subproblem: its description ``(n, ALGORITHM_VERSION, payload)``."""
+    kind = int(payload[0])
+    if kind == CONSTELLATIONS:
+        body = ";".join(",".join(map(str, row)) for row in payload[1].tolist())
+    else:
+        body = f"{int(payload[1])}..{int(payload[2])}"
+    text = f"nqueens {SOLVER} {ALGORITHM_VERSION} n={n} kind={kind} {body}"
     return hashlib.sha256(text.encode()).hexdigest()
 
 

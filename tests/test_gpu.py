@@ -60,18 +60,17 @@ def test_simulated_kernel_on_many_items():
         "from nqueens.native import engine, gpu\n"
         "out = {}\n"
         "for n, g in ((9, 2), (10, 3), (11, 5)):\n"
-        "    r = gpu.solve(n, engine.start_constellations(n), device=True, g=g)\n"
-        "    out[n] = [r['total'], {str(k): v for k, v in r['classes'].items()}]\n"
+        "    out[n] = gpu.solve(n, engine.start_constellations(n), device=True, g=g)\n"
         "print(json.dumps(out))\n"
     )
     doc = _simulated(code)
     for n in (9, 10, 11):
-        fast = engine.solve(n, engine.start_constellations(n))
-        assert doc[str(n)] == [TOTAL[n], {str(k): v for k, v in fast["classes"].items()}]
+        assert doc[str(n)] == TOTAL[n]
 
 
 def test_simulated_count_resumes_exact(tmp_path):
-    """A count of n = 11 in 8 subproblems fails after 3 have been stored; the rerun computes only the other 5."""
+    """A count of n = 11 in 18 subproblems (8 of constellations, 10 of rotation-fixed solutions) fails after 3
+    have been stored; the rerun computes only the other 15."""
     code = (
         "import json, sys\n"
         "from nqueens.native import gpu\n"
@@ -97,7 +96,7 @@ def test_simulated_count_resumes_exact(tmp_path):
     failed, total, unique, subproblems, reused, computed = _simulated(code, tmp_path / "store.sqlite")
     assert failed
     assert (total, unique) == (TOTAL[11], UNIQUE[11])
-    assert (subproblems, reused, computed) == (8, 3, 5)
+    assert (subproblems, reused, computed) == (18, 3, 15)
 
 
 @pytest.mark.skipif(gpu.device_present(), reason="this machine has a GPU")
@@ -143,10 +142,37 @@ def test_items_and_kernel_bookkeeping_on_the_cpu(n, g):
 
 def test_plan_is_the_fast_counters_constellations():
     for n in (12, 19):
-        parts = [s.payload[0] for s in gpu.plan(n)]
+        parts = [s.payload[1] for s in gpu.plan(n) if s.payload[0] == gpu.CONSTELLATIONS]
         assert len(parts) == gpu.subproblem_count(n, len(engine.start_constellations(n)))
         merged = np.concatenate(parts)
         assert sorted(map(tuple, merged.tolist())) == sorted(map(tuple, engine.start_constellations(n).tolist()))
+
+
+def test_rotation_pieces_cover_every_column():
+    """The rotation-fixed counts of the plan's pieces agree with the published totals and unique counts: by
+    Burnside's lemma ``8 U = T + R180 + 2 R90``."""
+    from nqueens.native import quadrants_kernels
+
+    fixed = {gpu.FIXED_180: 0, gpu.FIXED_90: 0}
+    for s in gpu.plan(18):
+        kind = s.payload[0]
+        if kind != gpu.CONSTELLATIONS:
+            fixed[kind] += int(
+                quadrants_kernels.symmetric_count(18, 2 if kind == gpu.FIXED_180 else 1, *s.payload[1:])[0]
+            )
+    assert fixed[gpu.FIXED_180] + 2 * fixed[gpu.FIXED_90] == 8 * UNIQUE[18] - TOTAL[18]
+    assert fixed[gpu.FIXED_90] == 0  # no solution of n = 4k + 2 is fixed by the quarter turn
+
+
+def test_combine_by_burnside():
+    """Totals and rotation-fixed counts give the published unique counts, and inconsistent ones are refused."""
+    results = [{"kind": gpu.CONSTELLATIONS, "count": 14200}, {"kind": gpu.FIXED_180, "count": 80}]
+    results.append({"kind": gpu.FIXED_90, "count": 8})
+    got = gpu.combine(12, results)
+    assert (got["total"], got["unique"], got["classes"]) == (14200, 1787, {2: 4, 4: 18, 8: 1765})
+    results[1] = {"kind": gpu.FIXED_180, "count": 81}
+    with pytest.raises(nqueens.NQueensError):
+        gpu.combine(12, results)
 
 
 def test_kernel_compiles_for_h100():
