@@ -49,7 +49,7 @@ python3 -c 'import numba, numpy; from numba import cuda; print("numba", numba.__
 python3 -c 'import sys, nqueens.native.gpu, nqueens.native.quadrants; bad = [m for m in ("ortools", "pysat", "cpmpy", "constraint") if m in sys.modules]; print("solver libraries imported:", bad or "none")'
 
 echo "== kernel profile (one subproblem each; nodes = queens the kernel places above the last row)"
-timeout 150 python3 - ${PROFILE_NS:-18 20} <<'EOF' || echo "profile failed or timed out (exit $?)"
+timeout 150 python3 - ${PROFILE_NS:-20} <<'EOF' || echo "profile failed or timed out (exit $?)"
 import time
 
 import numpy as np
@@ -65,33 +65,34 @@ print(f"device: {name}, compute capability {getattr(dev, 'compute_capability', '
 t = time.perf_counter()
 gpu.warmup()
 small = gpu.solve(12, engine.start_constellations(12))
-print(f"first launch (compile or cache load) and n = 12: {time.perf_counter() - t:.2f} s, total {small['total']}")
+print(f"first launch (compile or cache load) and n = 12: {time.perf_counter() - t:.2f} s, total {small}")
 k = gpu_device.finish
 try:
-    sig = k.signatures[0]
-    regs = k.get_regs_per_thread(sig)
-    shared = k.get_shared_mem_per_block(sig)
-    local = k.get_local_mem_per_thread(sig)
-    threads = gpu_device.THREADS
-    by_regs = 65536 // (max(regs, 1) * threads)
-    by_shared = (228 * 1024) // (shared + 1024)
-    blocks = min(by_regs, by_shared, 32, 2048 // threads)
-    print(f"kernel: {regs} registers/thread, {shared} B shared/block, {local} B local/thread, {threads} threads/block;"
-          f" {blocks} blocks/SM ({blocks * threads} threads, {blocks * threads / 2048:.0%} occupancy; by registers "
-          f"{by_regs}, by shared memory {by_shared})")
-except Exception as exc:  # the resource queries are not in every numba-cuda
+    for sig, kernel in k.overloads.items():
+        regs = kernel.regs_per_thread
+        shared = kernel.shared_mem_per_block
+        local = kernel.local_mem_per_thread
+        threads = gpu_device.THREADS
+        by_regs = 65536 // (max(regs, 1) * threads)
+        by_shared = (228 * 1024) // (shared + 1024)
+        blocks = min(by_regs, by_shared, 32, 2048 // threads)
+        print(f"kernel: {regs} registers/thread, {shared} B shared/block, {local} B local/thread, {threads} "
+              f"threads/block; {blocks} blocks/SM ({blocks * threads} threads, {blocks * threads / 2048:.0%} "
+              f"occupancy; by registers {by_regs}, by shared memory {by_shared}); launched with "
+              f"{gpu._BLOCKS_PER_SM} blocks/SM")
+except Exception as exc:  # the resource queries differ between numba-cuda versions
     print(f"kernel resources unavailable: {type(exc).__name__}: {exc}")
 import sys
 
 for n in map(int, sys.argv[1:]):
     sub = gpu.plan(n)[0]
-    table = sub.payload[0]
+    table = sub.payload[1]
     g0 = gpu.rows_on_device(n)
-    for g in (g0, g0 + 1, g0 + 2):
+    for g in (g0, g0 + 1):
         p = gpu.profile(n, table, g=g)
         print(f"n = {n}, subproblem 0 of {len(gpu.plan(n))} ({len(table)} constellations), g = {g}: "
-              f"{p['items']} items, {p['found']} completions, {p['nodes']:.3e} nodes in {p['seconds']:.3f} s = "
-              f"{p['nodes'] / p['seconds']:.3e} nodes/s")
+              f"{p['items']} items, {p['found']} completions, {p['nodes']:.3e} nodes; {p['seconds']:.3f} s with "
+              f"copies, kernel {p['kernel_seconds']:.3f} s = {p['nodes'] / p['kernel_seconds']:.3e} nodes/s")
 EOF
 
 echo "== GPU counter, n = $FROM..$TO (elapsed $(elapsed) s of $BUDGET)"

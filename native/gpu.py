@@ -15,7 +15,7 @@ completes a constellation runs on the GPU:
 2. **kernel** (GPU, :func:`nqueens.native.gpu_device.finish`): every thread takes items one after
    another from an atomic counter (threads that finish early take more, so no thread idles while work is left)
    and finishes each with an iterative bitmask search, top down: ``bit = free & -free``, one shift per
-   diagonal mask and row, the last row counted at once with ``popc``. Its stack lives in shared memory, laid out
+   diagonal mask and row, the last two rows counted at once with ``popc``. Its stack lives in shared memory, laid out
    ``[depth][thread]`` so that the threads of a warp hit distinct banks: one word per depth with the squares
    left and the column placed (to undo the column and ``\\`` masks), one with the ``/`` mask (a right shift loses
    bits that the undo would need), and the constellation's ``g`` row masks with the shift to the next free row.
@@ -140,13 +140,13 @@ def subproblem_count(n, constellations):
 
 def rows_on_device(n):
     """``g``, the free rows the kernel fills (the rows before are placed on the CPU, one item per placement):
-    ``n - 8``, at least 2 and at most ``n - 4`` (every constellation has that many free rows) and
+    ``n - 8``, at least 3 and at most ``n - 4`` (every constellation has that many free rows) and
     :data:`~nqueens.native.gpu_kernels.MAX_ROWS`; under the simulator ``n - 4``, the fewest items. For ``n = 22``
     that is 14 rows and about 3.7 million items per subproblem (0.3 s on one core to build); each row fewer
     multiplies the items by about 7."""
     if simulated():
-        return max(2, min(n - 4, _k.MAX_ROWS))
-    return max(2, min(n - 8, n - 4, _k.MAX_ROWS))
+        return max(3, min(n - 4, _k.MAX_ROWS))
+    return max(3, min(n - 8, n - 4, _k.MAX_ROWS))
 
 
 def forecast_seconds(n, measured_n, measured_seconds, workers=1):
@@ -212,7 +212,7 @@ def solve(n, table, device=None, g=None):
         raise NQueensError(f"a subproblem table has rows (t, b, l, r, h), got shape {table.shape}")
     if device is None:
         device = simulated() or _cuda_available()
-    if not device or n < 6:  # below 6 a constellation may leave fewer than 2 free rows
+    if not device or n < 7:  # below 7 a constellation may leave fewer than 3 free rows
         return _cpu.solve(n, table)["total"]
     g = _check_g(n, rows_on_device(n) if g is None else g)
     rows, items = _k.build_items(n, table, g)
@@ -368,8 +368,8 @@ def profile(n, table, g=None):
 
 
 def _check_g(n, g):
-    if not 2 <= g <= min(n - 4, _k.MAX_ROWS):
-        raise NQueensError(f"g = {g}: the kernel fills 2 to {min(n - 4, _k.MAX_ROWS)} rows for n = {n}")
+    if not 3 <= g <= min(n - 4, _k.MAX_ROWS):
+        raise NQueensError(f"g = {g}: the kernel fills 3 to {min(n - 4, _k.MAX_ROWS)} rows for n = {n}")
     return g
 
 

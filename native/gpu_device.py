@@ -35,7 +35,7 @@ _ZERO = U32(0)
 
 @cuda.jit(cache=True)
 def finish(n, g, nodes, rows, items, next_item, out):
-    """Finish work items until none is left: ``n`` the board, ``g`` the rows to fill (``2 <= g <= MAX_ROWS``),
+    """Finish work items until none is left: ``n`` the board, ``g`` the rows to fill (``3 <= g <= MAX_ROWS``),
     ``rows`` and ``items`` from :func:`nqueens.native.gpu_kernels.build_items`, ``next_item`` an int64 array
     holding 0 (the counter every thread takes its next item from), ``out`` a uint64 array: the completions of
     item ``i`` at ``out[i]``, or, when ``nodes`` is 1, at ``out[2 i]`` with the queens placed (the nodes of the
@@ -44,14 +44,15 @@ def finish(n, g, nodes, rows, items, next_item, out):
     The stack is in shared memory, laid out ``[depth][thread]`` so that the threads of a warp touch distinct
     banks: the constellation's row masks, the squares left at each depth with the column of the queen placed
     there (to undo the column and ``\\`` masks), and the ``/`` mask at each depth (a right shift drops bits the
-    undo would need).
+    undo would need). The last two rows are counted without a stack: for each square left in the last but one,
+    the squares left in the last (``popc``).
     """
     xs = cuda.shared.array(_SIZE, dtype=uint32)  # [depth][thread]: the rows of the thread's constellation
     avs = cuda.shared.array(_SIZE, dtype=uint32)  # [depth][thread]: squares left | column placed << _AT
     rds = cuda.shared.array(_SIZE, dtype=uint32)  # [depth][thread]: the "/" diagonals there
     tid = U64(cuda.threadIdx.x)
     full = U32((U64(1) << U64(n)) - U64(1))
-    last = U64(g - 2)  # the depth whose next row is the last one, counted at once
+    last = U64(g - 3)  # the depth whose next two rows are the last ones, counted at once
     total = items.shape[0]
     while True:
         i = cuda.atomic.add(next_item, 0, 1)
@@ -67,20 +68,30 @@ def finish(n, g, nodes, rows, items, next_item, out):
         visited = U64(0)
         j = U64(0)
         p = tid  # j * _T + tid
-        a = U32(~U32(cols | ld | rd | xs[p]) & full)
+        x = xs[p]  # the row word of depth j
+        a = U32(~U32(cols | ld | rd | x) & full)
         while True:
             if a != _ZERO:
                 bit = U32(a & U32(~a + _ONE))
                 a = U32(a ^ bit)
-                s = U32(xs[p] >> _SHIFT)
+                s = U32(x >> _SHIFT)
                 nc = U32(cols | bit)
                 nl = U32(U32(ld | bit) << s)
                 nr = U32(U32(rd | bit) >> s)
-                nxt = U32(~U32(nc | nl | nr | xs[p + _T]) & full)
+                x1 = xs[p + _T]
+                nxt = U32(~U32(nc | nl | nr | x1) & full)
                 if nodes:
                     visited += U64(1)
                 if j == last:
-                    count += U64(cuda.popc(nxt))
+                    s1 = U32(x1 >> _SHIFT)
+                    x2 = xs[p + _T + _T]
+                    if nodes:
+                        visited += U64(cuda.popc(nxt))
+                    while nxt != _ZERO:
+                        b1 = U32(nxt & U32(~nxt + _ONE))
+                        nxt = U32(nxt ^ b1)
+                        below = U32(nc | b1 | U32(U32(nl | b1) << s1) | U32(U32(nr | b1) >> s1) | x2)
+                        count += U64(cuda.popc(U32(~below & full)))
                 elif nxt != _ZERO:
                     avs[p] = U32(a | U32(U32(31 - cuda.clz(bit)) << _AT))
                     rds[p] = rd
@@ -88,6 +99,7 @@ def finish(n, g, nodes, rows, items, next_item, out):
                     ld = nl
                     rd = nr
                     a = nxt
+                    x = x1
                     j += U64(1)
                     p += _T
             else:
@@ -96,9 +108,10 @@ def finish(n, g, nodes, rows, items, next_item, out):
                 j -= U64(1)
                 p -= _T
                 w = avs[p]
+                x = xs[p]
                 a = U32(w & _LOW)
                 bit = U32(_ONE << U32(w >> _AT))
-                s = U32(xs[p] >> _SHIFT)
+                s = U32(x >> _SHIFT)
                 cols = U32(cols ^ bit)
                 ld = U32(U32(ld >> s) & U32(~bit))
                 rd = rds[p]

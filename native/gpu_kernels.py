@@ -102,7 +102,7 @@ def _place(n, k, X, S, ci, items, start, fr, cs, ls, rs):
 @njit(cache=True, nogil=True)
 def build_items(n, table, g):
     """The work items of the constellations of ``table`` (rows ``(t, b, l, r, ...)``, each with at least ``g``
-    free rows, ``g >= 2``), each to be finished on its last ``g`` free rows.
+    free rows, ``g >= 3`` for the kernel), each to be finished on its last ``g`` free rows.
 
     Returns ``(rows, items)``: ``rows[i, j]`` (uint32, ``len(table) x g``) is the ``j``-th of the last ``g`` free
     rows of constellation ``i``: the squares its border queens take, with the distance to the next free row at
@@ -148,12 +148,14 @@ def free_rows(n, table):
 @njit(cache=True, nogil=True)
 def reference_counts(n, g, rows, items, out):
     """The completions of each item, by the search of the CUDA kernel run on the CPU: the same 32-bit masks,
-    the same stack words (a check of the items and of the kernel's bookkeeping, and the simulator's reference)."""
+    the same stack words, the last two rows counted the same way (a check of the items and of the kernel's
+    bookkeeping, and the simulator's reference). ``g >= 3``."""
     word = np.int64(0xFFFFFFFF)
     full = np.int64((1 << n) - 1)
     low = np.int64((1 << _INDEX_AT) - 1)
     avs = np.zeros(g, np.int64)
     rds = np.zeros(g, np.int64)
+    last = g - 3
     for i in range(items.shape[0]):
         ci = items[i, 0]
         cols = np.int64(items[i, 1])
@@ -161,20 +163,29 @@ def reference_counts(n, g, rows, items, out):
         rd = np.int64(items[i, 3])
         count = 0
         j = 0
-        a = ~(cols | ld | rd | np.int64(rows[ci, 0])) & full
+        x = np.int64(rows[ci, 0])
+        a = ~(cols | ld | rd | x) & full
         while True:
             if a != 0:
                 bit = a & -a
                 a ^= bit
-                s = np.int64(rows[ci, j]) >> SHIFT_AT
+                s = x >> SHIFT_AT
                 nc = cols | bit
                 nl = ((ld | bit) << s) & word
                 nr = (rd | bit) >> s
-                nxt = ~(nc | nl | nr | np.int64(rows[ci, j + 1])) & full
-                if j + 2 == g:
+                x1 = np.int64(rows[ci, j + 1])
+                nxt = ~(nc | nl | nr | x1) & full
+                if j == last:
+                    s1 = x1 >> SHIFT_AT
+                    x2 = np.int64(rows[ci, j + 2])
                     while nxt != 0:
-                        nxt &= nxt - 1
-                        count += 1
+                        b1 = nxt & -nxt
+                        nxt ^= b1
+                        below = nc | b1 | (((nl | b1) << s1) & word) | ((nr | b1) >> s1) | x2
+                        f = ~below & full
+                        while f != 0:
+                            f &= f - 1
+                            count += 1
                 elif nxt != 0:
                     column = 0
                     while (np.int64(1) << column) != bit:
@@ -185,15 +196,17 @@ def reference_counts(n, g, rows, items, out):
                     ld = nl
                     rd = nr
                     a = nxt
+                    x = x1
                     j += 1
             else:
                 if j == 0:
                     break
                 j -= 1
                 w = avs[j]
+                x = np.int64(rows[ci, j])
                 a = w & low
                 bit = np.int64(1) << (w >> _INDEX_AT)
-                s = np.int64(rows[ci, j]) >> SHIFT_AT
+                s = x >> SHIFT_AT
                 cols ^= bit
                 ld = (ld >> s) & ~bit
                 rd = rds[j]

@@ -59,7 +59,7 @@ def test_simulated_kernel_on_many_items():
         "import json\n"
         "from nqueens.native import engine, gpu\n"
         "out = {}\n"
-        "for n, g in ((9, 2), (10, 3), (11, 5)):\n"
+        "for n, g in ((9, 3), (10, 3), (11, 4)):\n"
         "    out[n] = gpu.solve(n, engine.start_constellations(n), device=True, g=g)\n"
         "print(json.dumps(out))\n"
     )
@@ -127,7 +127,7 @@ def test_default_counter_without_gpu_imports_no_cuda():
     assert done.stdout.split() == ["quadrants", "False"]
 
 
-@pytest.mark.parametrize(("n", "g"), [(12, 3), (13, 4), (13, 6), (14, 5)])
+@pytest.mark.parametrize(("n", "g"), [(7, 3), (12, 3), (13, 4), (13, 6), (14, 5), (16, 8)])
 def test_items_and_kernel_bookkeeping_on_the_cpu(n, g):
     """The items of every ordinary constellation, finished by the kernel's search (its 32-bit masks and stack
     words, here compiled for the CPU), add up to the fast counter's 8-orbit classes."""
