@@ -10,7 +10,7 @@
 # and python-constraint2 are not needed). WHEEL_DIR holds the nqueens wheel, built with
 #   python -m pip wheel --no-deps --no-build-isolation -w WHEEL_DIR .
 # The log goes to stdout and, when $OUT is set, to $OUT/gpu_device.log. The whole run keeps within
-# GPU_BUDGET seconds (default 450): a count that would not fit is stopped (its finished subproblems stay in the
+# GPU_BUDGET seconds (default 420): a count that would not fit is stopped (its finished subproblems stay in the
 # temporary store) or skipped, and says so. Exit status: 0 when every count finished matches the published
 # values, 1 on a mismatch or a failed count, 2 for bad usage.
 set -u -o pipefail
@@ -19,7 +19,7 @@ WHEELS=${1:-}
 [ -n "$WHEELS" ] && WHEELS=$(cd "$WHEELS" 2>/dev/null && pwd)
 FROM=${2:-16}
 TO=${3:-22}
-BUDGET=${GPU_BUDGET:-450}
+BUDGET=${GPU_BUDGET:-420}
 if [ -z "$WHEELS" ] || ! ls "$WHEELS"/*.whl >/dev/null 2>&1; then
     echo "error: usage: bash gpu_device.sh WHEEL_DIR [N_FROM [N_TO]] (WHEEL_DIR must hold the nqueens wheel)" >&2
     exit 2

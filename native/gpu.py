@@ -110,7 +110,7 @@ GROWTH = 8.0
 
 _SPLIT_FROM = 18  # below this a count is one subproblem
 _THREADS = 128  # threads per block on a device
-_BLOCKS_PER_SM = 8
+_BLOCKS_PER_SM = 12
 _SIM_THREADS = 4  # and under the simulator, where every thread is a Python thread
 _SIM_BLOCKS = 2
 _MAX_ITEMS = 1 << 24  # items per launch (16 bytes each, and 8 for the count): 384 MiB at most
@@ -140,13 +140,13 @@ def subproblem_count(n, constellations):
 
 def rows_on_device(n):
     """``g``, the free rows the kernel fills (the rows before are placed on the CPU, one item per placement):
-    ``n - 8``, at least 3 and at most ``n - 4`` (every constellation has that many free rows) and
+    ``n - 8``, at least 2 and at most ``n - 4`` (every constellation has that many free rows) and
     :data:`~nqueens.native.gpu_kernels.MAX_ROWS`; under the simulator ``n - 4``, the fewest items. For ``n = 22``
     that is 14 rows and about 3.7 million items per subproblem (0.3 s on one core to build); each row fewer
     multiplies the items by about 7."""
     if simulated():
-        return max(3, min(n - 4, _k.MAX_ROWS))
-    return max(3, min(n - 8, n - 4, _k.MAX_ROWS))
+        return max(2, min(n - 4, _k.MAX_ROWS))
+    return max(2, min(n - 8, n - 4, _k.MAX_ROWS))
 
 
 def forecast_seconds(n, measured_n, measured_seconds, workers=1):
@@ -212,7 +212,7 @@ def solve(n, table, device=None, g=None):
         raise NQueensError(f"a subproblem table has rows (t, b, l, r, h), got shape {table.shape}")
     if device is None:
         device = simulated() or _cuda_available()
-    if not device or n < 7:  # below 7 a constellation may leave fewer than 3 free rows
+    if not device or n < 6:  # below 6 a constellation may leave fewer than 2 free rows
         return _cpu.solve(n, table)["total"]
     g = _check_g(n, rows_on_device(n) if g is None else g)
     rows, items = _k.build_items(n, table, g)
@@ -368,8 +368,8 @@ def profile(n, table, g=None):
 
 
 def _check_g(n, g):
-    if not 3 <= g <= min(n - 4, _k.MAX_ROWS):
-        raise NQueensError(f"g = {g}: the kernel fills 3 to {min(n - 4, _k.MAX_ROWS)} rows for n = {n}")
+    if not 2 <= g <= min(n - 4, _k.MAX_ROWS):
+        raise NQueensError(f"g = {g}: the kernel fills 2 to {min(n - 4, _k.MAX_ROWS)} rows for n = {n}")
     return g
 
 

@@ -19,12 +19,13 @@ from numba import cuda, uint32
 __all__ = ["THREADS", "SIGNATURE", "finish", "ptx"]
 
 SIMULATED = os.environ.get("NUMBA_ENABLE_CUDASIM", "0") not in ("", "0")
-THREADS = 4 if SIMULATED else 128  # threads per block: the shared arrays hold MAX_ROWS words for each
+THREADS = 4 if SIMULATED else 64  # threads per block: five shared arrays hold MAX_ROWS words for each
 SIGNATURE = "void(int64, int64, int64, uint32[:, ::1], uint32[:, ::1], int64[::1], uint64[::1])"
 
 U32 = np.uint32
 U64 = np.uint64
 _T = U64(THREADS)
+_TS = np.int64(THREADS)
 _SIZE = MAX_ROWS * THREADS
 _SHIFT = U32(SHIFT_AT)
 _AT = U32(_INDEX_AT)
@@ -35,24 +36,29 @@ _ZERO = U32(0)
 
 @cuda.jit(cache=True)
 def finish(n, g, nodes, rows, items, next_item, out):
-    """Finish work items until none is left: ``n`` the board, ``g`` the rows to fill (``3 <= g <= MAX_ROWS``),
+    """Finish work items until none is left: ``n`` the board, ``g`` the rows to fill (``2 <= g <= MAX_ROWS``),
     ``rows`` and ``items`` from :func:`nqueens.native.gpu_kernels.build_items`, ``next_item`` an int64 array
     holding 0 (the counter every thread takes its next item from), ``out`` a uint64 array: the completions of
     item ``i`` at ``out[i]``, or, when ``nodes`` is 1, at ``out[2 i]`` with the queens placed (the nodes of the
-    search above the last row) at ``out[2 i + 1]``.
+    search, the last row's counted by ``popc``) at ``out[2 i + 1]``.
 
-    The stack is in shared memory, laid out ``[depth][thread]`` so that the threads of a warp touch distinct
-    banks: the constellation's row masks, the squares left at each depth with the column of the queen placed
-    there (to undo the column and ``\\`` masks), and the ``/`` mask at each depth (a right shift drops bits the
-    undo would need). The last two rows are counted without a stack: for each square left in the last but one,
-    the squares left in the last (``popc``).
+    The stack holds the partial boards that still have squares to try, each an entry of four words (columns,
+    the two diagonal masks, the squares left with the entry's row above them), in shared memory laid out
+    ``[depth][thread]`` so that the threads of a warp touch distinct banks. Every turn of the loop places one
+    queen, whatever the thread's depth: it takes the lowest square of the top entry, drops the entry once it has
+    none left, and pushes the child unless the child is the last row (counted at once, ``popc``) or dead. So the
+    threads of a warp run the same instructions turn after turn (after Yao and Li), with no turns spent going
+    back up; the constellation's row words (what the border queens take, and the distance from the row before)
+    sit in shared memory beside the stack.
     """
-    xs = cuda.shared.array(_SIZE, dtype=uint32)  # [depth][thread]: the rows of the thread's constellation
-    avs = cuda.shared.array(_SIZE, dtype=uint32)  # [depth][thread]: squares left | column placed << _AT
-    rds = cuda.shared.array(_SIZE, dtype=uint32)  # [depth][thread]: the "/" diagonals there
+    xs = cuda.shared.array(_SIZE, dtype=uint32)  # [row][thread]: the rows of the thread's constellation
+    sc = cuda.shared.array(_SIZE, dtype=uint32)  # [depth][thread]: the stack's columns
+    sl = cuda.shared.array(_SIZE, dtype=uint32)  # "\\" diagonals
+    sr = cuda.shared.array(_SIZE, dtype=uint32)  # "/" diagonals
+    sa = cuda.shared.array(_SIZE, dtype=uint32)  # squares left | row << _AT
     tid = U64(cuda.threadIdx.x)
     full = U32((U64(1) << U64(n)) - U64(1))
-    last = U64(g - 3)  # the depth whose next two rows are the last ones, counted at once
+    last = U32(g - 2)  # the row whose child is the last row, counted at once
     total = items.shape[0]
     while True:
         i = cuda.atomic.add(next_item, 0, 1)
@@ -66,55 +72,44 @@ def finish(n, g, nodes, rows, items, next_item, out):
         rd = U32(items[i, 3])
         count = U64(0)
         visited = U64(0)
-        j = U64(0)
-        p = tid  # j * _T + tid
-        x = xs[p]  # the row word of depth j
-        a = U32(~U32(cols | ld | rd | x) & full)
-        while True:
-            if a != _ZERO:
+        a = U32(~U32(cols | ld | rd | xs[tid]) & full)
+        if a != _ZERO:
+            p = np.int64(tid)  # the top entry: depth * _T + tid (signed: it goes below 0 when the stack empties)
+            sc[U64(p)] = cols
+            sl[U64(p)] = ld
+            sr[U64(p)] = rd
+            sa[U64(p)] = a
+            depth = 1  # entries on the stack
+            while depth > 0:
+                w = sa[U64(p)]
+                a = U32(w & _LOW)
+                row = U32(w >> _AT)
                 bit = U32(a & U32(~a + _ONE))
                 a = U32(a ^ bit)
-                s = U32(x >> _SHIFT)
-                nc = U32(cols | bit)
-                nl = U32(U32(ld | bit) << s)
-                nr = U32(U32(rd | bit) >> s)
-                x1 = xs[p + _T]
+                sa[U64(p)] = U32(a | U32(row << _AT))
+                x1 = xs[U64(row + _ONE) * _T + tid]
+                s = U32(x1 >> _SHIFT)
+                nc = U32(sc[U64(p)] | bit)
+                nl = U32(U32(sl[U64(p)] | bit) << s)
+                nr = U32(U32(sr[U64(p)] | bit) >> s)
                 nxt = U32(~U32(nc | nl | nr | x1) & full)
                 if nodes:
                     visited += U64(1)
-                if j == last:
-                    s1 = U32(x1 >> _SHIFT)
-                    x2 = xs[p + _T + _T]
+                leaf = row == last
+                if leaf:
+                    count += U64(cuda.popc(nxt))
                     if nodes:
                         visited += U64(cuda.popc(nxt))
-                    while nxt != _ZERO:
-                        b1 = U32(nxt & U32(~nxt + _ONE))
-                        nxt = U32(nxt ^ b1)
-                        below = U32(nc | b1 | U32(U32(nl | b1) << s1) | U32(U32(nr | b1) >> s1) | x2)
-                        count += U64(cuda.popc(U32(~below & full)))
-                elif nxt != _ZERO:
-                    avs[p] = U32(a | U32(U32(31 - cuda.clz(bit)) << _AT))
-                    rds[p] = rd
-                    cols = nc
-                    ld = nl
-                    rd = nr
-                    a = nxt
-                    x = x1
-                    j += U64(1)
-                    p += _T
-            else:
-                if j == U64(0):
-                    break
-                j -= U64(1)
-                p -= _T
-                w = avs[p]
-                x = xs[p]
-                a = U32(w & _LOW)
-                bit = U32(_ONE << U32(w >> _AT))
-                s = U32(x >> _SHIFT)
-                cols = U32(cols ^ bit)
-                ld = U32(U32(ld >> s) & U32(~bit))
-                rd = rds[p]
+                if a == _ZERO:
+                    depth -= 1
+                    p -= _TS
+                if not leaf and nxt != _ZERO:
+                    depth += 1
+                    p += _TS
+                    sc[U64(p)] = nc
+                    sl[U64(p)] = nl
+                    sr[U64(p)] = nr
+                    sa[U64(p)] = U32(nxt | U32(U32(row + _ONE) << _AT))
         if nodes:
             out[2 * i] = count
             out[2 * i + 1] = visited

@@ -16,11 +16,11 @@ from numba import njit
 
 __all__ = ["MAX_N", "ITEM_FIELDS", "build_items", "free_rows", "reference_counts"]
 
-MAX_ROWS = 16  # the most free rows the kernel fills (its shared arrays hold this many words per thread)
-MAX_N = 27  # the stack packs a column index (5 bits) above the n bits of a row mask, in 32 bits
+MAX_ROWS = 15  # the most free rows the kernel fills (its shared arrays hold this many entries per thread)
+MAX_N = 27  # a stack entry packs its row (4 bits) above the n bits of a row mask, in 32 bits
 SHIFT_AT = 30  # a row word holds the squares the border queens take (bits 0 .. n-1) and the shift to the next row
 ITEM_FIELDS = 4  # an item: (constellation, columns, "\" diagonals, "/" diagonals), uint32 each
-_INDEX_AT = 27  # a stack word: the squares not yet tried (bits 0 .. n-1) and the column of the queen placed
+_INDEX_AT = 27  # a stack word: the squares not yet tried (bits 0 .. n-1) and the entry's row (0 .. g - 2)
 
 
 @njit(cache=True, nogil=True)
@@ -102,11 +102,11 @@ def _place(n, k, X, S, ci, items, start, fr, cs, ls, rs):
 @njit(cache=True, nogil=True)
 def build_items(n, table, g):
     """The work items of the constellations of ``table`` (rows ``(t, b, l, r, ...)``, each with at least ``g``
-    free rows, ``g >= 3`` for the kernel), each to be finished on its last ``g`` free rows.
+    free rows, ``g >= 2``), each to be finished on its last ``g`` free rows.
 
     Returns ``(rows, items)``: ``rows[i, j]`` (uint32, ``len(table) x g``) is the ``j``-th of the last ``g`` free
-    rows of constellation ``i``: the squares its border queens take, with the distance to the next free row at
-    bit :data:`SHIFT_AT`; ``items`` (uint32, one row per item) holds ``(i, columns, "\\" diagonals, "/" diagonals)``
+    rows of constellation ``i``: the squares its border queens take, with the distance from the free row before
+    at bit :data:`SHIFT_AT` (0 for ``j = 0``); ``items`` (uint32, one row per item) holds ``(i, columns, "\\" diagonals, "/" diagonals)``
     of one placement of the free rows before those, the diagonal masks already moved to the first of the ``g``
     rows. The items are in the order of ``table``, each constellation's in lexicographic order of its squares.
     """
@@ -124,7 +124,8 @@ def build_items(n, table, g):
         m = _rows(n, table[i, 0], table[i, 1], table[i, 2], table[i, 3], X, S)
         k = m - g
         for j in range(g):
-            rows[i, j] = np.uint32(X[k + j] | (S[k + j] << SHIFT_AT))
+            into = S[k + j - 1] if j > 0 else 0  # the distance from the row before
+            rows[i, j] = np.uint32(X[k + j] | (into << SHIFT_AT))
         counts[i] = _place(n, k, X, S, i, empty, 0, fr, cs, ls, rs)
     items = np.zeros((counts.sum(), ITEM_FIELDS), np.uint32)
     start = 0
@@ -148,66 +149,50 @@ def free_rows(n, table):
 @njit(cache=True, nogil=True)
 def reference_counts(n, g, rows, items, out):
     """The completions of each item, by the search of the CUDA kernel run on the CPU: the same 32-bit masks,
-    the same stack words, the last two rows counted the same way (a check of the items and of the kernel's
-    bookkeeping, and the simulator's reference). ``g >= 3``."""
+    the same stack entries and order of work (a check of the items and of the kernel's bookkeeping, and the
+    simulator's reference). ``g >= 2``."""
     word = np.int64(0xFFFFFFFF)
     full = np.int64((1 << n) - 1)
     low = np.int64((1 << _INDEX_AT) - 1)
-    avs = np.zeros(g, np.int64)
-    rds = np.zeros(g, np.int64)
-    last = g - 3
+    sc = np.zeros(g, np.int64)
+    sl = np.zeros(g, np.int64)
+    sr = np.zeros(g, np.int64)
+    sa = np.zeros(g, np.int64)
+    last = g - 2
     for i in range(items.shape[0]):
         ci = items[i, 0]
-        cols = np.int64(items[i, 1])
-        ld = np.int64(items[i, 2])
-        rd = np.int64(items[i, 3])
         count = 0
-        j = 0
-        x = np.int64(rows[ci, 0])
-        a = ~(cols | ld | rd | x) & full
-        while True:
-            if a != 0:
+        a = ~(np.int64(items[i, 1]) | np.int64(items[i, 2]) | np.int64(items[i, 3]) | np.int64(rows[ci, 0])) & full
+        if a != 0:
+            top = 0
+            sc[0] = items[i, 1]
+            sl[0] = items[i, 2]
+            sr[0] = items[i, 3]
+            sa[0] = a
+            while top >= 0:
+                w = sa[top]
+                a = w & low
+                row = w >> _INDEX_AT
                 bit = a & -a
                 a ^= bit
-                s = x >> SHIFT_AT
-                nc = cols | bit
-                nl = ((ld | bit) << s) & word
-                nr = (rd | bit) >> s
-                x1 = np.int64(rows[ci, j + 1])
+                sa[top] = a | (row << _INDEX_AT)
+                x1 = np.int64(rows[ci, row + 1])
+                s = x1 >> SHIFT_AT
+                nc = sc[top] | bit
+                nl = ((sl[top] | bit) << s) & word
+                nr = (sr[top] | bit) >> s
                 nxt = ~(nc | nl | nr | x1) & full
-                if j == last:
-                    s1 = x1 >> SHIFT_AT
-                    x2 = np.int64(rows[ci, j + 2])
-                    while nxt != 0:
-                        b1 = nxt & -nxt
-                        nxt ^= b1
-                        below = nc | b1 | (((nl | b1) << s1) & word) | ((nr | b1) >> s1) | x2
-                        f = ~below & full
-                        while f != 0:
-                            f &= f - 1
-                            count += 1
-                elif nxt != 0:
-                    column = 0
-                    while (np.int64(1) << column) != bit:
-                        column += 1
-                    avs[j] = a | (np.int64(column) << _INDEX_AT)
-                    rds[j] = rd
-                    cols = nc
-                    ld = nl
-                    rd = nr
-                    a = nxt
-                    x = x1
-                    j += 1
-            else:
-                if j == 0:
-                    break
-                j -= 1
-                w = avs[j]
-                x = np.int64(rows[ci, j])
-                a = w & low
-                bit = np.int64(1) << (w >> _INDEX_AT)
-                s = x >> SHIFT_AT
-                cols ^= bit
-                ld = (ld >> s) & ~bit
-                rd = rds[j]
+                if row == last:
+                    f = nxt
+                    while f != 0:
+                        f &= f - 1
+                        count += 1
+                if a == 0:
+                    top -= 1
+                if row != last and nxt != 0:
+                    top += 1
+                    sc[top] = nc
+                    sl[top] = nl
+                    sr[top] = nr
+                    sa[top] = nxt | ((row + 1) << _INDEX_AT)
         out[i] = count
