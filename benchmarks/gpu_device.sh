@@ -48,14 +48,14 @@ echo "cores: $(nproc)   python: $(python3 -c 'import sys; print(sys.version.spli
 python3 -c 'import numba, numpy; from numba import cuda; print("numba", numba.__version__, "numpy", numpy.__version__, "numba-cuda", getattr(__import__("numba_cuda"), "__version__", "?"))' 2>&1 | tail -1
 python3 -c 'import sys, nqueens.native.gpu, nqueens.native.quadrants; bad = [m for m in ("ortools", "pysat", "cpmpy", "constraint") if m in sys.modules]; print("solver libraries imported:", bad or "none")'
 
-echo "== kernel profile (one subproblem each; nodes = queens the kernel places above the last row)"
+echo "== kernel profile (one subproblem each; nodes = queens the kernel places, the last row's counted by popc)"
 timeout 150 python3 - ${PROFILE_NS:-20} <<'EOF' || echo "profile failed or timed out (exit $?)"
 import time
 
 import numpy as np
 from numba import cuda
 
-from nqueens.native import engine, gpu, gpu_device
+from nqueens.native import engine, gpu, gpu_device, gpu_kernels
 
 dev = cuda.get_current_device()
 name = getattr(dev, "name", "the CUDA simulator")
@@ -85,12 +85,15 @@ except Exception as exc:  # the resource queries differ between numba-cuda versi
 import sys
 
 for n in map(int, sys.argv[1:]):
-    sub = gpu.plan(n)[0]
+    subs = gpu.plan(n)
+    sub = next(s for s in subs if s.payload[0] == gpu.CONSTELLATIONS)
     table = sub.payload[1]
     g0 = gpu.rows_on_device(n)
     for g in (g0, g0 + 1):
+        if g > min(n - 4, gpu_kernels.MAX_ROWS):
+            continue
         p = gpu.profile(n, table, g=g)
-        print(f"n = {n}, subproblem 0 of {len(gpu.plan(n))} ({len(table)} constellations), g = {g}: "
+        print(f"n = {n}, subproblem {sub.index} of {len(subs)} ({len(table)} constellations), g = {g}: "
               f"{p['items']} items, {p['found']} completions, {p['nodes']:.3e} nodes; {p['seconds']:.3f} s with "
               f"copies, kernel {p['kernel_seconds']:.3f} s = {p['nodes'] / p['kernel_seconds']:.3e} nodes/s")
 EOF

@@ -339,7 +339,7 @@ def _launch(n, g, rows, items, nodes=False):
             parts.append(d_out.copy_to_host(stream=stream))
         stream.synchronize()
         if nodes:
-            return np.concatenate(parts).reshape(-1, 2), cuda.event_elapsed_time(began, ended) / 1000
+            return np.concatenate(parts).reshape(-1, 2), began.elapsed_time(ended) / 1000
         return np.concatenate(parts)
 
     return wait
