@@ -15,11 +15,14 @@ completes a constellation runs on the GPU:
 2. **kernel** (GPU, :func:`nqueens.native.gpu_device.finish`): every thread takes items one after
    another from an atomic counter (threads that finish early take more, so no thread idles while work is left)
    and finishes each with an iterative bitmask search, top down: ``bit = free & -free``, one shift per
-   diagonal mask and row, the last two rows counted at once with ``popc``. Its stack lives in shared memory, laid out
-   ``[depth][thread]`` so that the threads of a warp hit distinct banks: one word per depth with the squares
-   left and the column placed (to undo the column and ``\\`` masks), one with the ``/`` mask (a right shift loses
-   bits that the undo would need), and the constellation's ``g`` row masks with the shift to the next free row.
-   Every mask is 32 bits, so ``n <= 27`` (the column index shares the stack word with the squares).
+   diagonal mask and row, the last row counted at once with ``popc``. Every turn of its loop places one queen
+   for every thread of a warp, whatever their depths: the stack holds only partial boards with squares left
+   (four words each: columns, the two diagonal masks, the squares left with the row), an entry is dropped as
+   its last square is taken, and a child is pushed unless it is the last row or dead, so no turn is spent
+   going back up and the threads of a warp stay on the same instructions (after Yao and Li). The stack and the
+   constellation's row words (what the border queens take, and the distance from the free row before: a row
+   with a side queen is skipped) live in shared memory laid out ``[depth][thread]``, so the threads of a warp
+   hit distinct banks. Every mask is 32 bits, so ``n <= 27`` (the row shares a word with the squares left).
 3. **weights and classes**: each completion of a representative fixed by ``h`` symmetries stands for ``8 / h``
    solutions, so the host multiplies each item's count by its constellation's weight: the total. The unique
    solutions and the orbit classes follow by Burnside's lemma from the solutions fixed by the half and the
