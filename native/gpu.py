@@ -107,8 +107,8 @@ MAX_N = _k.MAX_N
 WORKERS = 4
 
 # Seconds of a whole count (`nqueens count N --solver gpu`) on one NVIDIA H200, from benchmarks/gpu_device.sh, and
-# the growth per n beyond (the search's nodes grow about 7.5-fold per n): the forecast's curve.
-REFERENCE_SECONDS = {16: 0.5, 17: 0.7, 18: 1.0, 19: 2.0, 20: 8.0, 21: 60.0, 22: 420.0}
+# the growth per n beyond (n = 21 -> 22 took 8x): the forecast's curve.
+REFERENCE_SECONDS = {16: 0.5, 17: 0.64, 18: 0.59, 19: 0.91, 20: 3.31, 21: 20.6, 22: 166.0}
 GROWTH = 8.0
 
 _SPLIT_FROM = 18  # below this a count is one subproblem
@@ -159,8 +159,8 @@ def forecast_seconds(n, measured_n, measured_seconds, workers=1):
 
     Examples
     --------
-    >>> round(forecast_seconds(22, 16, 0.5))
-    420
+    >>> round(forecast_seconds(22, 20, 3.31))
+    166
     """
     return measured_seconds * _reference(n) / _reference(measured_n)
 
