@@ -31,6 +31,7 @@ __all__ = [
     "DEFAULT_ENUMERATOR",
     "DEFAULT_INSTANCE_SOLVER",
     "QUADRANTS_FROM",
+    "GPU_FROM",
     "Instance",
     "default_counter",
     "Request",
@@ -44,6 +45,7 @@ __all__ = [
 
 DEFAULT_COUNTER = "fast"  # below QUADRANTS_FROM, and beyond the quadrant counter's limit
 QUADRANTS_FROM = 15  # from here on the quadrant counter is the faster (benchmarks/quadrants_vs_kluev.py)
+GPU_FROM = 18  # from here on, on a machine with an NVIDIA GPU, the GPU counter (benchmarks/gpu_device.sh)
 DEFAULT_ENUMERATOR = "bitwise"
 DEFAULT_INSTANCE_SOLVER = "lines"  # built for instances: most constrained line first, empty-line pruning
 
@@ -351,12 +353,17 @@ def next_solution(n, q=None):
 
 
 def default_counter(problem: "int | Instance") -> str:
-    """The solver ``count`` uses when none is named: ``lines`` for an instance; for the plain board the quadrant
-    counter from ``n = QUADRANTS_FROM`` up to its limit, else the fast counter (both give total, unique and
-    orbit classes)."""
+    """The solver ``count`` uses when none is named: ``lines`` for an instance; for the plain board the GPU
+    counter from ``n = GPU_FROM`` on a machine with an NVIDIA GPU, else the quadrant counter from
+    ``n = QUADRANTS_FROM`` up to its limit, else the fast counter (all give total, unique and orbit classes)."""
     instance = as_instance(problem)
     if not instance.is_plain:
         return DEFAULT_INSTANCE_SOLVER
+    if GPU_FROM <= instance.n <= REGISTRY["gpu"].max_n:
+        from nqueens.native._gpu_probe import device_present
+
+        if device_present():
+            return "gpu"
     quadrants = REGISTRY["quadrants"]
     if QUADRANTS_FROM <= instance.n <= quadrants.max_n:
         return quadrants.name

@@ -510,6 +510,21 @@ _ENTRIES = (
         options=_ENGINE_OPTIONS,
     ),
     Solver(
+        name="gpu",
+        family="engine",
+        origin="the fast counter's start constellations split into work items on the CPU and finished by a "
+        "bitmask search on an NVIDIA GPU (numba CUDA), after the Q27 project and Yao and Li (2025)",
+        can=("count", "unique"),
+        module="nqueens.native.gpu",
+        summary="total, unique and orbit classes on an NVIDIA GPU (the 'gpu' extra); store, resume, Dask",
+        max_n=27,
+        limit_reason="32-bit masks, with a 5-bit column index beside the n bits of a row",
+        no_instance="it counts one start constellation per class under the 8 board symmetries, which an "
+        "instance does not keep",
+        reach=12,
+        options=_ENGINE_OPTIONS,
+    ),
+    Solver(
         name="quadrants",
         family="engine",
         origin="meet in the middle after E. Kluev's N-Queens-Count-Sol: partial solutions of the four quadrants "

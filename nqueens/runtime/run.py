@@ -5,6 +5,8 @@ subproblems, and nothing else. Its module provides
 
 ``SOLVER``, ``ALGORITHM_VERSION``, ``MAX_N``
     its registry name, the version of its subproblems and results (the store never mixes versions), its limit;
+``WORKERS`` (optional)
+    the local threads to use when none are asked for (all cores otherwise); the GPU counter's 2 feed one GPU;
 ``plan(n) -> list of Subproblem``
     the subproblems (:class:`nqueens.core.record.Subproblem`), deterministic for ``n`` and the version;
 ``task(n, index, payload) -> dict``
@@ -87,6 +89,8 @@ def count(engine, n, *, workers=None, scheduler=None, store=None, cached=False, 
             "--workers sets local threads; with --scheduler the cluster's own workers run the subproblems, "
             "so give one or the other"
         )
+    if workers is None and scheduler is None:
+        workers = getattr(engine, "WORKERS", None)  # an engine that feeds one device needs few threads
     path = store_path(store, use_default=n >= STORE_FROM or cached)
     if cached:
         return _cached(engine, n, path)
