@@ -258,10 +258,13 @@ def _interrupted(argv, signum=signal.SIGINT):
 
 
 def _discard_pending_output():
-    """Point stdout at /dev/null, so that nothing half-written is flushed at exit (and no second error)."""
+    """Point stdout at /dev/null, so that nothing half-written is flushed at exit (and no second error).
+
+    File descriptor 1 itself, not ``sys.stdout``: while an outside solver runs, ``sys.stdout`` is stderr (its
+    prints are set aside there), and silencing that would swallow the ``interrupted`` line."""
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        os.dup2(devnull, 1)
         os.close(devnull)
     except (OSError, ValueError, AttributeError):
         pass
