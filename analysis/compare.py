@@ -60,15 +60,18 @@ _COLUMNS = (
     "tree",
     "generated",
     "nodes",
-    "checks",
+    "effort",
     "first",
     "seconds",
     "min",
     "max",
+    "ci95",
+    "cpu",
+    "MiB",
     "runs",
     "reused",
 )
-_OPTIONAL = ("instance", "total", "unique", "tree", "generated", "nodes", "checks", "first", "reused")
+_OPTIONAL = ("instance", "total", "unique", "tree", "generated", "nodes", "effort", "first", "ci95", "cpu", "MiB", "reused")
 
 # Columns of ``nqueens runs``.
 RUN_COLUMNS = (
@@ -85,6 +88,9 @@ RUN_COLUMNS = (
     "unique",
     "seconds",
     "seconds_to_first",
+    "cpu_time",
+    "peak_memory",
+    "effort",
     "par2",
     "timeout",
     "memory",
@@ -95,29 +101,51 @@ RUN_COLUMNS = (
 
 
 def parse_range(text):
-    """``"4..12"`` -> ``range(4, 13)``; a single ``"8"`` -> ``range(8, 9)``.
+    """The board sizes of ``"A..B"``, a stepped ``"A..B..STEP"``, a list ``"20,25,30"`` (each item a size or a
+    range), or a single ``"8"``: a ``range`` for one range, else a list in the order given.
 
     Raises
     ------
     NQueensError
-        Unless the text is ``A..B`` (or ``A``) with integers ``1 <= A <= B``.
+        Unless every item is ``A``, ``A..B`` or ``A..B..STEP`` with integers ``1 <= A <= B``, ``STEP >= 1``, and
+        no size is named twice.
 
     Examples
     --------
     >>> parse_range("4..6")
     range(4, 7)
+    >>> list(parse_range("20..40..5")), parse_range("20,25,30")
+    ([20, 25, 30, 35, 40], [20, 25, 30])
     """
+    items = [item.strip() for item in str(text).split(",")]
+    if len(items) == 1:
+        return _parse_one(items[0], text)
+    sizes = []
+    for item in items:
+        if not item:
+            raise NQueensError(f"the sizes {text!r} have an empty item: separate them with single commas")
+        sizes.extend(_parse_one(item, text))
+    twice = sorted({n for n in sizes if sizes.count(n) > 1})
+    if twice:
+        raise NQueensError(f"the sizes {text!r} name n = {twice[0]} twice")
+    return sizes
+
+
+def _parse_one(item, text):
     from nqueens.core.board import check_n
 
-    first, sep, last = str(text).partition("..")
+    parts = item.split("..")
+    if len(parts) > 3:
+        raise NQueensError(f"a range is A..B or A..B..STEP, got {item!r}")
     try:
-        a = check_n(first, what="the range start")
-        b = check_n(last, what="the range end") if sep else a
+        a = check_n(parts[0], what="the range start")
+        b = check_n(parts[1], what="the range end") if len(parts) > 1 else a
+        step = check_n(parts[2], what="the range step") if len(parts) > 2 else 1
     except NQueensError as exc:
-        raise NQueensError(f"a range is A..B with integers 1 <= A <= B: {exc}") from None
+        raise NQueensError(f"a range is A..B (or A..B..STEP, or a list A,B,C) with integers 1 <= A <= B: {exc}") from None
     if b < a:
         raise NQueensError(f"a range is A..B with A <= B, got {text!r}")
-    return range(a, b + 1)
+    return range(a, b + 1, step)
 
 
 def cells(records):
@@ -128,8 +156,10 @@ def cells(records):
     list of dict
         The fields of the runs (from the first solved one) plus ``status``, ``message`` (of the run that gave
         the status), ``seconds`` (median of the solved runs), ``seconds_min``, ``seconds_max``,
-        ``seconds_to_first`` (median), ``runs`` (solved runs behind the medians), ``reused`` (every run came
-        from the store) and ``repeats`` (each run: ``repeat``, ``status``, ``seconds``, ``seconds_to_first``,
+        ``seconds_to_first`` (median), ``spread`` (quartiles and a bootstrap confidence interval of the median,
+        :func:`nqueens.analysis.statistics.summary`, with three solved runs or more), ``effort`` (the median of
+        each quantity), ``cpu_time`` (median), ``peak_memory`` (the largest), ``runs`` (solved runs behind the
+        medians), ``reused`` (every run came from the store) and ``repeats`` (each run: ``repeat``, ``status``, ``seconds``, ``seconds_to_first``,
         ``reused``, ``message``).
     """
     groups = {}
@@ -142,7 +172,19 @@ def cells(records):
         base = dict(solved[0] if solved else next(r for r in runs if r["status"] == status))
         times = [r["seconds"] for r in solved if r.get("seconds") is not None]
         firsts = [r["seconds_to_first"] for r in solved if r.get("seconds_to_first") is not None]
+        from nqueens.analysis.statistics import summary
+
+        efforts = [r.get("effort") or {} for r in solved]
+        cpus = [r["cpu_time"] for r in solved if r.get("cpu_time") is not None]
+        peaks = [r["peak_memory"] for r in solved if r.get("peak_memory") is not None]
         base.update(
+            spread=summary(times) if len(times) >= 3 else None,
+            effort={
+                name: statistics.median(e[name] for e in efforts if name in e)
+                for name in dict.fromkeys(k for e in efforts for k in e)
+            },
+            cpu_time=statistics.median(cpus) if cpus else None,
+            peak_memory=max(peaks) if peaks else None,
             status=status,
             message=next((r.get("message") for r in runs if r["status"] == status), None),
             seconds=statistics.median(times) if times else None,
@@ -393,6 +435,10 @@ def _cell_par2(cell):
 
 def _row(cell, fmt):
     stats = cell.get("stats") or {}
+    effort = dict(cell.get("effort") or {})
+    effort.pop("nodes", None)  # a column of its own
+    effort.pop("generated", None)
+    spread = cell.get("spread")
     seconds = cell["seconds"]
     if seconds is None and cell["status"] == "timeout" and cell.get("timeout") is not None and fmt == "markdown":
         seconds = f">{cell['timeout']:g}"
@@ -406,14 +452,30 @@ def _row(cell, fmt):
         "tree": cell.get("tree"),
         "generated": stats.get("generated"),
         "nodes": cell.get("nodes"),
-        "checks": stats.get("checks"),
+        "effort": _effort_text(effort, fmt),
         "first": cell.get("seconds_to_first"),
         "seconds": seconds,
         "min": cell["seconds_min"],
         "max": cell["seconds_max"],
+        "ci95": None if spread is None else f"{spread['ci_low']:.6f}..{spread['ci_high']:.6f}",
+        "cpu": cell.get("cpu_time"),
+        "MiB": None if cell.get("peak_memory") is None else f"{cell['peak_memory']:.0f}",
         "runs": f"{cell['runs']}/{len(cell['repeats'])}",
         "reused": "reused" if cell["reused"] and cell["status"] != "unsupported" else "",
     }
+
+
+def _effort_text(effort, fmt):
+    """The effort of a cell: in Markdown the first two quantities (``1,234 branches; 56 failures``), in CSV all
+    of them as JSON."""
+    if not effort:
+        return None
+    if fmt == "csv":
+        return json.dumps(effort, separators=(",", ":"))
+    from nqueens.core.effort import describe
+
+    shown = dict(list(effort.items())[:2])
+    return describe({k: int(v) if float(v).is_integer() else v for k, v in shown.items()})
 
 
 def _reasons(table):
@@ -449,6 +511,12 @@ def _where(record):
 def _show(column, value):
     if value is None or value == "":
         return "-"
+    if column == "effort" and isinstance(value, dict):
+        from nqueens.core.effort import describe
+
+        return describe(value) or "-"
+    if column == "peak_memory" and isinstance(value, float):
+        return f"{value:.1f}"
     if isinstance(value, float):
         return f"{value:g}" if column in ("timeout", "memory") else f"{value:.6f}"
     if column == "tree" and isinstance(value, int) and value >= 10**15:  # exact in csv and json; readable here

@@ -273,16 +273,58 @@ def with_rule(columns, rule):
 
 
 def problems_from_range(text):
-    """The problems of ``"A..B"`` (or ``"N"``): one per board size.
+    """The problems of ``"A..B"``, ``"A..B..STEP"``, ``"A,B,C"`` or ``"N"`` (one per board size), or of board
+    sizes given as Python values: an ``int``, a ``range`` or a list of ints.
 
     Examples
     --------
-    >>> [p.key for p in problems_from_range("4..6")]
-    ['4', '5', '6']
+    >>> [p.key for p in problems_from_range("4..6")], [p.n for p in problems_from_range(range(4, 9, 2))]
+    (['4', '5', '6'], [4, 6, 8])
     """
-    from nqueens.analysis.compare import parse_range
+    from nqueens.core.board import check_n
 
-    return [Problem(str(n), n) for n in parse_range(text)]
+    if isinstance(text, str):
+        from nqueens.analysis.compare import parse_range
+
+        return [Problem(str(n), n) for n in parse_range(text)]
+    sizes = [text] if isinstance(text, int) else list(text)
+    problems = []
+    for n in sizes:
+        if isinstance(n, Problem):
+            problems.append(n)
+            continue
+        if isinstance(n, bool) or not isinstance(n, int):
+            raise NQueensError(f"board sizes are integers >= 1 (or Problem values), got {n!r}")
+        n = check_n(n)
+        problems.append(Problem(str(n), n))
+    return problems
+
+
+def _problems(problems):
+    """What :func:`run` was given as problems, as a list of :class:`Problem`."""
+    if isinstance(problems, str | int | range):
+        return problems_from_range(problems)
+    problems = list(problems)
+    if all(isinstance(p, Problem) for p in problems):
+        return problems
+    return problems_from_range(problems)
+
+
+def _columns(columns):
+    """What :func:`run` was given as columns (``"a,b"``, ``["a", "b:opt=1"]``, Columns), as Columns or ``None``."""
+    if columns is None:
+        return None
+    if isinstance(columns, str):
+        return parse_solvers(columns)
+    columns = list(columns)
+    if all(isinstance(c, Column) for c in columns):
+        return columns
+    if all(isinstance(c, str) for c in columns):
+        return parse_solvers(",".join(columns))
+    raise NQueensError(
+        "solvers are a string 'a,b:opt=v', a list of such names, or Columns from parse_solvers, got "
+        f"{[type(c).__name__ for c in columns]}"
+    )
 
 
 def problems_from_instances(paths):
@@ -352,10 +394,12 @@ def run(
 
     Parameters
     ----------
-    problems : list of Problem
-        From :func:`problems_from_range` or :func:`problems_from_instances`.
-    columns : list of Column, optional
-        From :func:`parse_solvers`; by default every solver that can answer ``question``, each only up to the
+    problems : list of Problem, range, list of int, int or str
+        From :func:`problems_from_range` or :func:`problems_from_instances`, or board sizes (``range(4, 9)``,
+        ``[20, 25]``, ``"4..8"``).
+    columns : list of Column, list of str or str, optional
+        From :func:`parse_solvers`, or what it takes (``["bitwise", "cpsat"]``, ``"cp:var=first-fail,dlx"``); by
+        default every solver that can answer ``question``, each only up to the
         ``n`` its conformance suite reaches (the notes say which cells were left out, and how to include them).
     question : str
         One of :data:`QUESTIONS`.
@@ -404,13 +448,14 @@ def run(
             "--workers runs local processes; with --scheduler the cluster's workers make the runs, "
             "so give one or the other"
         )
+    columns = _columns(columns)
     explicit = columns is not None
     columns = list(columns) if explicit else default_columns(question, rule)
     if rule not in (None, "queen"):
         if not columns:
             raise NQueensError(f"no registered solver takes the rule {rule!r} and answers {question}")
         columns = with_rule(columns, rule)
-    problems = list(problems)
+    problems = _problems(problems)
     if not problems:
         raise NQueensError("an experiment needs at least one problem")
     from nqueens import __version__
@@ -878,6 +923,7 @@ def _settle(record, outcome, timeout):
     if record.profile is not None:
         record.profile = tuple(record.profile)
     record.stats = outcome.get("stats") or {}
+    record.effort = outcome.get("effort") or {}
     record.reused = False
     if outcome.get("host"):
         record.host = outcome["host"]
@@ -904,6 +950,13 @@ _ANSWER = (
     "time_read",
     "time_model",
     "time_solve",
+    "cpu_time",
+    "wall_time",
+    "peak_memory",
+    "inner_time",
+    "inner_loops",
+    "harness",
+    "search_tree",
 )
 
 
