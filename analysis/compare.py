@@ -65,13 +65,14 @@ _COLUMNS = (
     "seconds",
     "min",
     "max",
+    "quartiles",
     "ci95",
     "cpu",
     "MiB",
     "runs",
     "reused",
 )
-_OPTIONAL = ("instance", "total", "unique", "tree", "generated", "nodes", "effort", "first", "ci95", "cpu", "MiB", "reused")
+_OPTIONAL = ("instance", "total", "unique", "tree", "generated", "nodes", "effort", "first", "quartiles", "ci95", "cpu", "MiB", "reused")
 
 # Columns of ``nqueens runs``.
 RUN_COLUMNS = (
@@ -457,6 +458,7 @@ def _row(cell, fmt):
         "seconds": seconds,
         "min": cell["seconds_min"],
         "max": cell["seconds_max"],
+        "quartiles": None if spread is None else f"{spread['q1']:.6f}..{spread['q3']:.6f}",
         "ci95": None if spread is None else f"{spread['ci_low']:.6f}..{spread['ci_high']:.6f}",
         "cpu": cell.get("cpu_time"),
         "MiB": None if cell.get("peak_memory") is None else f"{cell['peak_memory']:.0f}",

@@ -295,6 +295,7 @@ _ENTRIES = (
                 ("auto", "min", "max", "median", "split"),
             ),
             _RULE,
+            Option("seed", int, 0, "CP-SAT's random_seed (with one search worker its search is the same for each)"),
         ),
         memory=(800, 2),  # measured: 18.9 GB for n = 5000 (first=true)
     ),
@@ -450,6 +451,7 @@ _ENTRIES = (
                 ("forward-checking", "none"),
             ),
             _RULE,
+            Option("seed", int, 0, "seed of min-conflicts' random starts (the other algorithms ignore it)"),
         ),
         memory=(2048, 2),
     ),

@@ -119,6 +119,13 @@ class Column:
     solver: str
     options: dict = field(default_factory=dict)  # as given
     full: dict = field(default_factory=dict)  # with the defaults filled in
+    seed_option: str | None = None  # the solver's option that seeds its randomness (None: deterministic)
+
+    def seeded(self, seeds):
+        """The seeds this column runs with under ``--seeds`` (1..seeds), or ``[None]`` (its own, once)."""
+        if seeds is None or self.seed_option is None:
+            return [None]
+        return list(range(1, seeds + 1))
 
 
 @dataclass(frozen=True)
@@ -237,7 +244,7 @@ def parse_solvers(text):
             twice = "is named twice" if seen[same] == entry else f"runs the same as {seen[same]!r}"
             raise NQueensError(f"--solvers: {entry!r} {twice}; name each column once")
         seen[same] = entry
-        columns.append(Column(entry, spec.key, {k: full[k] for k in options}, full))
+        columns.append(Column(entry, spec.key, {k: full[k] for k in options}, full, spec.seed_option))
     return columns
 
 
@@ -251,9 +258,11 @@ def default_columns(question="count", rule=None):
         if not any(need in spec.can for need in _NEEDS[_question(question)]):
             continue
         if rule in (None, "queen"):
-            columns.append(Column(spec.name, spec.key, {}, spec.check_options({})))
+            columns.append(Column(spec.name, spec.key, {}, spec.check_options({}), spec.seed_option))
         elif any(o.name == "rule" and rule in o.choices for o in spec.options):
-            columns.append(Column(spec.name, spec.key, {"rule": rule}, spec.check_options({"rule": rule})))
+            columns.append(
+                Column(spec.name, spec.key, {"rule": rule}, spec.check_options({"rule": rule}), spec.seed_option)
+            )
     return columns
 
 
@@ -268,7 +277,8 @@ def with_rule(columns, rule):
         if given is not None and given != rule:
             raise NQueensError(f"--solvers column {column.name!r} sets rule={given}, and --rules says {rule}")
         options = {**column.options, "rule": rule}
-        out.append(Column(column.name, column.solver, options, get_solver(column.solver).check_options(options)))
+        spec = get_solver(column.solver)
+        out.append(Column(column.name, column.solver, options, spec.check_options(options), spec.seed_option))
     return out
 
 
@@ -389,6 +399,8 @@ def run(
     nodes=False,
     progress=None,
     rule=None,
+    seeds=None,
+    harness="process",
 ):
     """Run every column on every problem ``repeat`` times, asking ``question``; an :class:`Experiment`.
 
@@ -424,6 +436,14 @@ def run(
     rule : str, optional
         An attack rule (:mod:`nqueens.core.rules`) for every column: by default every solver that takes it. Runs
         are held to the rule's published counts.
+    seeds : int, optional
+        Run every column whose solver has a seed option (:attr:`~nqueens.core.protocol.Solver.seed_option`)
+        with the seeds 1..``seeds``, ``repeat`` times each; a deterministic solver runs once per repeat (the notes
+        say which ignore the seeds). The cells' summaries then show quartiles and a bootstrap confidence interval
+        of the median (:func:`nqueens.analysis.statistics.summary`).
+    harness : str
+        What measures each run: ``process`` (getrusage in the process that runs it) or ``runexec`` (BenchExec's
+        ``runexec``, where it is installed and cgroups allow it; every run then in a process of its own).
 
     Returns
     -------
@@ -440,6 +460,8 @@ def run(
     """
     question = _question(question)
     repeat = _positive(repeat, "repeat")
+    seeds = None if seeds is None else _positive(seeds, "seeds")
+    harness = _harness(harness)
     workers = _positive(workers, "workers")
     timeout = _limit(timeout, "timeout", float)
     memory = _limit(memory, "memory", int)
@@ -451,6 +473,7 @@ def run(
     columns = _columns(columns)
     explicit = columns is not None
     columns = list(columns) if explicit else default_columns(question, rule)
+    seed_notes = _seed_notes(columns, seeds)
     if rule not in (None, "queen"):
         if not columns:
             raise NQueensError(f"no registered solver takes the rule {rule!r} and answers {question}")
@@ -461,7 +484,7 @@ def run(
     from nqueens import __version__
 
     host = socket.gethostname()
-    plan, left_out = _plan(problems, columns, question, repeat, explicit)
+    plan, left_out = _plan(problems, columns, question, repeat, explicit, seeds)
     from nqueens.plugins import code_digest
     from nqueens.registry import get_solver
     from nqueens.runtime.environment import machine, versions
@@ -470,11 +493,12 @@ def run(
         spec = get_solver(item.task["solver"])
         item.task["nodes"] = bool(nodes and question == "count" and "nodes" in spec.can)
         item.code = code_digest(spec)
+        item.harness = harness
         record = item.record
         record.version, record.host, record.timeout, record.memory = __version__, host, timeout, memory
         record.versions, record.machine = dict(versions()), dict(machine())
     runnable = [item for item in plan if item.record.status is None]
-    notes = _left_out_notes(left_out)
+    notes = _left_out_notes(left_out) + seed_notes
     if rule not in (None, "queen"):
         from nqueens.core.rules import get_rule
 
@@ -497,7 +521,7 @@ def run(
             else:
                 todo.append(item)
         done = len(runnable) - len(todo)
-        for item in _execute(todo, timeout, memory, workers, scheduler, question):
+        for item in _execute(todo, timeout, memory, workers, scheduler, question, harness):
             _judge_alone(item.record)
             if results is not None:
                 results.record_experiment_run(_key(item), _stored(item.record))
@@ -573,9 +597,10 @@ class _Planned:
     record: RunRecord
     task: dict
     code: str | None = None  # the digest of the solver's code: a stored run is reused only for the same code
+    harness: str = "process"  # what measures it
 
 
-def _plan(problems, columns, question, repeat, explicit):
+def _plan(problems, columns, question, repeat, explicit, seeds=None):
     from nqueens.registry import get_solver
 
     plan, left_out = [], {}
@@ -595,7 +620,10 @@ def _plan(problems, columns, question, repeat, explicit):
             elif not problem.plain and "instance" not in spec.can:
                 why = f" ({spec.no_instance})" if spec.no_instance else ""
                 status, message = "unsupported", f"{column.name} does not take instances{why}"
-            for index in range(1, repeat + 1 if status is None else 2):
+            seeded = column.seeded(seeds) if status is None else [None]
+            runs = [(seed, r) for seed in seeded for r in range(1, repeat + 1 if status is None else 2)]
+            for index, (seed, _) in enumerate(runs, start=1):
+                options = dict(column.full) if seed is None else {**column.full, column.seed_option: seed}
                 record = RunRecord(
                     n=problem.n,
                     solver=column.name,
@@ -607,12 +635,12 @@ def _plan(problems, columns, question, repeat, explicit):
                     instance_path=problem.path,
                     instance_digest=problem.digest or _plain_digest(problem.n),
                     registered=column.solver,
-                    options=dict(column.full),
-                    seed=column.full.get("seed"),
+                    options=options,
+                    seed=options.get("seed") if column.seed_option is None else options[column.seed_option],
                 )
                 task = {
                     "solver": column.solver,
-                    "options": dict(column.full),
+                    "options": dict(options),
                     "n": problem.n,
                     "instance": problem.path if not problem.plain else None,
                     "question": question,
@@ -658,6 +686,7 @@ def _key(item):
         "nodes": task["nodes"],
         "timeout": record.timeout,
         "memory": record.memory,
+        "harness": None if item.harness == "process" else item.harness,
         "version": record.version,
         "host": record.host,
     }
@@ -869,12 +898,18 @@ def _cap_workers(workers, memory):
     return allowed, f"--workers {workers} cut to {allowed}: {why}"
 
 
-def _execute(todo, timeout, memory, workers, scheduler, question):
+def _execute(todo, timeout, memory, workers, scheduler, question, harness="process"):
     """Yield each planned run of ``todo`` once it is made (in the order runs finish)."""
     if not todo:
         return
     order = sorted(todo, key=lambda item: item.record.repeat)  # a first pass over everything before any repeat
-    if scheduler is not None:
+    if harness == "runexec":
+        from nqueens.experiments import runexec
+
+        for item in order:
+            _settle(item.record, runexec.run(item.task, timeout, memory), timeout)
+            yield item
+    elif scheduler is not None:
         yield from _on_cluster(order, timeout, memory, scheduler)
     elif timeout is None and memory is None and workers == 1:
         from nqueens.experiments.worker import execute, warmup
@@ -967,6 +1002,40 @@ def _question(question):
     if question not in QUESTIONS:
         raise NQueensError(f"question must be one of {', '.join(QUESTIONS)}; got {question!r}")
     return question
+
+
+def _seed_notes(columns, seeds):
+    """Check ``--seeds`` against the columns; the notes naming the columns that ignore it."""
+    if seeds is None:
+        return []
+    for column in columns:
+        if column.seed_option is not None and column.seed_option in column.options:
+            raise NQueensError(
+                f"--seeds {seeds} runs the seeds 1..{seeds}, and column {column.name!r} sets its own "
+                f"{column.seed_option}: give one or the other"
+            )
+    fixed = [column.name for column in columns if column.seed_option is None]
+    if not fixed:
+        return []
+    return [
+        f"--seeds {seeds}: {', '.join(fixed)} {'are' if len(fixed) > 1 else 'is'} deterministic (no seed option) "
+        f"and ignore{'' if len(fixed) > 1 else 's'} it: one run per repeat"
+    ]
+
+
+HARNESSES = ("process", "runexec")
+
+
+def _harness(harness):
+    if harness not in HARNESSES:
+        raise NQueensError(f"harness must be one of {', '.join(HARNESSES)}; got {harness!r}")
+    if harness == "runexec":
+        from nqueens.experiments.runexec import why_not
+
+        reason = why_not()
+        if reason:
+            raise NQueensError(reason)
+    return harness
 
 
 def _positive(value, what):
