@@ -401,6 +401,7 @@ def run(
     rule=None,
     seeds=None,
     harness="process",
+    announce=None,
 ):
     """Run every column on every problem ``repeat`` times, asking ``question``; an :class:`Experiment`.
 
@@ -433,6 +434,9 @@ def run(
         Count nodes too, with the instrumented variants of the solvers that have one (question ``count``).
     progress : callable, optional
         Called with ``(done, total, record)`` after each run.
+    announce : callable, optional
+        Called once before the first run is made with the number of runs to make (those not taken from the
+        store), so that a caller can say how long the experiment may take.
     rule : str, optional
         An attack rule (:mod:`nqueens.core.rules`) for every column: by default every solver that takes it. Runs
         are held to the rule's published counts.
@@ -521,6 +525,8 @@ def run(
             else:
                 todo.append(item)
         done = len(runnable) - len(todo)
+        if announce is not None and todo:
+            announce(len(todo))
         for item in _execute(todo, timeout, memory, workers, scheduler, question, harness):
             _judge_alone(item.record)
             if results is not None:
