@@ -72,7 +72,21 @@ _COLUMNS = (
     "runs",
     "reused",
 )
-_OPTIONAL = ("instance", "total", "unique", "tree", "generated", "nodes", "effort", "first", "quartiles", "ci95", "cpu", "MiB", "reused")
+_OPTIONAL = (
+    "instance",
+    "total",
+    "unique",
+    "tree",
+    "generated",
+    "nodes",
+    "effort",
+    "first",
+    "quartiles",
+    "ci95",
+    "cpu",
+    "MiB",
+    "reused",
+)
 
 # Columns of ``nqueens runs``.
 RUN_COLUMNS = (
@@ -83,6 +97,7 @@ RUN_COLUMNS = (
     "solver",
     "question",
     "repeat",
+    "seed",
     "status",
     "result",
     "total",
@@ -98,6 +113,21 @@ RUN_COLUMNS = (
     "host",
     "version",
     "message",
+)
+
+
+# Columns of ``nqueens runs`` shown only when some run has a value there.
+_RUN_OPTIONAL = (
+    "id",
+    "instance",
+    "seed",
+    "memory",
+    "timeout",
+    "seconds_to_first",
+    "par2",
+    "cpu_time",
+    "peak_memory",
+    "effort",
 )
 
 
@@ -143,7 +173,9 @@ def _parse_one(item, text):
         b = check_n(parts[1], what="the range end") if len(parts) > 1 else a
         step = check_n(parts[2], what="the range step") if len(parts) > 2 else 1
     except NQueensError as exc:
-        raise NQueensError(f"a range is A..B (or A..B..STEP, or a list A,B,C) with integers 1 <= A <= B: {exc}") from None
+        raise NQueensError(
+            f"a range is A..B (or A..B..STEP, or a list A,B,C) with integers 1 <= A <= B: {exc}"
+        ) from None
     if b < a:
         raise NQueensError(f"a range is A..B with A <= B, got {text!r}")
     return range(a, b + 1, step)
@@ -283,19 +315,29 @@ def format_runs(records, fmt="table"):
     if fmt == "csv":
         return _csv(CSV_COLUMNS, [r.to_row() for r in records])
     rows = [{c: r.get(c) for c in RUN_COLUMNS} for r in records]
-    columns = [
-        c
-        for c in RUN_COLUMNS
-        if c not in ("id", "instance", "memory", "timeout", "seconds_to_first", "par2")
-        or any(row[c] is not None for row in rows)
-    ]
+    columns = [c for c in RUN_COLUMNS if c not in _RUN_OPTIONAL or any(row[c] not in (None, {}) for row in rows)]
     if fmt != "table":
         raise NQueensError(f"format must be table, csv or json, got {fmt!r}")
     return _markdown(
         columns,
         [[_show(c, row[c]) for c in columns] for row in rows],
         right=lambda c: (
-            c in ("id", "n", "repeat", "total", "unique", "seconds", "seconds_to_first", "par2", "timeout", "memory")
+            c
+            in (
+                "id",
+                "n",
+                "repeat",
+                "seed",
+                "total",
+                "unique",
+                "seconds",
+                "seconds_to_first",
+                "cpu_time",
+                "peak_memory",
+                "par2",
+                "timeout",
+                "memory",
+            )
         ),
     )
 
@@ -345,7 +387,9 @@ def compare_configurations(a, b):
         b / a of the times when both answered, ``change``: ``same``, ``a only`` or ``b only`` (solved by one),
         ``status`` (their statuses differ otherwise)); ``summary``: per side the problems ``answered``, the
         ``par2`` sum (over the problems both were asked, with the limit of each run) and ``faster`` (problems
-        it answered faster).
+        it answered faster); ``paired``: the paired statistics of the problems both answered
+        (:func:`nqueens.analysis.statistics.paired`: speed-up ratios b / a, wins/ties/losses for b, the Wilcoxon
+        signed-rank test), or ``None`` when no problem was answered by both.
 
     Examples
     --------
@@ -383,7 +427,13 @@ def compare_configurations(a, b):
             summary[side]["par2"] += _cell_par2(cell)
         if all(done) and x["seconds"] != y["seconds"]:
             summary["a" if x["seconds"] < y["seconds"] else "b"]["faster"] += 1
-    return {"rows": rows, "summary": summary}
+    from nqueens.analysis.statistics import paired
+
+    both = [row for row in rows if row["a_seconds"] is not None and row["b_seconds"] is not None]
+    pairs = None
+    if both:
+        pairs = paired({r["problem"]: r["a_seconds"] for r in both}, {r["problem"]: r["b_seconds"] for r in both})
+    return {"rows": rows, "summary": summary, "paired": pairs}
 
 
 def format_comparison(result, names, fmt="table"):
@@ -404,7 +454,30 @@ def format_comparison(result, names, fmt="table"):
         f"faster on {side['faster']}"
         for name, side in zip(names, (result["summary"]["a"], result["summary"]["b"]))
     ]
+    lines += _paired_lines(result.get("paired"), names)
     return table + "\n" + "\n".join(lines) + "\n"
+
+
+def _paired_lines(pairs, names):
+    """The paired statistics of :func:`compare_configurations` in words."""
+    a, b = names
+    if pairs is None:
+        return ["- paired: no problem both answered, nothing to pair"]
+    k = len(pairs["problems"])
+    geomean = "-" if pairs["geomean"] is None else f"{pairs['geomean']:.3g}"
+    lines = [
+        f"- paired over the {k} problem{'s' if k != 1 else ''} both answered: time ratio {b}/{a} geometric mean "
+        f"{geomean}, median {pairs['median_ratio']:.3g} (below 1: {b} is faster)",
+        f"- {b} against {a}: {pairs['wins']} wins, {pairs['ties']} ties, {pairs['losses']} losses (a tie: within 5 %)",
+    ]
+    test = pairs["wilcoxon"]
+    if test is None:
+        lines.append(f"- Wilcoxon signed-rank test: not made ({pairs['wilcoxon_note']})")
+    else:
+        lines.append(
+            f"- Wilcoxon signed-rank test of the paired times: statistic {test['statistic']:g}, p = {test['p']:.3g}"
+        )
+    return lines
 
 
 # -- helpers --------------------------------------------------------------------------------------------------

@@ -142,9 +142,7 @@ def problem(
     return p, effort
 
 
-def count(
-    n, *, nodes=False, instance=None, algorithm="default", propagation="forward-checking", rule="queen", seed=0
-):
+def count(n, *, nodes=False, instance=None, algorithm="default", propagation="forward-checking", rule="queen", seed=0):
     """Count the solutions by streaming them from ``getSolutionIter`` (no list is built).
 
     Returns
@@ -174,9 +172,7 @@ def count(
     return Tally(total=total, stats=effort.as_dict())
 
 
-def batches(
-    n, *, limit=None, instance=None, algorithm="default", propagation="forward-checking", rule="queen", seed=0
-):
+def batches(n, *, limit=None, instance=None, algorithm="default", propagation="forward-checking", rule="queen", seed=0):
     """Stream the solutions as ``(m, n)`` arrays in the solver's order; min-conflicts gives one solution.
 
     Raises
