@@ -67,6 +67,7 @@ __all__ = [
     "problems_from_instances",
     "run",
     "judge",
+    "tree_disagreements",
     "check",
     "compare",
 ]
@@ -227,6 +228,10 @@ def parse_solvers(text):
         split = 1 if parts[0].strip() in REGISTRY else next((i for i, p in enumerate(parts) if "=" in p), len(parts))
         name, pairs = ":".join(parts[:split]), parts[split:]
         spec = get_solver(name.strip())
+        if getattr(spec, "claims_tree", None) is not None:
+            from nqueens.experiments.trees import check_claim
+
+            check_claim(spec.name, spec.claims_tree)
         options = {}
         for pair in pairs:
             key, sep, value = pair.partition("=")
@@ -535,6 +540,8 @@ def run(
             if progress is not None:
                 progress(done, len(runnable), item.record)
         records = [item.record for item in plan]
+        if nodes:
+            notes.extend(tree_disagreements(records))
         changed = {id(record) for record in _judge_together(records, question)}
         if results is not None:
             for item in plan:
@@ -739,6 +746,36 @@ def judge(records):
         changed += [record for record in _judge_together(mine, question) if record not in changed]
     changed += [record for record in _judge_claims(records) if record not in changed]
     return changed
+
+
+def tree_disagreements(records):
+    """One line per problem where columns that claim the same tree (their runs' ``search_tree``, see
+    :mod:`nqueens.experiments.trees`) count different nodes: ``compare --nodes`` flags them below the table.
+
+    Examples
+    --------
+    >>> runs = [RunRecord(8, s, status="solved", nodes=v, search_tree="permutation") for s, v in (("a", 2057),
+    ...         ("b", 2058))]
+    >>> tree_disagreements(runs)
+    ['n = 8: a and b claim the permutation tree and disagree on its nodes: a 2,057, b 2,058']
+    """
+    groups, where = {}, {}
+    for record in records:
+        tree = record.search_tree
+        if record.status in ANSWERED and record.nodes is not None and tree and not tree.endswith("'s own"):
+            key = (_problem_of(record), tree)
+            groups.setdefault(key, {}).setdefault(record.solver, record.nodes)
+            where[key] = record.instance or f"n = {record.n}"
+    lines = []
+    for (problem, tree), counts in groups.items():
+        if len(set(counts.values())) > 1:
+            names = list(counts)
+            said = ", ".join(f"{name} {value:,}" for name, value in counts.items())
+            lines.append(
+                f"{where[problem, tree]}: {', '.join(names[:-1])} and {names[-1]} claim the {tree} tree and disagree on its nodes: "
+                f"{said}"
+            )
+    return lines
 
 
 def check(records):
