@@ -259,7 +259,8 @@ def test_the_figures_are_drawn(tmp_path, capsys):
 
 def test_a_plugin_with_one_node_too_many_fails_check_solver_at_its_depth(tmp_path, capsys):
     path = _plugins(tmp_path)
-    code, out, err = run_cli(capsys, "check-solver", f"{path}:plus_one", "--no-interrupt")
+    checks = ("--check", "check_nodes_profile", "--check", "check_claimed_tree")
+    code, out, err = run_cli(capsys, "check-solver", f"{path}:plus_one", *checks)
     assert code == 1
     line = next(line for line in out.splitlines() if line.startswith("check_claimed_tree"))
     assert "FAILED" in line and "depth 3: 1 node, the permutation tree has 0 nodes" in line  # n = 3: no level 3
