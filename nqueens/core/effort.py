@@ -15,7 +15,7 @@ Examples
 >>> effort("cpsat", {"branches": 40, "conflicts": 3, "binary_propagations": 10, "integer_propagations": 5})
 {'branches': 40, 'conflicts': 3, 'propagations': 15}
 >>> effort("mary", {"generated": 15721, "tests": 15720, "consistency_checks": 60458}, nodes=2057)
-{'nodes': 2057, 'generated': 15721, 'tests': 15720, 'checks': 60458}
+{'nodes': 2057, 'generated': 15721, 'checks': 60458, 'tests': 15720}
 >>> primary({'nodes': 2057, 'generated': 15721})
 ('nodes', 2057)
 
