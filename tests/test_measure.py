@@ -9,11 +9,11 @@ import textwrap
 
 import pytest
 from helpers import run_cli
+from nqueens.analysis.compare import parse_range
+from nqueens.analysis.statistics import paired, summary
 
 import nqueens
 import nqueens.experiments
-from nqueens.analysis.compare import parse_range
-from nqueens.analysis.statistics import paired, summary
 from nqueens.core.errors import NQueensError
 
 # OEIS A000170.
@@ -26,7 +26,7 @@ def _plugins(tmp_path):
     path = tmp_path / "measured.py"
     path.write_text(
         textwrap.dedent(
-            '''
+            """
             import time
 
             import nqueens
@@ -61,7 +61,7 @@ def _plugins(tmp_path):
                                       claims_tree=("permutation", {}))
             pyramid = nqueens.Solver(name="pyramid", count=_plus_one, can=("count", "nodes"),
                                      claims_tree=("pyramid", {}))
-            '''
+            """
         )
     )
     return str(path)
@@ -249,7 +249,9 @@ def test_the_figures_are_drawn(tmp_path, capsys):
     for kind in ("ecdf", "scatter", "cactus"):
         path = tmp_path / f"{kind}.png"
         argv = ["compare", "20,22", "--solvers", "cp:var=random,cp:var=first-fail", "--question", "first"]
-        code, _, err = run_cli(capsys, *argv, "--seeds", "3", "--store", store, "--plot", str(path), "--plot-kind", kind)
+        code, _, err = run_cli(
+            capsys, *argv, "--seeds", "3", "--store", store, "--plot", str(path), "--plot-kind", kind
+        )
         assert code == 0, err
         assert path.stat().st_size > 10_000
 
