@@ -60,15 +60,33 @@ _COLUMNS = (
     "tree",
     "generated",
     "nodes",
-    "checks",
+    "effort",
     "first",
     "seconds",
     "min",
     "max",
+    "quartiles",
+    "ci95",
+    "cpu",
+    "MiB",
     "runs",
     "reused",
 )
-_OPTIONAL = ("instance", "total", "unique", "tree", "generated", "nodes", "checks", "first", "reused")
+_OPTIONAL = (
+    "instance",
+    "total",
+    "unique",
+    "tree",
+    "generated",
+    "nodes",
+    "effort",
+    "first",
+    "quartiles",
+    "ci95",
+    "cpu",
+    "MiB",
+    "reused",
+)
 
 # Columns of ``nqueens runs``.
 RUN_COLUMNS = (
@@ -80,12 +98,16 @@ RUN_COLUMNS = (
     "rule",
     "question",
     "repeat",
+    "seed",
     "status",
     "result",
     "total",
     "unique",
     "seconds",
     "seconds_to_first",
+    "cpu_time",
+    "peak_memory",
+    "effort",
     "par2",
     "timeout",
     "memory",
@@ -95,30 +117,69 @@ RUN_COLUMNS = (
 )
 
 
+# Columns of ``nqueens runs`` shown only when some run has a value there.
+_RUN_OPTIONAL = (
+    "id",
+    "instance",
+    "seed",
+    "memory",
+    "timeout",
+    "seconds_to_first",
+    "par2",
+    "cpu_time",
+    "peak_memory",
+    "effort",
+)
+
+
 def parse_range(text):
-    """``"4..12"`` -> ``range(4, 13)``; a single ``"8"`` -> ``range(8, 9)``.
+    """The board sizes of ``"A..B"``, a stepped ``"A..B..STEP"``, a list ``"20,25,30"`` (each item a size or a
+    range), or a single ``"8"``: a ``range`` for one range, else a list in the order given.
 
     Raises
     ------
     NQueensError
-        Unless the text is ``A..B`` (or ``A``) with integers ``1 <= A <= B``.
+        Unless every item is ``A``, ``A..B`` or ``A..B..STEP`` with integers ``1 <= A <= B``, ``STEP >= 1``, and
+        no size is named twice.
 
     Examples
     --------
     >>> parse_range("4..6")
     range(4, 7)
+    >>> list(parse_range("20..40..5")), parse_range("20,25,30")
+    ([20, 25, 30, 35, 40], [20, 25, 30])
     """
+    items = [item.strip() for item in str(text).split(",")]
+    if len(items) == 1:
+        return _parse_one(items[0], text)
+    sizes = []
+    for item in items:
+        if not item:
+            raise NQueensError(f"the sizes {text!r} have an empty item: separate them with single commas")
+        sizes.extend(_parse_one(item, text))
+    twice = sorted({n for n in sizes if sizes.count(n) > 1})
+    if twice:
+        raise NQueensError(f"the sizes {text!r} name n = {twice[0]} twice")
+    return sizes
+
+
+def _parse_one(item, text):
     from nqueens.core.board import check_n
 
-    first, sep, last = str(text).partition("..")
+    parts = item.split("..")
+    if len(parts) > 3:
+        raise NQueensError(f"a range is A..B or A..B..STEP, got {item!r}")
     try:
-        a = check_n(first, what="the range start")
-        b = check_n(last, what="the range end") if sep else a
+        a = check_n(parts[0], what="the range start")
+        b = check_n(parts[1], what="the range end") if len(parts) > 1 else a
+        step = check_n(parts[2], what="the range step") if len(parts) > 2 else 1
     except NQueensError as exc:
-        raise NQueensError(f"a range is A..B with integers 1 <= A <= B: {exc}") from None
+        raise NQueensError(
+            f"a range is A..B (or A..B..STEP, or a list A,B,C) with integers 1 <= A <= B: {exc}"
+        ) from None
     if b < a:
         raise NQueensError(f"a range is A..B with A <= B, got {text!r}")
-    return range(a, b + 1)
+    return range(a, b + 1, step)
 
 
 def cells(records):
@@ -129,8 +190,10 @@ def cells(records):
     list of dict
         The fields of the runs (from the first solved one) plus ``status``, ``message`` (of the run that gave
         the status), ``seconds`` (median of the solved runs), ``seconds_min``, ``seconds_max``,
-        ``seconds_to_first`` (median), ``runs`` (solved runs behind the medians), ``reused`` (every run came
-        from the store) and ``repeats`` (each run: ``repeat``, ``status``, ``seconds``, ``seconds_to_first``,
+        ``seconds_to_first`` (median), ``spread`` (quartiles and a bootstrap confidence interval of the median,
+        :func:`nqueens.analysis.statistics.summary`, with three solved runs or more), ``effort`` (the median of
+        each quantity), ``cpu_time`` (median), ``peak_memory`` (the largest), ``runs`` (solved runs behind the
+        medians), ``reused`` (every run came from the store) and ``repeats`` (each run: ``repeat``, ``status``, ``seconds``, ``seconds_to_first``,
         ``reused``, ``message``).
     """
     groups = {}
@@ -143,7 +206,19 @@ def cells(records):
         base = dict(solved[0] if solved else next(r for r in runs if r["status"] == status))
         times = [r["seconds"] for r in solved if r.get("seconds") is not None]
         firsts = [r["seconds_to_first"] for r in solved if r.get("seconds_to_first") is not None]
+        from nqueens.analysis.statistics import summary
+
+        efforts = [r.get("effort") or {} for r in solved]
+        cpus = [r["cpu_time"] for r in solved if r.get("cpu_time") is not None]
+        peaks = [r["peak_memory"] for r in solved if r.get("peak_memory") is not None]
         base.update(
+            spread=summary(times) if len(times) >= 3 else None,
+            effort={
+                name: statistics.median(e[name] for e in efforts if name in e)
+                for name in dict.fromkeys(k for e in efforts for k in e)
+            },
+            cpu_time=statistics.median(cpus) if cpus else None,
+            peak_memory=max(peaks) if peaks else None,
             status=status,
             message=next((r.get("message") for r in runs if r["status"] == status), None),
             seconds=statistics.median(times) if times else None,
@@ -246,8 +321,7 @@ def format_runs(records, fmt="table"):
     columns = [
         c
         for c in RUN_COLUMNS
-        if c not in ("id", "instance", "memory", "timeout", "seconds_to_first", "par2", "rule")
-        or any(row[c] is not None for row in rows)
+        if (c not in _RUN_OPTIONAL or any(row[c] not in (None, {}) for row in rows))
         and (c != "rule" or any(row[c] != "queen" for row in rows))
     ]
     if fmt != "table":
@@ -256,7 +330,22 @@ def format_runs(records, fmt="table"):
         columns,
         [[_show(c, row[c]) for c in columns] for row in rows],
         right=lambda c: (
-            c in ("id", "n", "repeat", "total", "unique", "seconds", "seconds_to_first", "par2", "timeout", "memory")
+            c
+            in (
+                "id",
+                "n",
+                "repeat",
+                "seed",
+                "total",
+                "unique",
+                "seconds",
+                "seconds_to_first",
+                "cpu_time",
+                "peak_memory",
+                "par2",
+                "timeout",
+                "memory",
+            )
         ),
     )
 
@@ -306,7 +395,9 @@ def compare_configurations(a, b):
         b / a of the times when both answered, ``change``: ``same``, ``a only`` or ``b only`` (solved by one),
         ``status`` (their statuses differ otherwise)); ``summary``: per side the problems ``answered``, the
         ``par2`` sum (over the problems both were asked, with the limit of each run) and ``faster`` (problems
-        it answered faster).
+        it answered faster); ``paired``: the paired statistics of the problems both answered
+        (:func:`nqueens.analysis.statistics.paired`: speed-up ratios b / a, wins/ties/losses for b, the Wilcoxon
+        signed-rank test), or ``None`` when no problem was answered by both.
 
     Examples
     --------
@@ -344,7 +435,13 @@ def compare_configurations(a, b):
             summary[side]["par2"] += _cell_par2(cell)
         if all(done) and x["seconds"] != y["seconds"]:
             summary["a" if x["seconds"] < y["seconds"] else "b"]["faster"] += 1
-    return {"rows": rows, "summary": summary}
+    from nqueens.analysis.statistics import paired
+
+    both = [row for row in rows if row["a_seconds"] is not None and row["b_seconds"] is not None]
+    pairs = None
+    if both:
+        pairs = paired({r["problem"]: r["a_seconds"] for r in both}, {r["problem"]: r["b_seconds"] for r in both})
+    return {"rows": rows, "summary": summary, "paired": pairs}
 
 
 def format_comparison(result, names, fmt="table"):
@@ -365,7 +462,30 @@ def format_comparison(result, names, fmt="table"):
         f"faster on {side['faster']}"
         for name, side in zip(names, (result["summary"]["a"], result["summary"]["b"]))
     ]
+    lines += _paired_lines(result.get("paired"), names)
     return table + "\n" + "\n".join(lines) + "\n"
+
+
+def _paired_lines(pairs, names):
+    """The paired statistics of :func:`compare_configurations` in words."""
+    a, b = names
+    if pairs is None:
+        return ["- paired: no problem both answered, nothing to pair"]
+    k = len(pairs["problems"])
+    geomean = "-" if pairs["geomean"] is None else f"{pairs['geomean']:.3g}"
+    lines = [
+        f"- paired over the {k} problem{'s' if k != 1 else ''} both answered: time ratio {b}/{a} geometric mean "
+        f"{geomean}, median {pairs['median_ratio']:.3g} (below 1: {b} is faster)",
+        f"- {b} against {a}: {pairs['wins']} wins, {pairs['ties']} ties, {pairs['losses']} losses (a tie: within 5 %)",
+    ]
+    test = pairs["wilcoxon"]
+    if test is None:
+        lines.append(f"- Wilcoxon signed-rank test: not made ({pairs['wilcoxon_note']})")
+    else:
+        lines.append(
+            f"- Wilcoxon signed-rank test of the paired times: statistic {test['statistic']:g}, p = {test['p']:.3g}"
+        )
+    return lines
 
 
 # -- helpers --------------------------------------------------------------------------------------------------
@@ -397,6 +517,10 @@ def _cell_par2(cell):
 
 def _row(cell, fmt):
     stats = cell.get("stats") or {}
+    effort = dict(cell.get("effort") or {})
+    effort.pop("nodes", None)  # a column of its own
+    effort.pop("generated", None)
+    spread = cell.get("spread")
     seconds = cell["seconds"]
     if seconds is None and cell["status"] == "timeout" and cell.get("timeout") is not None and fmt == "markdown":
         seconds = f">{cell['timeout']:g}"
@@ -410,14 +534,31 @@ def _row(cell, fmt):
         "tree": cell.get("tree"),
         "generated": stats.get("generated"),
         "nodes": cell.get("nodes"),
-        "checks": stats.get("checks"),
+        "effort": _effort_text(effort, fmt),
         "first": cell.get("seconds_to_first"),
         "seconds": seconds,
         "min": cell["seconds_min"],
         "max": cell["seconds_max"],
+        "quartiles": None if spread is None else f"{spread['q1']:.6f}..{spread['q3']:.6f}",
+        "ci95": None if spread is None else f"{spread['ci_low']:.6f}..{spread['ci_high']:.6f}",
+        "cpu": cell.get("cpu_time"),
+        "MiB": None if cell.get("peak_memory") is None else f"{cell['peak_memory']:.0f}",
         "runs": f"{cell['runs']}/{len(cell['repeats'])}",
         "reused": "reused" if cell["reused"] and cell["status"] != "unsupported" else "",
     }
+
+
+def _effort_text(effort, fmt):
+    """The effort of a cell: in Markdown the first two quantities (``1,234 branches; 56 failures``), in CSV all
+    of them as JSON."""
+    if not effort:
+        return None
+    if fmt == "csv":
+        return json.dumps(effort, separators=(",", ":"))
+    from nqueens.core.effort import describe
+
+    shown = dict(list(effort.items())[:2])
+    return describe({k: int(v) if float(v).is_integer() else v for k, v in shown.items()})
 
 
 def _reasons(table):
@@ -453,6 +594,12 @@ def _where(record):
 def _show(column, value):
     if value is None or value == "":
         return "-"
+    if column == "effort" and isinstance(value, dict):
+        from nqueens.core.effort import describe
+
+        return describe(value) or "-"
+    if column == "peak_memory" and isinstance(value, float):
+        return f"{value:.1f}"
     if isinstance(value, float):
         return f"{value:g}" if column in ("timeout", "memory") else f"{value:.6f}"
     if column == "tree" and isinstance(value, int) and value >= 10**15:  # exact in csv and json; readable here

@@ -40,6 +40,7 @@ __all__ = [
     "plot_unique_vs_total",
     "plot_strategies",
     "plot_cactus",
+    "plot_ecdf",
     "plot_scatter",
     "save",
     "check_path",
@@ -465,7 +466,9 @@ def plot_cactus(records, path=None, *, timeout=None, title=None):
 
     A point ``(k, t)`` on a solver's line says: ``k`` of its runs finished within ``t`` seconds each. The further
     right and the lower a line, the better the solver; a line ends where its solver stopped solving (timeouts,
-    failures). The time limit, when there is one, is a dashed line.
+    failures). The time limit, when there is one, is a dashed line. A solver run with several seeds
+    (``compare --seeds``) is drawn per seed: its line is the median over the seeds of the ``k``-th fastest run,
+    and a shaded band spans the fastest and the slowest seed.
 
     Parameters
     ----------
@@ -493,19 +496,35 @@ def plot_cactus(records, path=None, *, timeout=None, title=None):
     >>> fig.axes[0].get_lines()[0].get_xydata().tolist()
     [[1.0, 0.1], [2.0, 0.2], [3.0, 0.3]]
     """
+    import statistics
+
     records = list(records)
-    solved, asked = {}, {}
+    solved, asked, by_seed = {}, {}, {}
     for record in records:
         asked[record["solver"]] = asked.get(record["solver"], 0) + (record["status"] != "unsupported")
         if record["status"] in ANSWERED and record.get("seconds") is not None:
             solved.setdefault(record["solver"], []).append(max(record["seconds"], 1e-7))
+            by_seed.setdefault(record["solver"], {}).setdefault(record.get("seed"), []).append(
+                max(record["seconds"], 1e-7)
+            )
     if not solved:
         raise NQueensError("no solved runs to plot")
     fig, ax = _figure(path)
     for index, solver in enumerate(s for s in asked if asked[s]):
         times = sorted(solved.get(solver, []))
-        label = f"{solver} ({len(times)} of {asked[solver]} solved)"
-        ax.plot(range(1, len(times) + 1), times, label=label, **_series_style(index))
+        seeds = by_seed.get(solver, {})
+        style = _series_style(index)
+        if len(seeds) < 2:
+            label = f"{solver} ({len(times)} of {asked[solver]} solved)"
+            ax.plot(range(1, len(times) + 1), times, label=label, **style)
+            continue
+        curves = [sorted(ts) for ts in seeds.values()]
+        ranks = range(1, max(len(c) for c in curves) + 1)
+        at = [[c[k - 1] for c in curves if len(c) >= k] for k in ranks]
+        middle = [statistics.median(ts) for ts in at]
+        label = f"{solver} ({len(times)} of {asked[solver]} solved, {len(seeds)} seeds: median, min..max)"
+        ax.plot(list(ranks), middle, label=label, **style)
+        ax.fill_between(list(ranks), [min(ts) for ts in at], [max(ts) for ts in at], alpha=0.2, color=style["color"])
     if timeout is not None:
         ax.axhline(timeout, color="tab:gray", linestyle="--", linewidth=1, label=f"time limit ({timeout:g} s)")
     ax.set_yscale("log")
@@ -515,6 +534,59 @@ def plot_cactus(records, path=None, *, timeout=None, title=None):
         title or f"Cactus plot: runs solved within a time, per solver{_rule_note(records)} — measured on {_host()}"
     )
     _integer_ticks(ax)
+    ax.legend(title="solver", loc="upper left", bbox_to_anchor=(1.01, 1))
+    ax.grid(True, which="both", alpha=0.3)
+    return save(fig, path)
+
+
+def plot_ecdf(records, path=None, *, timeout=None, title=None):
+    """The runtime distribution of each solver: the fraction of its runs solved within a time (an empirical
+    cumulative distribution), log time axis.
+
+    Every run counts, seeds and repeats included; a run that did not answer (timeout, error, ...) never reaches
+    the top, so a curve that ends below 1 says how many runs its solver left unsolved.
+
+    Parameters
+    ----------
+    records : iterable of dict
+        Run records (``solver``, ``status``, ``seconds``).
+    path, timeout, title
+        As for :func:`plot_cactus`.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+
+    Examples
+    --------
+    >>> runs = [{"solver": "a", "status": "solved", "seconds": s} for s in (0.3, 0.1, 0.2)]
+    >>> fig = plot_ecdf(runs + [{"solver": "a", "status": "timeout", "seconds": None}], timeout=1)
+    >>> fig.axes[0].get_lines()[0].get_xydata().tolist()
+    [[0.1, 0.25], [0.2, 0.5], [0.3, 0.75]]
+    """
+    records = list(records)
+    solved, asked = {}, {}
+    for record in records:
+        if record["status"] == "unsupported":
+            continue
+        asked[record["solver"]] = asked.get(record["solver"], 0) + 1
+        if record["status"] in ANSWERED and record.get("seconds") is not None:
+            solved.setdefault(record["solver"], []).append(max(record["seconds"], 1e-7))
+    if not solved:
+        raise NQueensError("no solved runs to plot")
+    fig, ax = _figure(path)
+    for index, solver in enumerate(asked):
+        times = sorted(solved.get(solver, []))
+        fractions = [(k + 1) / asked[solver] for k in range(len(times))]
+        label = f"{solver} ({len(times)} of {asked[solver]} runs solved)"
+        ax.step(times, fractions, where="post", label=label, **_series_style(index))
+    if timeout is not None:
+        ax.axvline(timeout, color="tab:gray", linestyle="--", linewidth=1, label=f"time limit ({timeout:g} s)")
+    ax.set_xscale("log")
+    ax.set_ylim(0, 1.02)
+    ax.set_xlabel("time of the run (seconds, log scale)")
+    ax.set_ylabel("fraction of the runs solved")
+    ax.set_title(title or f"Runtime distributions{_rule_note(records)} — measured on {_host()}")
     ax.legend(title="solver", loc="upper left", bbox_to_anchor=(1.01, 1))
     ax.grid(True, which="both", alpha=0.3)
     return save(fig, path)

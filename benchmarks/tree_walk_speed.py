@@ -71,7 +71,7 @@ def timed(module, n, mode):
 def same_answers(old, new, n, mode):
     """Raise unless the old and the new module count and account ``n`` alike."""
     a, b = old.count(n, nodes=True, mode=mode), new.count(n, nodes=True, mode=mode)
-    for key in ("generated", "checks", "leaves"):
+    for key in ("generated", "tests", "leaves"):
         if a.stats[key] != b.stats[key]:
             raise SystemExit(f"{new.FORMULATION.name}: {key} {a.stats[key]} before, {b.stats[key]} now")
     if (a.total, a.profile) != (b.total, b.profile):

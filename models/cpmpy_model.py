@@ -92,6 +92,34 @@ def model(n, *, instance=None, rule="queen"):
     return m, q
 
 
+def _backend_effort(solver, backend):
+    """The search effort the backend under CPMpy reports, under the names of :mod:`nqueens.core.effort`:
+    OR-tools CP-SAT's branches, conflicts and propagations; the SAT solver's (pysat), z3's and Exact's conflicts,
+    decisions and propagations; Choco's failures. Empty where the backend's statistics cannot be read."""
+    try:
+        if backend == "ortools":
+            ort = solver.ort_solver
+            return {
+                "branches": ort.num_branches,
+                "conflicts": ort.num_conflicts,
+                "propagations": ort.num_binary_propagations + ort.num_integer_propagations,
+            }
+        if backend == "pysat":
+            stats = solver.pysat_solver.accum_stats()
+        elif backend == "z3":
+            raw = solver.z3_solver.statistics()
+            stats = {key: raw.get_key_value(key) for key in raw.keys()}
+        elif backend == "exact":
+            stats = dict(solver.xct_solver.getStats())
+        elif backend == "choco":
+            return {"failures": int(solver.chc_solver.get_fail_count())}
+        else:
+            return {}
+    except Exception:  # a backend version without these statistics: the count stands without them
+        return {}
+    return {key: int(stats[key]) for key in ("conflicts", "decisions", "propagations") if key in stats}
+
+
 def count(n, *, nodes=False, instance=None, backend="ortools", build=None, rule="queen"):
     """Count the solutions with ``solveAll`` on ``backend``.
 
@@ -102,7 +130,8 @@ def count(n, *, nodes=False, instance=None, backend="ortools", build=None, rule=
     -------
     Tally
         ``stats``: ``backend``, ``status`` and ``solver_seconds`` as CPMpy reports them; ``time_model``
-        (building the CPMpy model and handing it to the backend) and ``time_solve`` (``solveAll``), in seconds.
+        (building the CPMpy model and handing it to the backend) and ``time_solve`` (``solveAll``), in seconds;
+        the backend's own search effort where it reports one (:func:`_backend_effort`).
 
     Examples
     --------
@@ -134,6 +163,7 @@ def count(n, *, nodes=False, instance=None, backend="ortools", build=None, rule=
             "solver_seconds": status.runtime,
             "time_model": built - start,
             "time_solve": solved - built,
+            **_backend_effort(solver, backend),
         },
     )
 

@@ -143,7 +143,17 @@ def model(n, *, symmetry=False, instance=None, rule="queen"):
 
 
 def count(
-    n, *, nodes=False, instance=None, symmetry=False, first=False, workers=1, var="auto", value="auto", rule="queen"
+    n,
+    *,
+    nodes=False,
+    instance=None,
+    symmetry=False,
+    first=False,
+    workers=1,
+    var="auto",
+    value="auto",
+    rule="queen",
+    seed=0,
 ):
     """Count the solutions by enumerating them with CP-SAT (one search worker).
 
@@ -162,6 +172,8 @@ def count(
         A fixed search strategy (see the module docstring); ``auto`` is CP-SAT's own.
     rule : str
         The attack rule (``queen``, ``superqueen`` or ``toroidal``).
+    seed : int
+        CP-SAT's ``random_seed``.
 
     Returns
     -------
@@ -191,7 +203,7 @@ def count(
         raise NQueensError(f"{reason}: it cannot count; use it with `nqueens solve N --solver cpsat`")
     start = time.perf_counter()
     m, q = _model(n, symmetry, instance, rule)
-    solver = _solver(m, q, first, workers, var, value)
+    solver = _solver(m, q, first, workers, var, value, seed)
     callback = _Counter(q, symmetry)
     built = time.perf_counter()
     status = _run(solver, m, callback)
@@ -221,6 +233,7 @@ def batches(
     var="auto",
     value="auto",
     rule="queen",
+    seed=0,
 ):
     """Stream the solutions as ``(m, n)`` arrays in CP-SAT's order (canonical ones only with ``symmetry``).
 
@@ -242,7 +255,7 @@ def batches(
     """
     start = time.perf_counter()
     m, q = _model(n, symmetry, instance, rule)
-    solver = _solver(m, q, first, workers, var, value)
+    solver = _solver(m, q, first, workers, var, value, seed)
     if stats is not None:
         stats["time_model"] = time.perf_counter() - start
     if first:
@@ -294,7 +307,7 @@ def _model(n, symmetry, instance, rule):
     return model(n, symmetry=symmetry, instance=instance, rule=rule)
 
 
-def _solver(m, q, first, workers, var="auto", value="auto"):
+def _solver(m, q, first, workers, var="auto", value="auto", seed=0):
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise NQueensError(f"workers must be an integer >= 1, got {workers!r}")
     if not first and workers != 1:
@@ -316,6 +329,7 @@ def _solver(m, q, first, workers, var="auto", value="auto"):
     solver.parameters.catch_sigint_signal = False
     solver.parameters.num_workers = workers
     solver.parameters.enumerate_all_solutions = not first
+    solver.parameters.random_seed = seed
     if var == "auto" and not first:
         return solver
     if var == "auto":

@@ -142,7 +142,7 @@ def problem(
     return p, effort
 
 
-def count(n, *, nodes=False, instance=None, algorithm="default", propagation="forward-checking", rule="queen"):
+def count(n, *, nodes=False, instance=None, algorithm="default", propagation="forward-checking", rule="queen", seed=0):
     """Count the solutions by streaming them from ``getSolutionIter`` (no list is built).
 
     Returns
@@ -172,7 +172,7 @@ def count(n, *, nodes=False, instance=None, algorithm="default", propagation="fo
     return Tally(total=total, stats=effort.as_dict())
 
 
-def batches(n, *, limit=None, instance=None, algorithm="default", propagation="forward-checking", rule="queen"):
+def batches(n, *, limit=None, instance=None, algorithm="default", propagation="forward-checking", rule="queen", seed=0):
     """Stream the solutions as ``(m, n)`` arrays in the solver's order; min-conflicts gives one solution.
 
     Raises
@@ -193,7 +193,7 @@ def batches(n, *, limit=None, instance=None, algorithm="default", propagation="f
         return  # a row with no allowed square: no solution
     if algorithm == "min-conflicts":
         for restart in range(MIN_CONFLICTS_RESTARTS):
-            built = problem(n, algorithm, seed=MIN_CONFLICTS_SEED + restart, instance=instance, rule=rule)
+            built = problem(n, algorithm, seed=MIN_CONFLICTS_SEED + 1000 * seed + restart, instance=instance, rule=rule)
             solution = built[0].getSolution()
             if solution is not None:
                 yield np.array([[solution[r] for r in range(n)]], dtype=dtype)

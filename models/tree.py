@@ -323,7 +323,7 @@ def count(
 ):
     """The registry protocol's ``count``: a :class:`~nqueens.core.record.Tally` from one full walk.
 
-    ``stats`` holds ``generated`` (explored nodes, root included), ``checks`` (candidate tests: one per
+    ``stats`` holds ``generated`` (explored nodes, root included), ``tests`` (candidate tests: one per
     non-root candidate when backtracking, one per complete candidate in generate-and-test mode) and
     ``leaves``; the row formulations in backtracking mode add ``consistency_checks`` (Haralick & Elliott's
     measure, see :mod:`nqueens.models.rows`), and with propagation ``pruned_by_propagation`` (children removed
@@ -335,7 +335,7 @@ def count(
     generated = counts[_walk.GENERATED]
     backtracking = mode == "backtracking"
     checks = int(generated[1:].sum()) if backtracking else int(generated[-1])
-    stats = {"generated": int(generated.sum()), "checks": checks, "leaves": int(tally[_walk.LEAVES])}
+    stats = {"generated": int(generated.sum()), "tests": checks, "leaves": int(tally[_walk.LEAVES])}
     if form.checks is not None and backtracking:
         stats["consistency_checks"] = int(s[form.checks])
     if propagation != "none":

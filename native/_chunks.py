@@ -43,9 +43,9 @@ def stream(search, n, state, limit=None, emit=1):
 
 
 def tally(search, n, state):
-    """Run ``search`` to the end without writing solutions: the :class:`Tally` with nodes, profile and checks."""
+    """Run ``search`` to the end without writing solutions: the :class:`Tally` with nodes, profile, tests."""
     profile = np.zeros(n + 1, np.int64)
     checks = np.zeros(1, np.int64)
     total = search(n, state, np.empty((0, n), dtype_for(n)), profile, checks)
     profile = tuple(int(x) for x in profile)
-    return Tally(total=int(total), nodes=sum(profile), profile=profile, stats={"checks": int(checks[0])})
+    return Tally(total=int(total), nodes=sum(profile), profile=profile, stats={"tests": int(checks[0])})

@@ -71,12 +71,12 @@ import numpy as np
 
 if not hasattr(np, "row_stack"):  # numba-cuda up to 0.30 registers np.row_stack, which NumPy 2.5 removed
     np.row_stack = np.vstack
+from nqueens.native import engine as _cpu
+from nqueens.native import gpu_kernels as _k
 from nqueens.native._gpu_probe import device_present, simulated
 
 from nqueens.core.errors import NQueensError
 from nqueens.core.record import Subproblem
-from nqueens.native import engine as _cpu
-from nqueens.native import gpu_kernels as _k
 
 __all__ = [
     "ALGORITHM_VERSION",
@@ -299,9 +299,8 @@ def _launch(n, g, rows, items, nodes=False):
     """Start the kernel on ``items`` (in chunks of at most ``_MAX_ITEMS``) on a stream of its own; return a
     function that waits for it and returns the completions of each item (uint64; with ``nodes``: an array of two
     columns, completions and nodes, and the seconds the kernels took)."""
-    from numba import cuda
-
     from nqueens.native import gpu_device
+    from numba import cuda
 
     if len(items) == 0:
         return (lambda: (np.zeros((0, 2), np.uint64), 0.0)) if nodes else (lambda: np.zeros(0, np.uint64))

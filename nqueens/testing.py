@@ -268,6 +268,27 @@ def check_nodes_profile(solver):
         yield CheckResult("check_nodes_profile", n, True)
 
 
+def check_claimed_tree(solver):
+    """The node profile is the claimed tree's (:mod:`nqueens.experiments.trees`): for a solver that claims a tree
+    formulation's tree (``claims_tree``, or a built-in that stands on one), its feasible nodes per depth equal
+    those the toolkit's tree formulation counts, depth by depth (n up to 8); a failure names the first depth that
+    differs."""
+    from nqueens.core.effort import tree_name
+    from nqueens.experiments.trees import claimed_tree, profile_mismatch
+
+    claim = claimed_tree(solver, solver.check_options({}))
+    if claim is None or (solver.source == "built-in" and solver.name == claim[0]):
+        yield CheckResult("check_claimed_tree", None, None, "it claims no tree formulation's tree")
+        return
+    model, options = claim
+    for n in _ns(solver, ORACLE_MAX_N):
+        r = _count(solver, n, nodes=True)
+        mismatch = profile_mismatch(r.profile, model, options, n)
+        if mismatch is not None:
+            raise _Failed(n, f"its node profile is not the {tree_name(model, options)} tree it claims: {mismatch}")
+        yield CheckResult("check_claimed_tree", n, True)
+
+
 def _instances():
     from nqueens.core.instance import Instance
 
@@ -390,7 +411,7 @@ CHECKS = {
         check_enumerate_limit,
     ),
     "unique": (check_unique_and_classes,),
-    "nodes": (check_nodes_profile,),
+    "nodes": (check_nodes_profile, check_claimed_tree),
     "instance": (check_instance,),
 }
 
@@ -436,6 +457,10 @@ def check_solver(spec, *, checks=None, interrupt=True, options=None, timeout=Non
     from nqueens.registry import get_solver
 
     solver = get_solver(spec)
+    if getattr(solver, "claims_tree", None) is not None:
+        from nqueens.experiments.trees import check_claim
+
+        check_claim(solver.name, solver.claims_tree)  # a tree that does not exist is bad input, not a failed check
     options = dict(options or {})
     given = solver.check_options(options)
     options = {name: given[name] for name in options}

@@ -13,9 +13,9 @@ import sys
 import numpy as np
 import pytest
 from known import TOTAL, UNIQUE
+from nqueens.native import engine, gpu, gpu_kernels
 
 import nqueens
-from nqueens.native import engine, gpu, gpu_kernels
 
 pytest.importorskip("numba.cuda", reason="the 'gpu' extra (numba-cuda) is not installed")
 

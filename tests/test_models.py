@@ -148,7 +148,7 @@ def test_count_record(model):
     r = nqueens.count(8, model, nodes=True)
     a = MODELS[model].accounting(8)
     assert r.total == 92 and r.profile == a.feasible and r.nodes == a.nodes
-    assert r.stats["generated"] == a.explored and r.stats["checks"] == a.explored - 1
+    assert r.stats["generated"] == a.explored and r.stats["tests"] == a.explored - 1
     assert nqueens.count(8, model).profile is None
 
 

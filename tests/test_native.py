@@ -299,7 +299,7 @@ def test_generate_test_profile():
 
 def test_checks():
     for n in range(1, 9):
-        got = {name: nqueens.count(n, name, nodes=True).stats["checks"] for name in SEED_SOLVERS}
+        got = {name: nqueens.count(n, name, nodes=True).stats["tests"] for name in SEED_SOLVERS}
         assert got["backtrack"] == ref_backtrack(n)[2], n
         assert got["mirror"] == ref_backtrack(n, halved=True)[2], n
         assert got["marks"] == ref_marks(n), n
@@ -315,7 +315,7 @@ def test_generate_test_checks():
         leaves = [seed004_lines(q) for q in permutations(range(n))]
         assert sum(ok for _, ok in leaves) == TOTAL[n]
         expected = n * inner + sum(lines for lines, _ in leaves)
-        assert nqueens.count(n, "generate-test", nodes=True).stats["checks"] == expected, n
+        assert nqueens.count(n, "generate-test", nodes=True).stats["tests"] == expected, n
 
 
 def test_plain_count_has_no_nodes():
@@ -390,7 +390,7 @@ def test_cli_count_with_nodes(capsys):
     assert main(["count", "8", "--solver", "avail", "--nodes", "--json"]) == 0
     doc = json.loads(capsys.readouterr().out)
     assert doc["total"] == 92 and doc["nodes"] == sum(doc["profile"]) and doc["profile"][0] == 1
-    assert doc["stats"]["checks"] == ref_avail(8)
+    assert doc["stats"]["tests"] == ref_avail(8)
 
 
 def test_cli_solve_text_format(capsys):
@@ -405,7 +405,7 @@ def test_pure_python_enumeration_and_nodes():
         "out = {}\n"
         "for name in json.loads(sys.argv[1]):\n"
         "    out[name] = [[sorted(nqueens.solutions(n, name)), nqueens.count(n, name, nodes=True).profile,\n"
-        "                  nqueens.count(n, name, nodes=True).stats['checks']] for n in range(1, 7)]\n"
+        "                  nqueens.count(n, name, nodes=True).stats['tests']] for n in range(1, 7)]\n"
         "print(json.dumps(out))\n"
     )
     env = dict(os.environ, NUMBA_DISABLE_JIT="1")
@@ -424,5 +424,5 @@ def test_pure_python_enumeration_and_nodes():
             assert got[name][n - 1] == [
                 [list(q) for q in sorted(oracle(n))],
                 list(compiled.profile),
-                compiled.stats["checks"],
+                compiled.stats["tests"],
             ], (name, n)

@@ -178,7 +178,7 @@ def test_count_record_and_limit():
     assert r.total == TOTAL[9] and r.profile == a.feasible and r.nodes == a.nodes
     assert r.stats["consistency_checks"] == a.consistency_checks
     assert r.stats["pruned_by_propagation"] == sum(a.pruned_by_propagation)
-    assert r.stats["checks"] == a.explored - 1
+    assert r.stats["tests"] == a.explored - 1
     assert len(list(nqueens.solutions(12, "mary", limit=3, propagation="arc-consistency"))) == 3
 
 

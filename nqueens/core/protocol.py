@@ -129,6 +129,14 @@ class Solver:
     fingerprint : str or None
         What identifies an outside solver's code (a package's version and its source's digest), so a stored
         result is reused only for the same code; built-ins are fingerprinted by their sources.
+    claims_tree : tuple or None
+        ``(MODEL, {OPTION: VALUE})``: the state-space tree whose feasible nodes its ``nodes=True`` count claims
+        to report, a tree formulation (``permutation``, ``mary``, ``subset``) with the options of ``nqueens
+        tree`` that shape it (``mode``, ``propagation``, ``order``), e.g. ``("permutation", {"propagation":
+        "forward-checking"})``. ``check-solver`` then checks its profile against that tree, depth by depth.
+
+    The option that seeds a solver's randomness is the one named ``seed`` (:attr:`seed_option`); a solver
+    without one is deterministic, and ``nqueens compare --seeds`` runs it once.
     """
 
     name: str
@@ -153,6 +161,7 @@ class Solver:
     source: str = "built-in"
     ref: str | None = None
     fingerprint: str | None = None
+    claims_tree: tuple | None = None
 
     def __post_init__(self):
         if not self.can and self.module is None:
@@ -290,6 +299,11 @@ class Solver:
 
         need, said = self.memory_needed(n, options)
         memory.check(need, f"solver {self.name!r} on n = {n}" + (f" with {said}" if said else ""))
+
+    @property
+    def seed_option(self):
+        """The name of the option that seeds the solver's randomness (``seed``), or ``None``: it is deterministic."""
+        return next((opt.name for opt in self.options if opt.name == "seed"), None)
 
     @property
     def key(self):

@@ -182,6 +182,15 @@ CSV_COLUMNS = (
     "time_solve",
     "time_total",
     "seconds_to_first",
+    "cpu_time",
+    "wall_time",
+    "peak_memory",
+    "inner_time",
+    "inner_loops",
+    "harness",
+    "search_tree",
+    "effort",
+    "stats",
     "par2",
     "par2_penalised",
     "timeout",
@@ -243,6 +252,21 @@ class RunRecord:
     time_total : float or None
         ``time_read + seconds``.
     seconds_to_first : float or None
+    cpu_time : float or None
+        CPU seconds (user + system) of the process that ran the solver, its children included, over the run
+        (:mod:`nqueens.experiments.resources`).
+    wall_time : float or None
+        Wall-clock seconds over the same span as ``cpu_time`` (so that the two can be compared).
+    peak_memory : float or None
+        Peak resident memory of that process during the run, MiB (children included where they were larger).
+    inner_time, inner_loops : float, int or None
+        For a run under a millisecond: the seconds of one run timed over ``inner_loops`` repetitions, as
+        :mod:`timeit` does (``None`` for longer runs).
+    harness : str or None
+        What measured the run: ``process`` (the toolkit's own getrusage) or ``runexec`` (BenchExec).
+    effort : dict
+        The search effort in the names of :data:`nqueens.core.effort.QUANTITIES` (nodes, branches, conflicts,
+        checks, ...), mapped from ``stats``; ``search_tree`` names the tree the ``nodes`` belong to.
     timeout, memory : float, int or None
         The limits the run was made under.
     stats : dict
@@ -286,6 +310,14 @@ class RunRecord:
     time_solve: float | None = None
     time_total: float | None = None
     seconds_to_first: float | None = None
+    cpu_time: float | None = None
+    wall_time: float | None = None
+    peak_memory: float | None = None
+    inner_time: float | None = None
+    inner_loops: int | None = None
+    harness: str | None = None
+    search_tree: str | None = None
+    effort: dict = field(default_factory=dict)
     timeout: float | None = None
     memory: int | None = None
     stats: dict = field(default_factory=dict)
@@ -340,6 +372,7 @@ class RunRecord:
         doc["profile"] = None if self.profile is None else list(self.profile)
         doc["options"] = dict(self.options)
         doc["stats"] = dict(self.stats)
+        doc["effort"] = dict(self.effort)
         doc.update(result=self.result, par2=self.par2, par2_penalised=self.par2_penalised)
         return doc
 
@@ -352,7 +385,7 @@ class RunRecord:
         values["classes"] = classes_from_json(values.get("classes"))
         if values.get("profile") is not None:
             values["profile"] = tuple(values["profile"])
-        for key in ("options", "stats", "versions", "machine"):
+        for key in ("options", "stats", "effort", "versions", "machine"):
             values[key] = dict(values.get(key) or {})
         return cls(**values)
 
@@ -365,6 +398,8 @@ class RunRecord:
             solution=_compact(doc["solution"]),
             options=_compact(doc["options"]),
             versions=_compact(doc["versions"]),
+            effort=_compact(doc["effort"]),
+            stats=_compact(doc["stats"]),
         )
         return {column: doc.get(column) for column in CSV_COLUMNS}
 
@@ -402,10 +437,24 @@ _DERIVED = frozenset(("answered", "result", "par2", "par2_penalised"))
 
 
 def records_frame(records):
-    """A :class:`pandas.DataFrame` of run records, one row per run, the columns of :data:`CSV_COLUMNS`."""
+    """A :class:`pandas.DataFrame` of run records, one row per run: the columns of :data:`CSV_COLUMNS`, then
+    ``effort`` and ``stats`` flattened, one column per name (``effort.nodes``, ``stats.branches``, ...), with
+    numbers where the record has numbers."""
     pd = _pandas()
-    rows = [(r if isinstance(r, RunRecord) else RunRecord.from_dict(r)).to_row() for r in records]
-    return pd.DataFrame(rows, columns=list(CSV_COLUMNS))
+    runs = [r if isinstance(r, RunRecord) else RunRecord.from_dict(r) for r in records]
+    rows = [r.to_row() for r in runs]
+    flat = {}
+    for prefix in ("effort", "stats"):
+        for name in dict.fromkeys(key for r in runs for key in getattr(r, prefix)):
+            flat[f"{prefix}.{name}"] = [_scalar(getattr(r, prefix).get(name)) for r in runs]
+    frame = pd.DataFrame(rows, columns=list(CSV_COLUMNS))
+    if flat:
+        frame = pd.concat([frame, pd.DataFrame(flat, index=frame.index)], axis=1)
+    return frame
+
+
+def _scalar(value):
+    return _compact(value) if isinstance(value, dict | list | tuple) else value
 
 
 def _pandas():

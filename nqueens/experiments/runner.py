@@ -67,6 +67,7 @@ __all__ = [
     "problems_from_instances",
     "run",
     "judge",
+    "tree_disagreements",
     "check",
     "damage",
     "compare",
@@ -120,6 +121,13 @@ class Column:
     solver: str
     options: dict = field(default_factory=dict)  # as given
     full: dict = field(default_factory=dict)  # with the defaults filled in
+    seed_option: str | None = None  # the solver's option that seeds its randomness (None: deterministic)
+
+    def seeded(self, seeds):
+        """The seeds this column runs with under ``--seeds`` (1..seeds), or ``[None]`` (its own, once)."""
+        if seeds is None or self.seed_option is None:
+            return [None]
+        return list(range(1, seeds + 1))
 
 
 @dataclass(frozen=True)
@@ -221,6 +229,10 @@ def parse_solvers(text):
         split = 1 if parts[0].strip() in REGISTRY else next((i for i, p in enumerate(parts) if "=" in p), len(parts))
         name, pairs = ":".join(parts[:split]), parts[split:]
         spec = get_solver(name.strip())
+        if getattr(spec, "claims_tree", None) is not None:
+            from nqueens.experiments.trees import check_claim
+
+            check_claim(spec.name, spec.claims_tree)
         options = {}
         for pair in pairs:
             key, sep, value = pair.partition("=")
@@ -238,7 +250,7 @@ def parse_solvers(text):
             twice = "is named twice" if seen[same] == entry else f"runs the same as {seen[same]!r}"
             raise NQueensError(f"--solvers: {entry!r} {twice}; name each column once")
         seen[same] = entry
-        columns.append(Column(entry, spec.key, {k: full[k] for k in options}, full))
+        columns.append(Column(entry, spec.key, {k: full[k] for k in options}, full, spec.seed_option))
     return columns
 
 
@@ -256,9 +268,11 @@ def default_columns(question="count", rule=None):
         if spec.name == "gpu" and not device_present():  # named in --solvers, it says why it cannot run
             continue
         if rule in (None, "queen"):
-            columns.append(Column(spec.name, spec.key, {}, spec.check_options({})))
+            columns.append(Column(spec.name, spec.key, {}, spec.check_options({}), spec.seed_option))
         elif any(o.name == "rule" and rule in o.choices for o in spec.options):
-            columns.append(Column(spec.name, spec.key, {"rule": rule}, spec.check_options({"rule": rule})))
+            columns.append(
+                Column(spec.name, spec.key, {"rule": rule}, spec.check_options({"rule": rule}), spec.seed_option)
+            )
     return columns
 
 
@@ -273,21 +287,64 @@ def with_rule(columns, rule):
         if given is not None and given != rule:
             raise NQueensError(f"--solvers column {column.name!r} sets rule={given}, and --rules says {rule}")
         options = {**column.options, "rule": rule}
-        out.append(Column(column.name, column.solver, options, get_solver(column.solver).check_options(options)))
+        spec = get_solver(column.solver)
+        out.append(Column(column.name, column.solver, options, spec.check_options(options), spec.seed_option))
     return out
 
 
 def problems_from_range(text):
-    """The problems of ``"A..B"`` (or ``"N"``): one per board size.
+    """The problems of ``"A..B"``, ``"A..B..STEP"``, ``"A,B,C"`` or ``"N"`` (one per board size), or of board
+    sizes given as Python values: an ``int``, a ``range`` or a list of ints.
 
     Examples
     --------
-    >>> [p.key for p in problems_from_range("4..6")]
-    ['4', '5', '6']
+    >>> [p.key for p in problems_from_range("4..6")], [p.n for p in problems_from_range(range(4, 9, 2))]
+    (['4', '5', '6'], [4, 6, 8])
     """
-    from nqueens.analysis.compare import parse_range
+    from nqueens.core.board import check_n
 
-    return [Problem(str(n), n) for n in parse_range(text)]
+    if isinstance(text, str):
+        from nqueens.analysis.compare import parse_range
+
+        return [Problem(str(n), n) for n in parse_range(text)]
+    sizes = [text] if isinstance(text, int) else list(text)
+    problems = []
+    for n in sizes:
+        if isinstance(n, Problem):
+            problems.append(n)
+            continue
+        if isinstance(n, bool) or not isinstance(n, int):
+            raise NQueensError(f"board sizes are integers >= 1 (or Problem values), got {n!r}")
+        n = check_n(n)
+        problems.append(Problem(str(n), n))
+    return problems
+
+
+def _problems(problems):
+    """What :func:`run` was given as problems, as a list of :class:`Problem`."""
+    if isinstance(problems, str | int | range):
+        return problems_from_range(problems)
+    problems = list(problems)
+    if all(isinstance(p, Problem) for p in problems):
+        return problems
+    return problems_from_range(problems)
+
+
+def _columns(columns):
+    """What :func:`run` was given as columns (``"a,b"``, ``["a", "b:opt=1"]``, Columns), as Columns or ``None``."""
+    if columns is None:
+        return None
+    if isinstance(columns, str):
+        return parse_solvers(columns)
+    columns = list(columns)
+    if all(isinstance(c, Column) for c in columns):
+        return columns
+    if all(isinstance(c, str) for c in columns):
+        return parse_solvers(",".join(columns))
+    raise NQueensError(
+        "solvers are a string 'a,b:opt=v', a list of such names, or Columns from parse_solvers, got "
+        f"{[type(c).__name__ for c in columns]}"
+    )
 
 
 def problems_from_instances(paths, skipped=None):
@@ -358,15 +415,20 @@ def run(
     nodes=False,
     progress=None,
     rule=None,
+    seeds=None,
+    harness="process",
+    announce=None,
 ):
     """Run every column on every problem ``repeat`` times, asking ``question``; an :class:`Experiment`.
 
     Parameters
     ----------
-    problems : list of Problem
-        From :func:`problems_from_range` or :func:`problems_from_instances`.
-    columns : list of Column, optional
-        From :func:`parse_solvers`; by default every solver that can answer ``question``, each only up to the
+    problems : list of Problem, range, list of int, int or str
+        From :func:`problems_from_range` or :func:`problems_from_instances`, or board sizes (``range(4, 9)``,
+        ``[20, 25]``, ``"4..8"``).
+    columns : list of Column, list of str or str, optional
+        From :func:`parse_solvers`, or what it takes (``["bitwise", "cpsat"]``, ``"cp:var=first-fail,dlx"``); by
+        default every solver that can answer ``question``, each only up to the
         ``n`` its conformance suite reaches (the notes say which cells were left out, and how to include them).
     question : str
         One of :data:`QUESTIONS`.
@@ -388,9 +450,20 @@ def run(
         Count nodes too, with the instrumented variants of the solvers that have one (question ``count``).
     progress : callable, optional
         Called with ``(done, total, record)`` after each run.
+    announce : callable, optional
+        Called once before the first run is made with the number of runs to make (those not taken from the
+        store), so that a caller can say how long the experiment may take.
     rule : str, optional
         An attack rule (:mod:`nqueens.core.rules`) for every column: by default every solver that takes it. Runs
         are held to the rule's published counts.
+    seeds : int, optional
+        Run every column whose solver has a seed option (:attr:`~nqueens.core.protocol.Solver.seed_option`)
+        with the seeds 1..``seeds``, ``repeat`` times each; a deterministic solver runs once per repeat (the notes
+        say which ignore the seeds). The cells' summaries then show quartiles and a bootstrap confidence interval
+        of the median (:func:`nqueens.analysis.statistics.summary`).
+    harness : str
+        What measures each run: ``process`` (getrusage in the process that runs it) or ``runexec`` (BenchExec's
+        ``runexec``, where it is installed and cgroups allow it; every run then in a process of its own).
 
     Returns
     -------
@@ -407,6 +480,8 @@ def run(
     """
     question = _question(question)
     repeat = _positive(repeat, "repeat")
+    seeds = None if seeds is None else _positive(seeds, "seeds")
+    harness = _harness(harness)
     workers = _positive(workers, "workers")
     timeout = _limit(timeout, "timeout", float)
     memory = _limit(memory, "memory", int)
@@ -415,19 +490,21 @@ def run(
             "--workers runs local processes; with --scheduler the cluster's workers make the runs, "
             "so give one or the other"
         )
+    columns = _columns(columns)
     explicit = columns is not None
     columns = list(columns) if explicit else default_columns(question, rule)
+    seed_notes = _seed_notes(columns, seeds)
     if rule not in (None, "queen"):
         if not columns:
             raise NQueensError(f"no registered solver takes the rule {rule!r} and answers {question}")
         columns = with_rule(columns, rule)
-    problems = list(problems)
+    problems = _problems(problems)
     if not problems:
         raise NQueensError("an experiment needs at least one problem")
     from nqueens import __version__
 
     host = socket.gethostname()
-    plan, left_out = _plan(problems, columns, question, repeat, explicit)
+    plan, left_out = _plan(problems, columns, question, repeat, explicit, seeds)
     from nqueens.plugins import code_digest
     from nqueens.registry import get_solver
     from nqueens.runtime.environment import machine, versions
@@ -436,11 +513,12 @@ def run(
         spec = get_solver(item.task["solver"])
         item.task["nodes"] = bool(nodes and question == "count" and "nodes" in spec.can)
         item.code = code_digest(spec)
+        item.harness = harness
         record = item.record
         record.version, record.host, record.timeout, record.memory = __version__, host, timeout, memory
         record.versions, record.machine = dict(versions()), dict(machine())
     runnable = [item for item in plan if item.record.status is None]
-    notes = _left_out_notes(left_out)
+    notes = _left_out_notes(left_out) + seed_notes
     if rule not in (None, "queen"):
         from nqueens.core.rules import get_rule
 
@@ -463,7 +541,9 @@ def run(
             else:
                 todo.append(item)
         done = len(runnable) - len(todo)
-        for item in _execute(todo, timeout, memory, workers, scheduler, question):
+        if announce is not None and todo:
+            announce(len(todo))
+        for item in _execute(todo, timeout, memory, workers, scheduler, question, harness):
             _judge_alone(item.record)
             if results is not None:
                 results.record_experiment_run(_key(item), _stored(item.record))
@@ -471,6 +551,8 @@ def run(
             if progress is not None:
                 progress(done, len(runnable), item.record)
         records = [item.record for item in plan]
+        if nodes:
+            notes.extend(tree_disagreements(records))
         changed = {id(record) for record in _judge_together(records, question)}
         if results is not None:
             for item in plan:
@@ -539,9 +621,10 @@ class _Planned:
     record: RunRecord
     task: dict
     code: str | None = None  # the digest of the solver's code: a stored run is reused only for the same code
+    harness: str = "process"  # what measures it
 
 
-def _plan(problems, columns, question, repeat, explicit):
+def _plan(problems, columns, question, repeat, explicit, seeds=None):
     from nqueens.registry import get_solver
 
     plan, left_out = [], {}
@@ -566,7 +649,10 @@ def _plan(problems, columns, question, repeat, explicit):
             elif not problem.plain and "instance" not in spec.can:
                 why = f" ({spec.no_instance})" if spec.no_instance else ""
                 status, message = "unsupported", f"{column.name} does not take instances{why}"
-            for index in range(1, repeat + 1 if status is None else 2):
+            seeded = column.seeded(seeds) if status is None else [None]
+            runs = [(seed, r) for seed in seeded for r in range(1, repeat + 1 if status is None else 2)]
+            for index, (seed, _) in enumerate(runs, start=1):
+                options = dict(column.full) if seed is None else {**column.full, column.seed_option: seed}
                 record = RunRecord(
                     n=problem.n,
                     solver=column.name,
@@ -578,12 +664,12 @@ def _plan(problems, columns, question, repeat, explicit):
                     instance_path=problem.path,
                     instance_digest=problem.digest or _plain_digest(problem.n),
                     registered=column.solver,
-                    options=dict(column.full),
-                    seed=column.full.get("seed"),
+                    options=options,
+                    seed=options.get("seed") if column.seed_option is None else options[column.seed_option],
                 )
                 task = {
                     "solver": column.solver,
-                    "options": dict(column.full),
+                    "options": dict(options),
                     "n": problem.n,
                     "instance": problem.path if not problem.plain else None,
                     "question": question,
@@ -645,6 +731,7 @@ def _key(item):
         "nodes": task["nodes"],
         "timeout": record.timeout,
         "memory": record.memory,
+        "harness": None if item.harness == "process" else item.harness,
         "version": record.version,
         "host": record.host,
     }
@@ -691,6 +778,36 @@ def judge(records):
         changed += [record for record in _judge_together(mine, question) if record not in changed]
     changed += [record for record in _judge_claims(records) if record not in changed]
     return changed
+
+
+def tree_disagreements(records):
+    """One line per problem where columns that claim the same tree (their runs' ``search_tree``, see
+    :mod:`nqueens.experiments.trees`) count different nodes: ``compare --nodes`` flags them below the table.
+
+    Examples
+    --------
+    >>> runs = [RunRecord(8, s, status="solved", nodes=v, search_tree="permutation") for s, v in (("a", 2057),
+    ...         ("b", 2058))]
+    >>> tree_disagreements(runs)
+    ['n = 8: a and b claim the permutation tree and disagree on its nodes: a 2,057, b 2,058']
+    """
+    groups, where = {}, {}
+    for record in records:
+        tree = record.search_tree
+        if record.status in ANSWERED and record.nodes is not None and tree and not tree.endswith("'s own"):
+            key = (_problem_of(record), tree)
+            groups.setdefault(key, {}).setdefault(record.solver, record.nodes)
+            where[key] = record.instance or f"n = {record.n}"
+    lines = []
+    for (problem, tree), counts in groups.items():
+        if len(set(counts.values())) > 1:
+            names = list(counts)
+            said = ", ".join(f"{name} {value:,}" for name, value in counts.items())
+            lines.append(
+                f"{where[problem, tree]}: {', '.join(names[:-1])} and {names[-1]} claim the {tree} tree and disagree on its nodes: "
+                f"{said}"
+            )
+    return lines
 
 
 def check(records):
@@ -932,12 +1049,18 @@ def _cap_workers(workers, memory):
     return allowed, f"--workers {workers} cut to {allowed}: {why}"
 
 
-def _execute(todo, timeout, memory, workers, scheduler, question):
+def _execute(todo, timeout, memory, workers, scheduler, question, harness="process"):
     """Yield each planned run of ``todo`` once it is made (in the order runs finish)."""
     if not todo:
         return
     order = sorted(todo, key=lambda item: item.record.repeat)  # a first pass over everything before any repeat
-    if scheduler is not None:
+    if harness == "runexec":
+        from nqueens.experiments import runexec
+
+        for item in order:
+            _settle(item.record, runexec.run(item.task, timeout, memory), timeout)
+            yield item
+    elif scheduler is not None:
         yield from _on_cluster(order, timeout, memory, scheduler)
     elif timeout is None and memory is None and workers == 1:
         from nqueens.experiments.worker import execute, warmup
@@ -988,6 +1111,7 @@ def _settle(record, outcome, timeout):
     record.stats = outcome.get("stats") or {}
     if isinstance(record.stats.get("versions"), dict):  # what the solver says it ran on (MiniZinc and its solver)
         record.versions = {**record.versions, **record.stats["versions"]}
+    record.effort = outcome.get("effort") or {}
     record.reused = False
     if outcome.get("host"):
         record.host = outcome["host"]
@@ -1014,6 +1138,13 @@ _ANSWER = (
     "time_read",
     "time_model",
     "time_solve",
+    "cpu_time",
+    "wall_time",
+    "peak_memory",
+    "inner_time",
+    "inner_loops",
+    "harness",
+    "search_tree",
 )
 
 
@@ -1024,6 +1155,40 @@ def _question(question):
     if question not in QUESTIONS:
         raise NQueensError(f"question must be one of {', '.join(QUESTIONS)}; got {question!r}")
     return question
+
+
+def _seed_notes(columns, seeds):
+    """Check ``--seeds`` against the columns; the notes naming the columns that ignore it."""
+    if seeds is None:
+        return []
+    for column in columns:
+        if column.seed_option is not None and column.seed_option in column.options:
+            raise NQueensError(
+                f"--seeds {seeds} runs the seeds 1..{seeds}, and column {column.name!r} sets its own "
+                f"{column.seed_option}: give one or the other"
+            )
+    fixed = [column.name for column in columns if column.seed_option is None]
+    if not fixed:
+        return []
+    return [
+        f"--seeds {seeds}: {', '.join(fixed)} {'are' if len(fixed) > 1 else 'is'} deterministic (no seed option) "
+        f"and ignore{'' if len(fixed) > 1 else 's'} it: one run per repeat"
+    ]
+
+
+HARNESSES = ("process", "runexec")
+
+
+def _harness(harness):
+    if harness not in HARNESSES:
+        raise NQueensError(f"harness must be one of {', '.join(HARNESSES)}; got {harness!r}")
+    if harness == "runexec":
+        from nqueens.experiments.runexec import why_not
+
+        reason = why_not()
+        if reason:
+            raise NQueensError(reason)
+    return harness
 
 
 def _positive(value, what):

@@ -56,7 +56,10 @@ def execute(task):
         (orbit size as a string -> number: the outcome is a JSON message), ``nodes``, ``profile``, ``tree``,
         ``seconds``, ``seconds_to_first``, ``solution`` (for ``first``), ``stats``, and the parts of the time:
         ``time_read`` (reading the instance file), ``time_model`` and ``time_solve`` (where the solver reports
-        them in its ``stats``, under those keys).
+        them in its ``stats``, under those keys); what the run cost (:mod:`nqueens.experiments.resources`):
+        ``cpu_time``, ``wall_time``, ``peak_memory``, ``harness``, and for a run under a millisecond
+        ``inner_time`` and ``inner_loops``; ``effort`` (the statistics in the names of
+        :data:`nqueens.core.effort.QUANTITIES`) and ``search_tree`` (the tree its ``nodes`` belong to).
 
     Examples
     --------
@@ -64,13 +67,19 @@ def execute(task):
     >>> out["status"], out["total"], out["unique"], out["classes"]
     ('solved', 92, 12, {'4': 1, '8': 11})
     """
+    from nqueens.experiments.resources import Usage
+
     try:
         start = time.perf_counter()
         problem = _problem(task)
         read = time.perf_counter() - start if task.get("instance") is not None else None
-        outcome = _answer(task, problem)
+        with Usage() as usage:
+            outcome = _answer(task, problem)
+        outcome.update(usage.to_dict(), harness="process")
         outcome["time_read"] = read
         _split_times(outcome)
+        _effort(task, outcome)
+        _time_again(task, problem, outcome)
     except MemoryError:
         return _failed("memout", "the run ran out of memory (the --memory limit)")
     except KeyboardInterrupt:
@@ -214,6 +223,32 @@ def _split_times(outcome):
         outcome[key] = float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
     if outcome["time_model"] is not None and outcome["time_solve"] is None and outcome.get("seconds") is not None:
         outcome["time_solve"] = max(0.0, outcome["seconds"] - outcome["time_model"])
+
+
+def _effort(task, outcome):
+    """The run's statistics in the effort vocabulary, and the tree its nodes belong to."""
+    from nqueens.core.effort import backend_of, effort
+    from nqueens.experiments.trees import search_tree
+    from nqueens.registry import get_solver
+
+    spec = get_solver(task["solver"])
+    options = dict(task.get("options") or {})
+    backend = backend_of(spec.name, spec.source, spec.module)
+    outcome["effort"] = effort(backend, outcome.get("stats"), outcome.get("nodes"))
+    try:
+        outcome["search_tree"] = search_tree(spec, options, outcome.get("nodes"))
+    except Exception as exc:  # a claim that names no tree: the run stands, the claim is refused elsewhere
+        outcome["search_tree"] = f"unknown ({exc})"
+
+
+def _time_again(task, problem, outcome):
+    """A run under a millisecond, timed again over repetitions (timeit's autorange): ``inner_time`` per run."""
+    from nqueens.experiments.resources import SHORT_RUN, autorange
+
+    seconds = outcome.get("seconds")
+    if seconds is None or seconds >= SHORT_RUN:
+        return
+    outcome["inner_time"], outcome["inner_loops"] = autorange(lambda: _answer(task, problem)["seconds"] or 0.0)
 
 
 def _jsonable(stats):

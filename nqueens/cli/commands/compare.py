@@ -86,6 +86,20 @@ def add_parser(sub):
         help="runs per cell, every one recorded; the table shows median, min and max",
     )
     parser.add_argument(
+        "--seeds",
+        type=positive("--seeds"),
+        metavar="K",
+        help="run each randomised solver with the seeds 1..K (its own seed option; deterministic solvers ignore "
+        "it and run once); the table shows the median with its quartiles and a bootstrap 95%% interval",
+    )
+    parser.add_argument(
+        "--harness",
+        choices=("process", "runexec"),
+        default="process",
+        help="what measures each run's CPU time and memory: process (getrusage, the default) or BenchExec's "
+        "runexec (where installed and cgroups allow it)",
+    )
+    parser.add_argument(
         "--timeout",
         type=positive_float("--timeout"),
         metavar="SECONDS",
@@ -122,10 +136,11 @@ def add_parser(sub):
     parser.add_argument("--plot", metavar="FILE", help="also draw a figure to FILE.png or FILE.svg (see --plot-kind)")
     parser.add_argument(
         "--plot-kind",
-        choices=("cactus", "time", "scatter", "anytime", "profile"),
+        choices=("cactus", "time", "scatter", "ecdf", "anytime", "profile"),
         default=None,
         help="cactus: runs solved against time, per solver (default); time: seconds against N "
-        "(seed 000's figure); scatter: the first two solvers' times, one point per problem; "
+        "(seed 000's figure); scatter: the first two solvers' times, one point per problem (log-log, timeouts on "
+        "the border); ecdf: the runtime distribution of each solver over every run; "
         "optimisation: anytime (the best objective over time, the default there) or profile (performance profile)",
     )
     parser.add_argument("--quiet", action="store_true", help="no progress output, no notes on stderr")
@@ -241,6 +256,7 @@ def run(args):
     if columns is not None and args.timeout is None and not args.quiet and args.question in ("count", "unique"):
         _warn_if_long(problems, columns)
     show = _progress() if not args.quiet and sys.stderr.isatty() else None
+    announce = None if args.quiet else _announcer(args.timeout)
     try:
         result = experiment.run(
             problems,
@@ -256,6 +272,9 @@ def run(args):
             nodes=args.nodes,
             progress=show,
             rule=args.rules,
+            seeds=args.seeds,
+            harness=args.harness,
+            announce=announce,
         )
     finally:
         if show is not None:
@@ -282,10 +301,40 @@ def _plot(kind, result, columns, path):
 
     if kind == "cactus":
         plots.plot_cactus(result.records, path, timeout=result.timeout)
+    elif kind == "ecdf":
+        plots.plot_ecdf(result.records, path, timeout=result.timeout)
     elif kind == "scatter":
         plots.plot_scatter(result.records, columns[0].name, columns[1].name, path, timeout=result.timeout)
     else:
         plots.plot_timings(result.records, path)
+
+
+# An experiment whose runs may together take longer than this says so before it starts.
+LONG_EXPERIMENT_SECONDS = 300.0
+MANY_RUNS = 200
+
+
+def _announcer(timeout):
+    """The ``announce`` of :func:`nqueens.experiments.runner.run`: one ``note:`` line on stderr before a long
+    experiment (its runs times the time limit, or many runs without one), with how to stop it."""
+
+    def announce(runs):
+        from nqueens.runtime.forecast import duration
+
+        stop = "Ctrl-C stops it (with --store the finished runs are kept and the same command resumes)"
+        if timeout is not None and runs * timeout > LONG_EXPERIMENT_SECONDS:
+            print(
+                f"note: {runs:,} runs of at most {timeout:g} s each: this experiment may take up to "
+                f"{duration(runs * timeout)} (plus each run's start); {stop}",
+                file=sys.stderr,
+            )
+        elif timeout is None and runs >= MANY_RUNS:
+            print(
+                f"note: {runs:,} runs without --timeout: their length has no bound (--timeout S bounds each); {stop}",
+                file=sys.stderr,
+            )
+
+    return announce
 
 
 def _progress():

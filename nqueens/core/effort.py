@@ -1,0 +1,228 @@
+"""One vocabulary of search effort: named quantities, and each backend's statistics mapped onto them.
+
+Every solver reports its effort in its own words (CP-SAT *branches* and *conflicts*, OR-tools' classic CP
+*branches* and *failures*, python-constraint's *assignments*, a SAT solver's *decisions*, a MIP solver's
+branch-and-bound nodes, MiniZinc's ``-s`` statistics, the toolkit's trees and dancing links). A run record keeps
+those raw ``stats`` and, beside them, ``effort``: the same numbers under the names of :data:`QUANTITIES`, where a
+word means one thing in every table. ``docs/effort.md`` says, solver by solver, what each column counts and which
+columns can be set side by side across solvers.
+
+This is vocabulary: it imports no solver. The facade names the backend of a run (:func:`backend_of`) and hands
+its statistics to :func:`effort`.
+
+Examples
+--------
+>>> effort("cpsat", {"branches": 40, "conflicts": 3, "binary_propagations": 10, "integer_propagations": 5})
+{'branches': 40, 'conflicts': 3, 'propagations': 15}
+>>> effort("mary", {"generated": 15721, "tests": 15720, "consistency_checks": 60458}, nodes=2057)
+{'nodes': 2057, 'generated': 15721, 'checks': 60458, 'tests': 15720}
+>>> primary({'nodes': 2057, 'generated': 15721})
+('nodes', 2057)
+
+References
+----------
+R. M. Haralick and G. L. Elliott, "Increasing tree search efficiency for constraint satisfaction problems",
+Artificial Intelligence 14 (1980) 263-313: the consistency check.
+D. E. Knuth, "Dancing links", 2000: the updates of Algorithm X.
+"""
+
+__all__ = ["QUANTITIES", "BACKENDS", "TREE_MODELS", "effort", "backend_of", "primary", "tree_name", "describe"]
+
+# name -> (what one unit is, which solvers it can be compared across). Ordered: the first a run has is the one
+# a one-column table shows (:func:`primary`).
+QUANTITIES = {
+    "nodes": (
+        "feasible nodes of a named state-space tree, root included (the partial placements the search stands on; "
+        "the tree is the record's search_tree)",
+        "across every solver that searches the same tree (same search_tree)",
+    ),
+    "search_nodes": (
+        "nodes of a solver's own search tree as the solver counts them (MiniZinc's nodes)",
+        "between runs of the same solver only",
+    ),
+    "branches": (
+        "branching decisions of a CP search (a value tried for a variable, or its refutation)",
+        "between OR-tools CP and CP-SAT with a fixed search, roughly; not with the other quantities",
+    ),
+    "lp_nodes": ("branch-and-bound nodes of a MIP solver, summed over its solves", "between MIP runs only"),
+    "generated": (
+        "candidate nodes a tree search created and tested, accepted or not, root included",
+        "across the tree models (the same tree and the same propagation give the same number)",
+    ),
+    "assignments": (
+        "values a generic CSP solver assigned to a variable (python-constraint): the candidates it tried",
+        "roughly with generated, minus the root",
+    ),
+    "failures": (
+        "dead ends: a propagation that failed or a domain that emptied (OR-tools CP, MiniZinc)",
+        "between CP solvers, roughly",
+    ),
+    "conflicts": ("conflicts a CDCL solver analysed (SAT solvers, CP-SAT)", "between CDCL solvers"),
+    "decisions": ("decisions of a SAT solver", "between SAT solvers"),
+    "propagations": (
+        "propagations: literals a SAT solver implied, or propagator runs of a CP solver",
+        "between runs of the same solver only (each counts its own unit)",
+    ),
+    "checks": (
+        "consistency checks (Haralick & Elliott): one test of one pair of queen placements",
+        "across the tree models and propagation methods",
+    ),
+    "tests": (
+        "candidate tests of a hand-written search, in its own unit (a comparison of check(k), a marker lookup, a "
+        "bit test, one test per candidate of a tree)",
+        "between runs of the same method only",
+    ),
+    "constraint_calls": ("constraint evaluations of python-constraint", "between csp runs only"),
+    "pruned": ("values propagation removed before they were generated", "across the tree models"),
+    "updates": ("links Algorithm X removed from their lists (Knuth's updates)", "between dlx runs only"),
+    "lp_iterations": ("simplex iterations of a MIP solver, summed over its solves", "between MIP runs only"),
+    "solves": ("solver calls (one per solution for MIP, with a no-good cut between)", "between MIP runs only"),
+    "subproblems": ("independent pieces an engine split the count into", "between runs of the same engine only"),
+}
+
+# The tree formulations whose trees a solver can claim to search (``nqueens tree --model``).
+TREE_MODELS = ("permutation", "mary", "subset")
+
+# The hand-written searches of the seed texts: nodes and candidate tests from their instrumented kernels.
+_NATIVE = {"nodes": (), "tests": ("tests",)}
+_TREE = {
+    "nodes": (),
+    "generated": ("generated",),
+    "tests": ("tests",),
+    "checks": ("consistency_checks",),
+    "pruned": ("pruned_by_propagation",),
+}
+
+# backend -> {quantity: the raw statistics summed into it}; ``nodes`` comes from the record's own field.
+BACKENDS = {
+    **{name: _TREE for name in TREE_MODELS},
+    **{
+        name: _NATIVE
+        for name in (
+            "backtrack",
+            "mirror",
+            "marks",
+            "avail",
+            "bitwise",
+            "sieve",
+            "generate-test",
+            "bitmask-recursive",
+            "lines",
+            "rules",
+        )
+    },
+    "dlx": {"nodes": (), "updates": ("updates",)},
+    "cpsat": {
+        "branches": ("branches",),
+        "conflicts": ("conflicts",),
+        "propagations": ("binary_propagations", "integer_propagations"),
+    },
+    "cp": {"branches": ("branches",), "failures": ("failures",)},
+    "csp": {"assignments": ("assignments",), "constraint_calls": ("constraint_calls",)},
+    "sat": {"conflicts": ("conflicts",), "decisions": ("decisions",), "propagations": ("propagations",)},
+    "mip": {"lp_nodes": ("bb_nodes",), "lp_iterations": ("lp_iterations",), "solves": ("solves",)},
+    # CPMpy hands the model on; the statistics are its backend's (nqueens.models.cpmpy_model reads them).
+    "cpmpy": {
+        "branches": ("branches",),
+        "conflicts": ("conflicts",),
+        "decisions": ("decisions",),
+        "propagations": ("propagations",),
+        "failures": ("failures",),
+        "search_nodes": ("search_nodes",),
+    },
+    "minizinc": {
+        "search_nodes": ("mzn_nodes",),
+        "failures": ("mzn_failures",),
+        "propagations": ("mzn_propagations",),
+        "conflicts": ("mzn_conflicts",),
+        "decisions": ("mzn_decisions",),
+    },
+    "fast": {"subproblems": ("constellations",)},
+    "quadrants": {"subproblems": ("subproblems",)},
+}
+
+
+def effort(backend, stats, nodes=None):
+    """The effort of one run in the names of :data:`QUANTITIES`, in their order.
+
+    Parameters
+    ----------
+    backend : str
+        A key of :data:`BACKENDS` (see :func:`backend_of`); any other (an outside solver) takes the statistics
+        whose names are already quantities.
+    stats : dict
+        The solver's own statistics; values that are not numbers are left out.
+    nodes : int, optional
+        The record's feasible nodes (its ``nodes`` field), where they were counted.
+
+    Returns
+    -------
+    dict
+        Quantity name -> int or float; a quantity none of whose statistics is there is left out.
+    """
+    stats = stats or {}
+    mapping = BACKENDS.get(backend) or {name: (name,) for name in QUANTITIES}
+    out = {}
+    for name in QUANTITIES:
+        if name == "nodes":
+            if nodes is not None and "nodes" in mapping:
+                out["nodes"] = int(nodes)
+            elif nodes is None and isinstance(stats.get("nodes"), int) and backend not in BACKENDS:
+                out["nodes"] = stats["nodes"]
+            continue
+        values = [stats[key] for key in mapping.get(name, ()) if _number(stats.get(key))]
+        if values:
+            out[name] = sum(values)
+    return out
+
+
+def backend_of(name, source="built-in", module=None):
+    """The backend whose statistics a solver reports: its registry name for a built-in, ``minizinc`` for a
+    MiniZinc model, ``plugin`` for any other outside solver.
+
+    Examples
+    --------
+    >>> backend_of("cpsat"), backend_of("queens", "file m.mzn", "nqueens.models.minizinc")
+    ('cpsat', 'minizinc')
+    """
+    if source == "built-in":
+        return name
+    if (module or "").endswith("minizinc") or str(source).endswith(".mzn"):
+        return "minizinc"
+    return "plugin"
+
+
+def primary(amounts):
+    """The first quantity of ``amounts`` in :data:`QUANTITIES` order, as ``(name, value)``; ``None`` if empty."""
+    for name in QUANTITIES:
+        if name in (amounts or {}):
+            return name, amounts[name]
+    return None
+
+
+def tree_name(model, options=None):
+    """The name of a tree: the model, then the settings that change it (``permutation, forward-checking``).
+
+    Examples
+    --------
+    >>> tree_name("mary", {"propagation": "forward-checking", "order": "static", "mode": "backtracking"})
+    'mary, forward-checking'
+    """
+    options = options or {}
+    parts = [model]
+    for key, plain in (("mode", "backtracking"), ("propagation", "none"), ("order", "static")):
+        value = options.get(key, plain)
+        if value != plain:
+            parts.append(str(value))
+    return ", ".join(parts)
+
+
+def describe(amounts):
+    """A compact text of an effort dict (``2,057 nodes; 15,721 generated``), for tables."""
+    return "; ".join(
+        f"{value:,} {name}" if isinstance(value, int) else f"{value:g} {name}" for name, value in amounts.items()
+    )
+
+
+def _number(value):
+    return isinstance(value, int | float) and not isinstance(value, bool)
