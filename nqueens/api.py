@@ -347,7 +347,7 @@ def next_solution(n, q=None):
     >>> next_solution(6, (4, 2, 0, 5, 3, 1)) is None
     True
     """
-    from nqueens.native.generate_test import next_solution as step
+    from nqueens.native.generate_and_test import next_solution as step
 
     return step(n, q)
 

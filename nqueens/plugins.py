@@ -29,15 +29,14 @@ import hashlib
 import importlib
 import importlib.util
 import inspect
-import re
 import sys
 from dataclasses import replace
-from functools import cache
 from pathlib import Path
 
 from nqueens.core.errors import NQueensError
 from nqueens.core.files import not_regular
 from nqueens.core.protocol import Solver, stdout_aside
+from nqueens.runtime.cache import module_digest
 
 __all__ = ["GROUP", "resolve", "discover", "code_digest", "module_digest", "from_object"]
 
@@ -258,60 +257,3 @@ def _file_digest(module):
     if not path or not Path(path).is_file():
         return "nofile"
     return hashlib.sha256(Path(path).read_bytes()).hexdigest()[:16]
-
-
-@cache
-def module_digest(name: str) -> str:
-    """A digest of the module ``name`` and every project module it imports, transitively (read from the
-    sources: nothing is imported)."""
-    digest = hashlib.sha256()
-    for module in sorted(_closure(name)):
-        path = _source(module)
-        if path is not None:
-            digest.update(module.encode() + b"\0" + path.read_bytes() + b"\0")
-    return digest.hexdigest()[:16]
-
-
-_IMPORT = re.compile(rb"^\s*(?:from\s+(nqueens[\w.]*)\s+import\s+([\w\s,()]+)|import\s+(nqueens[\w.]*))", re.M)
-
-
-def _closure(name):
-    """``name`` and every project module it imports, transitively (read from the sources, nothing imported; a
-    line scan, not a parse: start-up time matters, and an import the scan over-reads only widens the digest)."""
-    seen, todo = set(), [name]
-    while todo:
-        module = todo.pop()
-        if module in seen:
-            continue
-        seen.add(module)
-        path = _source(module)
-        if path is None:
-            continue
-        for found in _IMPORT.finditer(path.read_bytes()):
-            package, names, plain = (g.decode() if g else None for g in found.groups())
-            if plain:
-                todo.append(plain)
-            else:
-                todo.append(package)
-                todo.extend(
-                    f"{package}.{alias.split()[0]}"
-                    for alias in names.replace("(", "").replace(")", "").split(",")
-                    if alias.strip()
-                )
-    return seen
-
-
-@cache
-def _source(module):
-    if not module.startswith("nqueens"):
-        return None
-    parent = module.rpartition(".")[0]
-    if parent and getattr(_source(parent), "name", None) != "__init__.py":
-        return None  # a name imported from a module, not a module: asking for its spec would import the parent
-    try:
-        found = importlib.util.find_spec(module)
-    except (ImportError, ValueError):
-        return None
-    if found is None or not found.origin or not found.origin.endswith(".py"):
-        return None
-    return Path(found.origin)

@@ -50,6 +50,7 @@ def test_registry_is_sorted_and_described():
     assert keys == sorted(keys)
 
 
+@pytest.mark.timeout(600)
 def test_kernels_run_as_plain_python():
     """The compiled solvers' Python source, with NUMBA_DISABLE_JIT=1, gives the same totals for small n."""
     # the GPU counter's kernel is not a CPU kernel: test_gpu.py runs it under the CUDA simulator

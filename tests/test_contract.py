@@ -290,20 +290,6 @@ def test_fuzzed_argument_lists_never_crash(capsys, tmp_path, monkeypatch, argv):
         _check_stdout(argv, out)
 
 
-def test_the_kernel_cache_is_keyed_by_every_source_file(tmp_path):
-    """A kernel that inlines another module's functions must not outlive a change to that module."""
-    code = "import os, nqueens; print(os.environ['NUMBA_CACHE_DIR'])"
-    env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
-    env["XDG_CACHE_HOME"] = str(tmp_path)
-    first = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout
-    assert first.startswith(str(tmp_path / "nqueens" / "numba"))
-    again = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout
-    assert again == first
-    env["NUMBA_CACHE_DIR"] = str(tmp_path / "mine")
-    chosen = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout
-    assert chosen.strip() == str(tmp_path / "mine")
-
-
 def test_an_unusable_cache_folder_is_said_and_worked_around(tmp_path, cli):
     """XDG_CACHE_HOME that cannot be written: the kernels are kept in a temporary folder and the command says so
     (instead of recompiling every run in silence), and a count that would store its result is refused before it

@@ -1,0 +1,100 @@
+"""The kernel cache is keyed by each kernel module's own sources: an edit outside the kernels compiles nothing.
+
+Each test works on a copy of the package (laid out as an installed wheel, ``nqueens/native`` and the others inside
+``nqueens/``) with its own cache folder, and reads numba's own account of each kernel: ``stats.cache_hits`` and
+``stats.cache_misses`` of the dispatchers of the modules it ran.
+"""
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# Count with two kernel modules, then report numba's cache hits and misses for each of their kernels.
+RUN = """
+import json, nqueens
+from nqueens.native import bitwise, backtrack
+assert nqueens.count(8, "bitwise").total == 92 and nqueens.count(8, "backtrack").total == 92
+stats = {}
+for module in (bitwise, backtrack):
+    for name, kernel in sorted(vars(module).items()):
+        if hasattr(kernel, "stats") and kernel.signatures:
+            stats[f"{module.__name__}.{name}"] = [sum(kernel.stats.cache_hits.values()), sum(kernel.stats.cache_misses.values())]
+print(json.dumps(stats))
+"""
+
+
+@pytest.fixture
+def copy(tmp_path):
+    package = tmp_path / "site" / "nqueens"
+    shutil.copytree(ROOT / "nqueens", package, ignore=shutil.ignore_patterns("__pycache__"))
+    for folder in ("native", "models", "analysis"):
+        shutil.copytree(ROOT / folder, package / folder, ignore=shutil.ignore_patterns("__pycache__"))
+    env = {k: v for k, v in os.environ.items() if k not in ("NUMBA_CACHE_DIR", "NUMBA_CACHE_LOCATOR_CLASSES")}
+    env.update(XDG_CACHE_HOME=str(tmp_path / "cache"), PYTHONPATH=str(tmp_path / "site"), NUMBA_DISABLE_JIT="0")
+
+    def run():
+        done = subprocess.run(
+            [sys.executable, "-c", RUN], env=env, capture_output=True, text=True, cwd=tmp_path, timeout=280
+        )
+        assert done.returncode == 0, done.stderr
+        return {name: tuple(counts) for name, counts in json.loads(done.stdout).items()}
+
+    return package, run
+
+
+def _cached(stats):
+    return {name for name, (hits, misses) in stats.items() if hits and not misses}
+
+
+def _compiled(stats):
+    return {name for name, (hits, misses) in stats.items() if misses}
+
+
+def _touch(path):
+    path.write_text(path.read_text() + "\n# an edit\n")
+
+
+@pytest.mark.slow
+def test_an_edit_outside_the_kernels_compiles_no_kernel(copy):
+    package, run = copy
+    first = run()
+    assert first and _compiled(first) == set(first), "a cold cache compiles every kernel it runs"
+    _touch(package / "cli" / "commands" / "count.py")
+    _touch(package / "api.py")
+    _touch(package / "native" / "engine.py")  # a kernel module that neither counter imports
+    again = run()
+    # The kernels the counts call load from the cache (the ones they call in turn come inside their code).
+    assert again and set(again) <= set(first) and _cached(again) == set(again), again
+
+
+@pytest.mark.slow
+def test_an_edit_of_a_kernel_compiles_that_module_only(copy):
+    package, run = copy
+    first = run()
+    assert _compiled(first) == set(first)
+    _touch(package / "native" / "bitwise.py")
+    again = run()
+    assert _compiled(again) == {name for name in again if name.startswith("nqueens.native.bitwise.")}, again
+    assert _cached(again) == {name for name in again if name.startswith("nqueens.native.backtrack.")}, again
+    last = run()
+    assert last and _cached(last) == set(last), "the recompiled kernels are cached in their turn"
+
+
+def test_the_cache_folder_is_stable_and_a_chosen_one_is_kept(tmp_path):
+    code = "import os, nqueens; print(os.environ['NUMBA_CACHE_DIR'])"
+    env = {k: v for k, v in os.environ.items() if k not in ("NUMBA_CACHE_DIR", "NUMBA_CACHE_LOCATOR_CLASSES")}
+    env["XDG_CACHE_HOME"] = str(tmp_path)
+    first = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout
+    assert first.startswith(str(tmp_path / "nqueens" / "numba"))
+    again = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout
+    assert again == first
+    env["NUMBA_CACHE_DIR"] = str(tmp_path / "mine")
+    chosen = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout
+    assert chosen.strip() == str(tmp_path / "mine")
