@@ -53,6 +53,7 @@ import numpy as np
 from nqueens.models import ORDERS, PROPAGATIONS
 from numba import njit
 
+from nqueens.core.bits import popcount
 from nqueens.core.errors import NQueensError
 
 __all__ = [
@@ -347,7 +348,7 @@ def _propagate(n, d, row, c, s, columns_explicit):
         m = before
         if columns_explicit:
             m &= ~(np.int64(1) << c)
-        s[CHECKS] += _popcount(m)
+        s[CHECKS] += popcount(m)
         m &= ~_attacks(n, row, c, r, s)
         s[domain_at(n, child, r)] = m
         if m == 0:
@@ -406,15 +407,6 @@ def emit(n, s, out):
 
 
 @njit(cache=True, nogil=True)
-def _popcount(x):
-    k = 0
-    while x:
-        x &= x - 1
-        k += 1
-    return k
-
-
-@njit(cache=True, nogil=True)
 def _attacks(n, row, c, r, s):
     # the squares of row r that a queen on (row, c) attacks: its column and both diagonals (wrapped on a torus),
     # and for a superqueen the knight's squares
@@ -465,13 +457,13 @@ def _arc_consistency(n, d, s, head, tail):
         while x:
             low = x & -x
             x ^= low
-            a = _popcount(low - 1)
+            a = popcount(low - 1)
             support = others & ~_attacks(n, r1, a, r2, s)
             if support:
                 first = support & -support
-                s[CHECKS] += _popcount(others & (first - 1)) + 1
+                s[CHECKS] += popcount(others & (first - 1)) + 1
             else:
-                s[CHECKS] += _popcount(others)
+                s[CHECKS] += popcount(others)
                 keep &= ~low
         if keep != mine:
             s[domain_at(n, d, r1)] = keep
@@ -502,7 +494,7 @@ def _fewest(n, d, s):
     size = n + 1
     for r in range(n):
         if s[placed_at(n, r)] == 0:
-            k = _popcount(s[domain_at(n, d, r)])
+            k = popcount(s[domain_at(n, d, r)])
             if k < size:
                 best = r
                 size = k

@@ -15,6 +15,7 @@ import numpy as np
 from numba import njit
 
 from nqueens.core import d4
+from nqueens.core.bits import popcount
 
 __all__ = ["start_constellations", "solve_constellations"]
 
@@ -155,16 +156,6 @@ def _setup(n, t, b, l, r, rows, X, S):
 
 
 @njit(cache=True, nogil=True)
-def _popcount(x):
-    """The number of set bits of ``x >= 0`` (LLVM turns this loop into one instruction)."""
-    k = 0
-    while x != 0:
-        x &= x - 1
-        k += 1
-    return k
-
-
-@njit(cache=True, nogil=True)
 def _complete(n, t, b, l, r, order, fr, ys, cols, ups, downs):
     """Count the completions of the constellation ``(t, b, l, r)`` with at least 2 free rows (no symmetry
     bookkeeping), filling the most constrained free row first.
@@ -219,7 +210,7 @@ def _complete(n, t, b, l, r, order, fr, ys, cols, ups, downs):
             for j in range(d, m):
                 y = order[j]
                 f = ~(c | (u >> y) | (w >> (top - y))) & full
-                k = _popcount(f)
+                k = popcount(f)
                 if k < least:
                     least = k
                     pick = j

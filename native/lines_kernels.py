@@ -25,6 +25,8 @@ search (``-1`` before the root is examined, ``-2`` once the search has ended).
 import numpy as np
 from numba import njit
 
+from nqueens.core.bits import popcount
+
 __all__ = ["layout", "search", "HEAD"]
 
 # The first entries of the state: the depth k.
@@ -34,16 +36,6 @@ HEAD = 1
 def layout(n, m):
     """The sizes of the state's parts, in order: head, rows, cols, fr, fc, line, cand, q."""
     return (HEAD, (m + 1) * n, (m + 1) * n, m + 1, m + 1, m + 1, m + 1, n)
-
-
-@njit(cache=True, nogil=True)
-def _popcount(x):
-    # The number of set bits of x >= 0 (LLVM turns this loop into one instruction).
-    k = 0
-    while x != 0:
-        x &= x - 1
-        k += 1
-    return k
 
 
 @njit(cache=True, nogil=True)
@@ -69,13 +61,13 @@ def _descend(n, rows, cols, k, fr, fc, r, c):
     while x != 0:
         low = x & -x
         x ^= low
-        i = _popcount(low - 1)
+        i = popcount(low - 1)
         d = abs(i - r)
         m = src[i] & ~(bc | (bc << d) | (bc >> d))
         dst[i] = m
         if m == 0:
             return -1
-        p = _popcount(m)
+        p = popcount(m)
         if p <= best:
             best = p
             choice = i
@@ -85,13 +77,13 @@ def _descend(n, rows, cols, k, fr, fc, r, c):
     while x != 0:
         low = x & -x
         x ^= low
-        j = _popcount(low - 1)
+        j = popcount(low - 1)
         d = abs(j - c)
         m = src[j] & ~(br | (br << d) | (br >> d))
         dst[j] = m
         if m == 0:
             return -1
-        p = _popcount(m)
+        p = popcount(m)
         if p <= best:
             best = p
             choice = n + j
@@ -160,7 +152,7 @@ def search(n, m, state, out, profile, budget):
         p = cand[k] & -cand[k]
         cand[k] ^= p
         spent += 1
-        pos = _popcount(p - 1)
+        pos = popcount(p - 1)
         choice = line[k]
         if choice < n:
             r = choice

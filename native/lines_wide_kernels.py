@@ -38,6 +38,8 @@ is the number of free columns; ``top``: the height of the trail):
 import numpy as np
 from numba import njit
 
+from nqueens.core.bits import popcount
+
 __all__ = ["HEAD", "layout", "memory_needed", "search", "start", "words_for"]
 
 # The head of the state: the depth k, the number of free lines nf and the height of the trail.
@@ -205,7 +207,7 @@ def search(n, m, words, bits, state, out, profile, budget):
         bit = x & (~x + _ONE)
         cand[k, first] = x ^ bit
         spent += 1
-        pos = first * 64 + _popcount(bit - _ONE)
+        pos = first * 64 + popcount(np.int64(bit - _ONE))
         choice = line[k]
         if choice < n:
             r = choice
@@ -231,16 +233,6 @@ def search(n, m, words, bits, state, out, profile, budget):
         k += 1
         profile[k] += 1
         _branch(n, w, rows, cols, cand, line, low, k, choice)
-
-
-@njit(cache=True, nogil=True)
-def _popcount(x):
-    # The number of set bits of the uint64 x (LLVM turns this loop into one instruction).
-    k = 0
-    while x != _ZERO:
-        x &= x - _ONE
-        k += 1
-    return k
 
 
 @njit(cache=True, nogil=True)
@@ -319,7 +311,7 @@ def _place(n, w, rows, cols, state, rcount, ccount, rlist, rpos, clist, cpos, tr
         while x != _ZERO:
             bit = x & (~x + _ONE)
             x ^= bit
-            i = v * 64 + _popcount(bit - _ONE)
+            i = v * 64 + popcount(np.int64(bit - _ONE))
             if i != r:
                 rows[i, wc] &= ~bc
                 rcount[i] -= 1
@@ -331,7 +323,7 @@ def _place(n, w, rows, cols, state, rcount, ccount, rlist, rpos, clist, cpos, tr
         while x != _ZERO:
             bit = x & (~x + _ONE)
             x ^= bit
-            j = v * 64 + _popcount(bit - _ONE)
+            j = v * 64 + popcount(np.int64(bit - _ONE))
             if j != c:
                 cols[j, wr] &= ~br
                 ccount[j] -= 1
@@ -398,7 +390,7 @@ def _undo(n, w, rows, cols, state, rcount, ccount, trail, r, c, mark):
         while x != _ZERO:
             bit = x & (~x + _ONE)
             x ^= bit
-            j = v * 64 + _popcount(bit - _ONE)
+            j = v * 64 + popcount(np.int64(bit - _ONE))
             if j != c:
                 cols[j, wr] |= br
                 ccount[j] += 1
@@ -409,7 +401,7 @@ def _undo(n, w, rows, cols, state, rcount, ccount, trail, r, c, mark):
         while x != _ZERO:
             bit = x & (~x + _ONE)
             x ^= bit
-            i = v * 64 + _popcount(bit - _ONE)
+            i = v * 64 + popcount(np.int64(bit - _ONE))
             if i != r:
                 rows[i, wc] |= bc
                 rcount[i] += 1

@@ -12,28 +12,11 @@ Importing this module compiles nothing; :func:`nqueens.native.quadrants.warmup` 
 import numpy as np
 from numba import njit
 
+from nqueens.core.bits import popcount
+
 __all__ = ["quadrant_table", "join_splits", "symmetric_count"]
 
 _LOW32 = np.uint64(0xFFFFFFFF)
-
-
-@njit(cache=True, nogil=True)
-def _popcount(x):
-    """Set bits of a uint64 (the classic bit-parallel sum; the compiler turns it into one instruction)."""
-    x = x - ((x >> np.uint64(1)) & np.uint64(0x5555555555555555))
-    x = (x & np.uint64(0x3333333333333333)) + ((x >> np.uint64(2)) & np.uint64(0x3333333333333333))
-    x = (x + (x >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
-    return (x * np.uint64(0x0101010101010101)) >> np.uint64(56)
-
-
-@njit(cache=True, nogil=True)
-def _bits(x):
-    """Set bits of a small non-negative int (masks of rows or columns)."""
-    c = 0
-    while x:
-        x &= x - 1
-        c += 1
-    return c
 
 
 @njit(cache=True, nogil=True)
@@ -103,12 +86,12 @@ def _subsets(h):
     masks = np.zeros(1 << h, np.int64)
     start = np.zeros(h + 2, np.int64)
     for g in range(1 << h):
-        start[_bits(g) + 1] += 1
+        start[popcount(g) + 1] += 1
     for k in range(h + 1):
         start[k + 1] += start[k]
     fill = start.copy()
     for g in range(1 << h):
-        k = _bits(g)
+        k = popcount(g)
         masks[fill[k]] = g
         fill[k] += 1
     return masks, start
@@ -117,7 +100,7 @@ def _subsets(h):
 @njit(cache=True, nogil=True)
 def _half_bound(offsets, subsets, start, h, rows_top, rows_bot, avail):
     """An upper bound on the half-board placements :func:`_half` writes (products of the cell sizes)."""
-    k = _bits(rows_top)
+    k = popcount(rows_top)
     total = 0
     for i in range(start[k], start[k + 1]):
         g = subsets[i]
@@ -139,7 +122,7 @@ def _half(offsets, pieces, subsets, start, h, rows_top, rows_bot, avail, shifts,
     ``(low d1, low d2, width)``: the key holds board diagonals ``low d1 .. low d1 + width - 1`` in bits
     ``0 .. width - 1`` and anti-diagonals ``low d2 ..`` above them.
     """
-    k = _bits(rows_top)
+    k = popcount(rows_top)
     s1t = np.uint64(shifts[0])
     s2t = np.uint64(shifts[1])
     s1b = np.uint64(shifts[2])
@@ -264,7 +247,7 @@ def _match(wkeys, nw, ekeys, ne, width, table, marks, plain):
             key = wkeys[i]
             f = plain
             if key & marks:
-                f = 1 << int(_popcount(key & marks))
+                f = 1 << int(popcount(key & marks))
             if f == 0:
                 continue
             r0 = int(key & mask)
@@ -277,7 +260,7 @@ def _match(wkeys, nw, ekeys, ne, width, table, marks, plain):
             r7 = 7 * size + int((key >> (7 * cw)) & mask)
             found = np.uint64(0)
             for j in range(padded):
-                found += _popcount(
+                found += popcount(
                     table[r0, j]
                     & table[r1, j]
                     & table[r2, j]
@@ -401,7 +384,7 @@ def _match_cut(ikeys, ni, tkeys, nt, width, table, marks, plain, cuts, isort, ts
     count_t = np.zeros(3 * cells, np.int64)
     for k in range(nt):
         key = tkeys[k]
-        count_t[(int(_popcount(key & marks)) << c) | _cut_index(key, pos, c)] += 1
+        count_t[(int(popcount(key & marks)) << c) | _cut_index(key, pos, c)] += 1
     start_t = np.zeros(3 * cells, np.int64)
     held = np.zeros(3, np.int64)
     p = 0
@@ -416,7 +399,7 @@ def _match_cut(ikeys, ni, tkeys, nt, width, table, marks, plain, cuts, isort, ts
     fill = start_t.copy()
     for k in range(nt):
         key = tkeys[k]
-        b = (int(_popcount(key & marks)) << c) | _cut_index(key, pos, c)
+        b = (int(popcount(key & marks)) << c) | _cut_index(key, pos, c)
         tsort[fill[b]] = key
         valid[fill[b] >> 6] |= np.uint64(1) << np.uint64(fill[b] & 63)
         fill[b] += 1
@@ -499,7 +482,7 @@ def _match_cut(ikeys, ni, tkeys, nt, width, table, marks, plain, cuts, isort, ts
                 continue
             for i in range(start_i[x], start_i[x + 1]):
                 key = isort[i]
-                held_i = int(_popcount(key & marks))
+                held_i = int(popcount(key & marks))
                 for k in range(3):
                     weight[k] = plain if held_i + k == 0 else 1 << (held_i + k)
                 r0 = int(key & mask)
@@ -517,7 +500,7 @@ def _match_cut(ikeys, ni, tkeys, nt, width, table, marks, plain, cuts, isort, ts
                     found = np.uint64(0)
                     # Unsigned indices: no wraparound test in the loop, which then vectorizes like _match's.
                     for j in range(np.uint64(lb[t]), np.uint64(le[t])):
-                        found += _popcount(
+                        found += popcount(
                             table[r0, j]
                             & table[r1, j]
                             & table[r2, j]

@@ -30,6 +30,8 @@ import threading
 import time
 from dataclasses import dataclass
 
+from nqueens.core import published
+
 __all__ = [
     "TOTAL",
     "UNIQUE",
@@ -42,9 +44,9 @@ __all__ = [
     "oracle",
 ]
 
-# OEIS A000170 and A002562 (n = 1..16): data from outside the toolkit, the yardstick of every check.
-TOTAL = (None, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596, 2279184, 14772512)
-UNIQUE = (None, 1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233, 45752, 285053, 1846955)
+# OEIS A000170 and A002562 ({n: value}): data from outside the toolkit, the yardstick of every check.
+TOTAL = published.TOTAL
+UNIQUE = published.UNIQUE
 
 COUNT_MAX_N = 10  # totals are checked up to min(reach, this)
 ORACLE_MAX_N = 8  # enumerations are compared with the oracle up to min(reach, this)

@@ -15,23 +15,13 @@ import sys
 
 from nqueens.core.board import check_n
 from nqueens.core.errors import NQueensError
+from nqueens.core.published import SEED_002_TABLE
 from nqueens.experiments.runner import compare
 
 __all__ = ["PAPER", "measure", "format_table", "main"]
 
-# Seed 002, table 1 (N 皇后问题实验数据): N -> (layouts, backtracking seconds, sieve seconds).
-PAPER = {
-    9: (352, 0.002, 0.000),
-    10: (724, 0.008, 0.002),
-    11: (2680, 0.043, 0.007),
-    12: (14200, 0.206, 0.037),
-    13: (73712, 1.338, 0.141),
-    14: (365596, 8.519, 0.806),
-    15: (2279184, 57.935, 5.189),
-    16: (14772512, 421.077, 36.465),
-    17: (95815104, 3375.823, 261.955),
-    18: (666090624, 26001.601, 2022.539),
-}
+# Seed 002, table 1: N -> (layouts, backtracking seconds, sieve seconds).
+PAPER = SEED_002_TABLE
 
 FIRST_N = 10
 

@@ -32,6 +32,7 @@ Examples
 
 from dataclasses import asdict, dataclass, field
 
+from nqueens.core import published
 from nqueens.core.errors import NQueensError
 
 __all__ = ["PROBLEMS", "SENSE", "KNOWN", "OEIS", "STATUSES", "OptResult", "check_problem", "verify", "attacks"]
@@ -41,12 +42,7 @@ SENSE = {"domination": "min", "peaceable": "max"}
 OEIS = {"domination": "A075458", "peaceable": "A250000"}
 
 # The published values, n = 1, 2, ... (OEIS A075458: the queen domination number; A250000: peaceable queens).
-_A075458 = (1, 1, 1, 2, 3, 3, 4, 5, 5, 5, 5, 6, 7, 8, 9, 9, 9, 10, 11, 11, 11, 12, 13, 13, 13)
-_A250000 = (0, 0, 1, 2, 4, 5, 7, 9, 12, 14, 17, 21, 24, 28, 32)
-KNOWN = {
-    "domination": {n: v for n, v in enumerate(_A075458, start=1)},
-    "peaceable": {n: v for n, v in enumerate(_A250000, start=1)},
-}
+KNOWN = {"domination": published.DOMINATION, "peaceable": published.PEACEABLE}
 
 # optimal: proven; feasible: a verified solution, not proven optimal (the bound says how far it may be);
 # infeasible: proven to have none; timeout: nothing found in time; wrong: a solution that fails the check, or an

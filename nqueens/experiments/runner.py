@@ -54,15 +54,12 @@ __all__ = [
     "STATUSES",
     "FAILURES",
     "QUESTIONS",
-    "KNOWN_TOTAL",
-    "KNOWN_UNIQUE",
     "Column",
     "Problem",
     "Experiment",
     "parse_solvers",
     "default_columns",
     "with_rule",
-    "KNOWN_RULES",
     "problems_from_range",
     "problems_from_instances",
     "run",
@@ -76,33 +73,6 @@ __all__ = [
 STATUSES = ("solved", "sat", "unsat", "timeout", "memout", "error", "wrong", "unsupported")
 # Runs that end the experiment with exit status 1. A timeout is what a time limit is there for, not a failure.
 FAILURES = ("memout", "error", "wrong")
-
-# OEIS A000170 (all solutions) and A002562 (fundamental solutions), n = 1..27: the answers runs are held to.
-KNOWN_TOTAL = (
-    1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596, 2279184, 14772512, 95815104, 666090624,
-    4968057848, 39029188884, 314666222712, 2691008701644, 24233937684440, 227514171973736, 2207893435808352,
-    22317699616364044, 234907967154122528,
-)  # fmt: skip
-KNOWN_UNIQUE = (
-    1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233, 45752, 285053, 1846955, 11977939, 83263591, 621012754,
-    4878666808, 39333324973, 336376244042, 3029242658210, 28439272956934, 275986683743434, 2789712466510289,
-    29363495934315694,
-)  # fmt: skip
-
-# The published answers under the other attack rules (nqueens.core.rules): OEIS A051223 (superqueens, n = 1..18)
-# with A051224 (their solutions up to the 8 symmetries, n = 1..18), and A051906 (toroidal queens, n = 1..23).
-KNOWN_RULES = {
-    "superqueen": (
-        (1, 0, 0, 0, 0, 0, 0, 0, 0, 4, 44, 156, 1876, 5180, 32516, 202900, 1330622, 8924976),
-        (1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 6, 22, 239, 653, 4089, 25411, 166463, 1115871),
-        ("A051223", "A051224"),
-    ),
-    "toroidal": (
-        (1, 0, 0, 0, 10, 0, 28, 0, 0, 0, 88, 0, 4524, 0, 0, 0, 140692, 0, 820496, 0, 0, 0, 128850048),
-        (),
-        ("A051906", None),
-    ),
-}  # fmt: skip
 
 _NEEDS = {"count": ("count",), "enumerate": ("enumerate",), "first": ("enumerate",), "unique": ("unique", "enumerate")}
 _WHY = {
@@ -921,10 +891,10 @@ def _rule_of(record):
 
 
 def _known(rule):
-    """The published totals and unique counts of ``rule`` (tuples indexed by n - 1) and their OEIS names."""
-    if rule == "queen":
-        return KNOWN_TOTAL, KNOWN_UNIQUE, ("A000170", "A002562")
-    return KNOWN_RULES[rule]
+    """The published totals and unique counts of ``rule`` (``{n: value}``) and their OEIS names."""
+    from nqueens.core.published import BY_RULE
+
+    return BY_RULE[rule]
 
 
 def _judge_alone(record):
@@ -937,8 +907,8 @@ def _judge_alone(record):
     if record.question == "first":
         q = record.solution
         if q is None:
-            if record.instance is None and n <= len(totals) and totals[n - 1]:
-                _wrong(record, f"found no solution, but n = {n} has {totals[n - 1]:,}")
+            if record.instance is None and totals.get(n):
+                _wrong(record, f"found no solution, but n = {n} has {totals[n]:,}")
             return
         if record.instance is None:
             from nqueens.core.rules import get_rule
@@ -954,12 +924,12 @@ def _judge_alone(record):
                 if not (instance.admits(q) and get_rule(rule).is_solution(q, n)):
                     _wrong(record, f"its first solution {q} is not a solution of {record.instance}")
         return
-    if record.instance is not None or n > len(totals):
+    if record.instance is not None or n not in totals:
         return
-    if record.total is not None and record.total != totals[n - 1]:
-        _wrong(record, f"total {record.total:,}, but OEIS {total_name} has {totals[n - 1]:,} for n = {n}")
-    elif record.unique is not None and n <= len(uniques) and record.unique != uniques[n - 1]:
-        _wrong(record, f"unique {record.unique:,}, but OEIS {unique_name} has {uniques[n - 1]:,} for n = {n}")
+    if record.total is not None and record.total != totals[n]:
+        _wrong(record, f"total {record.total:,}, but OEIS {total_name} has {totals[n]:,} for n = {n}")
+    elif record.unique is not None and n in uniques and record.unique != uniques[n]:
+        _wrong(record, f"unique {record.unique:,}, but OEIS {unique_name} has {uniques[n]:,} for n = {n}")
 
 
 def _judge_together(records, question):
@@ -1037,8 +1007,9 @@ def _cap_workers(workers, memory):
     """``(workers, note)``: at most one worker process per core, and no more than the memory holds (each worker
     with its ``--memory`` limit or :data:`_WORKER_MEMORY`); the note says so when the request was cut."""
     from nqueens.core.memory import room
+    from nqueens.runtime.executors import default_workers
 
-    cores = os.cpu_count() or 1
+    cores = default_workers()
     each = _WORKER_MEMORY + (memory or 0) * 2**20
     free, words = room()
     fit = max(1, int(free // each))

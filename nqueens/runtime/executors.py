@@ -35,7 +35,10 @@ WORKER_WAIT = 30.0  # seconds to wait for a first worker at a scheduler that has
 
 
 def default_workers():
-    """The number of cores this process may run on (all cores, unless the process is pinned to fewer).
+    """The number of cores this process may keep busy: the cores it may run on (all, unless it is pinned to fewer:
+    ``taskset``, ``os.sched_setaffinity``), and no more than its control group's CPU quota (``cpu.max`` of cgroup
+    v2, ``cpu.cfs_quota_us`` of v1: a container given 2 CPUs of 64), rounded up. The one count of cores the
+    executors, the forecasts and the experiment runner use.
 
     Examples
     --------
@@ -43,9 +46,36 @@ def default_workers():
     True
     """
     try:
-        return max(1, len(os.sched_getaffinity(0)))
+        cores = len(os.sched_getaffinity(0))
     except AttributeError:
-        return max(1, os.cpu_count() or 1)
+        cores = os.cpu_count() or 1
+    quota = _cgroup_quota()
+    if quota is not None:
+        cores = min(cores, quota)
+    return max(1, cores)
+
+
+def _cgroup_quota(root="/sys/fs/cgroup"):
+    """The control group's CPU quota in whole CPUs (rounded up), or ``None`` when it has none."""
+    import math
+
+    for path, split in ((f"{root}/cpu.max", False), (f"{root}/cpu/cpu.cfs_quota_us", True)):
+        try:
+            with open(path, encoding="ascii") as fh:
+                text = fh.read().split()
+            if split:  # cgroup v1: the quota and the period in two files
+                with open(f"{root}/cpu/cpu.cfs_period_us", encoding="ascii") as fh:
+                    text += fh.read().split()
+        except OSError:
+            continue
+        try:
+            quota, period = text[0], int(text[1])
+            if quota in ("max", "-1") or period <= 0:
+                return None
+            return max(1, math.ceil(int(quota) / period))
+        except (IndexError, ValueError):
+            return None
+    return None
 
 
 def executor(workers=None, scheduler=None):

@@ -285,7 +285,9 @@ def _growth_warning(req, model, threshold, action):
 
 def _workers(options):
     workers = options.get("workers")
-    return workers if workers else (os.cpu_count() or 1)
+    from nqueens.runtime.executors import default_workers
+
+    return workers if workers else default_workers()
 
 
 def _time_growth(spec, model, n, budget):
