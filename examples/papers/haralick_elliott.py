@@ -41,7 +41,7 @@ def reproduce(mode="quick", store=None):
     """The nodes and checks tables and the figure; ``store`` keeps the cells of a full run."""
     from nqueens.models import mary
 
-    from nqueens.experiments.runner import KNOWN_TOTAL
+    from nqueens.core.published import TOTAL
 
     pub = published(PAPER)
     knuth = {int(n): sum(row) for n, row in published("knuth")["profiles"]["rows"].items()}
@@ -70,7 +70,7 @@ def reproduce(mode="quick", store=None):
         nodes_rows.append(
             [n, knuth.get(n, NOT_AVAILABLE)]
             + [c["nodes"] for c in cells]
-            + [KNOWN_TOTAL[n - 1], all(c["solutions"] == KNOWN_TOTAL[n - 1] for c in cells)]
+            + [TOTAL[n], all(c["solutions"] == TOTAL[n] for c in cells)]
         )
         bt = cells[0]["checks"]
         checks_rows.append(
