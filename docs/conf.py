@@ -1,12 +1,21 @@
 """Sphinx configuration: MyST pages, executed tutorials (myst-nb), the API from numpydoc docstrings, the CLI from
 the argparse parsers. Builds offline: no intersphinx, no remote assets."""
 
+import os
+import shutil
 import sys
+import tempfile
 from pathlib import Path
 
 import nqueens
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+# The kernels that execute the pages read their IPython profile from a fresh copy of docs/_kernel (it drops
+# ipykernel's notice about plain TCP on loopback; a kernel's history stays out of the source tree).
+_ipython = Path(tempfile.mkdtemp(prefix="nqueens-docs-ipython-"))
+shutil.copytree(Path(__file__).resolve().parent / "_kernel", _ipython, dirs_exist_ok=True)
+os.environ["IPYTHONDIR"] = str(_ipython)
 
 project = "nqueens"
 author = "the nqueens authors"
@@ -23,7 +32,7 @@ extensions = [
 ]
 # reStructuredText first: autosummary writes the API reference's pages in the first suffix.
 source_suffix = {".rst": "restructuredtext", ".md": "myst-nb", ".ipynb": "myst-nb"}
-exclude_patterns = ["_build", "README.md", "**/.ipynb_checkpoints"]
+exclude_patterns = ["_build", "_kernel", "README.md", "**/.ipynb_checkpoints"]
 root_doc = "index"
 
 myst_enable_extensions = ["colon_fence", "deflist"]
