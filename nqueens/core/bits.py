@@ -15,7 +15,7 @@ from numba.extending import intrinsic
 
 __all__ = ["popcount"]
 
-if config.DISABLE_JIT:
+if getattr(config, "DISABLE_JIT", False):  # numba sets it from the environment at import
 
     def popcount(x):
         """The number of set bits of the integer ``x >= 0``."""
