@@ -144,8 +144,10 @@ def test_cpu_time_of_a_busy_solver_against_a_sleeping_one(tmp_path, timeout):
     result = nqueens.experiments.run([6], [f"{path}:busy", f"{path}:sleepy"], timeout=timeout, store="none")
     busy, sleepy = result.records
     assert busy.status == sleepy.status == "solved" and busy.harness == sleepy.harness == "process"
-    # The busy solver burned 0.3 s of CPU by its own clock; the run's CPU time holds it and never exceeds the wall.
-    assert 0.29 <= busy.cpu_time <= busy.wall_time * 1.05 + 0.02
+    # The busy solver burned 0.3 s of CPU by its own clock; the run's CPU time holds it. It is the process's: a
+    # worker's own threads beside the solver can add to it (seen: 1.73 s of CPU in 1.51 s of wall on a loaded
+    # machine), so it is bounded by twice the wall, not by the wall.
+    assert 0.29 <= busy.cpu_time <= busy.wall_time * 2 + 0.05
     # A sleeping solver waits 0.3 s of wall time with next to no CPU time.
     assert sleepy.wall_time >= 0.3 and sleepy.cpu_time < 0.1 * sleepy.wall_time
     assert busy.cpu_time / busy.wall_time > 4 * sleepy.cpu_time / sleepy.wall_time
