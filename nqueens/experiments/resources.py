@@ -25,7 +25,7 @@ import time
 __all__ = ["Usage", "autorange", "INNER_SECONDS", "SHORT_RUN"]
 
 SHORT_RUN = 1e-3  # runs shorter than this are timed again, repeated
-INNER_SECONDS = 0.2  # the repeated timing lasts at least this long (timeit's autorange)
+INNER_SECONDS = 0.02  # the repeated timing lasts at least this long: 20 repetitions of a run near a millisecond, and an experiment of thousands of short runs is not held up by them
 
 
 class Usage:
