@@ -143,7 +143,7 @@ def test_a_model_too_big_to_build_is_refused_before_it_is_built(capsys, solver):
     # machine running the suite has it
     code, out, err = _cli(capsys, ["solve", "1000000", "--solver", solver, "--limit", "1"])
     assert code == 2 and out == "" and err.count("\n") == 1, err
-    assert err.startswith(f"error: solver '{solver}' on n = 1000000 needs ") and "available" in err, err
+    assert err.startswith(f"error: solver '{solver}' on n = 1000000 ") and " needs " in err and "available" in err, err
 
 
 def _cli(capsys, argv):
@@ -375,7 +375,8 @@ def test_a_signal_ignored_by_the_parent_stays_ignored(cli):
         assert process.poll() is None, process.communicate()
         process.send_signal(signal.SIGINT)
         out, err = process.communicate(timeout=30)
-        assert (process.returncode, err) == (130, "interrupted\n")
+        # A forecast warning may come first (the count is forecast to take over a minute); then the one line.
+        assert process.returncode == 130 and err.endswith("interrupted\n") and err.count("\n") <= 2, err
     finally:
         if process.poll() is None:
             process.kill()
