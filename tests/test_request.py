@@ -59,7 +59,9 @@ def test_count_18_checks_once():
     calls = _calls(["count", "18", "--workers", "2"])
     _once(calls)
     # n is read where it enters (the argv text, then the Instance it becomes), never again below the facade.
-    assert calls[("check_n", "nqueens/core/board.py")] <= 3  # argv, the Instance, --workers
+    # argv, the Instance, --workers; and where this machine has no rate for the solver yet, the forecast's timing
+    # run on a small board (its own n, not the request's) checks that board once.
+    assert calls[("check_n", "nqueens/core/board.py")] <= 4
 
 
 def test_solve_an_instance_checks_once(tmp_path):
