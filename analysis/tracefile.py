@@ -174,7 +174,9 @@ class Trace:
 
     def write(self, path):
         """Write the trace file to ``path``."""
-        with open(path, "wb") as f:
+        from nqueens.core.files import replaced
+
+        with replaced(path, "wb") as f:  # a temporary file renamed on success: never a cut trace
             f.write(self.dumps())
 
     def html(self, *others, title=None):

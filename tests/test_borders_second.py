@@ -425,6 +425,10 @@ def test_an_interrupted_construct_leaves_no_file(tmp_path):
     assert list(tmp_path.iterdir()) == []
 
 
+# Files that are no one's output: runexec's task and outcome in its own temporary folder, /proc/self/clear_refs.
+_NOT_OUTPUT = {"nqueens/experiments/runexec.py", "nqueens/experiments/resources.py"}
+
+
 def test_every_writer_goes_through_the_one_replacing_helper():
     """The toolkit's file writers open their target only through ``nqueens.core.files``."""
     import re
@@ -434,6 +438,8 @@ def test_every_writer_goes_through_the_one_replacing_helper():
         for path in (ROOT / folder).rglob("*.py"):
             text = path.read_text()
             if path.name == "files.py":
+                continue
+            if str(path.relative_to(ROOT)) in _NOT_OUTPUT:
                 continue
             for pattern in (r"open\([^)]*['\"]w", r"\.savefig\(", r"write_graphml\(", r"\.write_text\("):
                 for match in re.finditer(pattern, text):

@@ -36,7 +36,9 @@ def run(args):
             "traces compared in one page must be of the same board: "
             + ", ".join(f"{p} has n = {t.n}" for p, t in zip(args.traces, traces))
         )
-    with open(args.html, "w", encoding="utf-8") as f:
+    from nqueens.core.files import replaced
+
+    with replaced(args.html) as f:
         f.write(page(traces))
     if not args.quiet:
         print(

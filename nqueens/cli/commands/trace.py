@@ -61,8 +61,9 @@ def run(args):
         _said(args, f"wrote {args.output}: {_summary(traces[0])}")
     if args.html:
         from nqueens.analysis.replay import page
+        from nqueens.core.files import replaced
 
-        with open(args.html, "w", encoding="utf-8") as f:
+        with replaced(args.html) as f:
             f.write(page(traces))
         _said(args, f"wrote {args.html}: " + "; ".join(_summary(t) for t in traces))
     return 0
