@@ -36,15 +36,26 @@ def add_parser(sub):
 
 
 def run(args):
+    import os
+
     from nqueens.testing import check_solver
 
-    table = check_solver(
-        args.solver,
-        checks=args.check,
-        interrupt=not args.no_interrupt,
-        options=collect_options(args.options),
-        timeout=args.timeout,
-    )
+    # A solver abandoned at its timeout still runs, with stdout set aside for it (to stderr): the table goes to the
+    # standard output the command started with.
+    saved = os.dup(1)
+    try:
+        table = check_solver(
+            args.solver,
+            checks=args.check,
+            interrupt=not args.no_interrupt,
+            options=collect_options(args.options),
+            timeout=args.timeout,
+        )
+    finally:
+        sys.stdout.flush()
+        os.dup2(saved, 1)
+        os.close(saved)
+        sys.stdout = sys.__stdout__
     failed = [row for row in table if row.passed is False]
     if args.json:
         print_json([{"check": r.check, "n": r.n, "status": r.status, "detail": r.detail} for r in table])
