@@ -20,11 +20,12 @@ t0 = time.perf_counter()
 from nqueens.cli import main
 t1 = time.perf_counter()
 from nqueens.runtime import forecast
-from nqueens.runtime import interrupt
+from nqueens.core import background
 from nqueens.registry import get_solver
 n, solver = int(sys.argv[1]), sys.argv[2]
 t2 = time.perf_counter()
-forecast.long_run_warning(n, solver)
+from nqueens.api import request
+forecast.long_run_warning(request(n, solver))
 t3 = time.perf_counter()
 module = get_solver(solver).load()
 if hasattr(module, "warmup"):

@@ -9,7 +9,7 @@ square where no queen may stand (blocked, on an excluded diagonal, or in the row
 
 Solutions come from CPMpy's ``solveAll`` with a callback: the backend's own enumeration where it has one
 (CP-SAT), else CPMpy's loop of solve and blocking clause. The search runs in a worker thread
-(:mod:`nqueens.models._background`): Ctrl-C reaches Python at once, and the callback ends the search (by raising)
+(:mod:`nqueens.core.background`): Ctrl-C reaches Python at once, and the callback ends the search (by raising)
 as soon as the caller has stopped.
 
 ``ortools`` needs nothing beyond the default install; the other backends come with the ``solvers`` extra
@@ -27,8 +27,8 @@ import time
 import warnings
 
 import numpy as np
-from nqueens.models import _background
 
+from nqueens.core import background
 from nqueens.core.board import dtype_for
 from nqueens.core.errors import NQueensError
 from nqueens.core.record import Tally
@@ -145,13 +145,13 @@ def count(n, *, nodes=False, instance=None, backend="ortools", build=None, rule=
     def work(stopped):
         def check():
             if stopped.is_set():
-                raise _background.Stopped
+                raise background.Stopped
 
         with warnings.catch_warnings(), _interrupts():
             warnings.simplefilter("ignore", UserWarning)  # "solver state will be invalid": it is discarded
             return solver.solveAll(display=check, **_QUIET_SIGINT.get(backend, {}))
 
-    total = _background.run(work, stop=_stopper(solver, backend), name=f"cpmpy-{backend}", join_timeout=_JOIN)
+    total = background.run(work, stop=_stopper(solver, backend), name=f"cpmpy-{backend}", join_timeout=_JOIN)
     solved = time.perf_counter()
     status = solver.status()
     _check_complete(status, backend)
@@ -185,12 +185,12 @@ def batches(n, *, limit=None, instance=None, backend="ortools", build=None, rule
 
         def take():
             if stopped.is_set():
-                raise _background.Stopped
+                raise background.Stopped
             rows.append(q.value().tolist())
             found[0] += 1
             if len(rows) == size:
                 if not emit(np.array(rows, dtype=dtype)):
-                    raise _background.Stopped
+                    raise background.Stopped
                 rows.clear()
 
         with warnings.catch_warnings(), _interrupts():
@@ -201,7 +201,7 @@ def batches(n, *, limit=None, instance=None, backend="ortools", build=None, rule
         if rows:
             emit(np.array(rows, dtype=dtype))
 
-    yield from _background.stream(produce, stop=_stopper(solver, backend), name=f"cpmpy-{backend}", join_timeout=_JOIN)
+    yield from background.stream(produce, stop=_stopper(solver, backend), name=f"cpmpy-{backend}", join_timeout=_JOIN)
 
 
 def warmup():

@@ -15,7 +15,7 @@ toolkit already depends on, so the model needs no further package. ``highspy`` w
 from version 1.13 on it cannot be loaded into one process with ``ortools`` 9.15 (whichever comes second fails
 on an undefined HiGHS symbol), and OR-tools' own HiGHS backend prints its banner on stdout.
 
-The solve runs in a worker thread (:mod:`nqueens.models._background`; ``pywraplp`` releases the GIL) with SCIP's
+The solve runs in a worker thread (:mod:`nqueens.core.background`; ``pywraplp`` releases the GIL) with SCIP's
 own Ctrl-C handler turned off, so Ctrl-C reaches Python at once and ``InterruptSolve`` stops SCIP.
 
 References
@@ -27,8 +27,8 @@ E. Balas, R. Jeroslow, "Canonical cuts on the unit hypercube", SIAM J. Appl. Mat
 import time
 
 import numpy as np
-from nqueens.models import _background
 
+from nqueens.core import background
 from nqueens.core.board import dtype_for
 from nqueens.core.errors import NQueensError
 from nqueens.core.record import Tally
@@ -112,7 +112,7 @@ def count(n, *, nodes=False, instance=None, rule="queen"):
     def work(stopped):
         return sum(1 for _ in _solutions(solver, x, n, effort, stopped))
 
-    total = _background.run(work, stop=solver.InterruptSolve, name="mip-count")
+    total = background.run(work, stop=solver.InterruptSolve, name="mip-count")
     times = {"time_model": built - start, "time_solve": time.perf_counter() - built}
     return Tally(total=total, stats={**shape, **effort.as_dict(), **times})
 
@@ -135,7 +135,7 @@ def batches(n, *, limit=None, instance=None, rule="queen"):
             if not emit(np.array([q], dtype=dtype)) or found == limit:
                 return
 
-    yield from _background.stream(produce, stop=solver.InterruptSolve, name="mip-enumerate")
+    yield from background.stream(produce, stop=solver.InterruptSolve, name="mip-enumerate")
 
 
 def warmup():
@@ -164,7 +164,7 @@ def _solutions(solver, x, n, effort, stopped):
         effort.bb_nodes += solver.nodes()
         effort.lp_iterations += solver.iterations()
         if stopped.is_set():
-            raise _background.Stopped
+            raise background.Stopped
         if status == pywraplp.Solver.INFEASIBLE:
             return
         if status != pywraplp.Solver.OPTIMAL:

@@ -41,8 +41,7 @@ Every run returns an :class:`~nqueens.core.optimization.OptResult`; its solution
 import threading
 import time
 
-from nqueens.models import _background
-
+from nqueens.core import background
 from nqueens.core.errors import NQueensError
 from nqueens.core.optimization import SENSE, OptResult, check_problem, objective, verify
 
@@ -171,7 +170,7 @@ def _cpsat(problem, n, *, timeout, symmetry, workers):
 
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = workers
-    solver.parameters.catch_sigint_signal = False  # Ctrl-C is the caller's (see _background)
+    solver.parameters.catch_sigint_signal = False  # Ctrl-C is the caller's (see nqueens.core.background)
     if timeout is not None:
         solver.parameters.max_time_in_seconds = float(timeout)
     callback = Improvements()
@@ -188,7 +187,7 @@ def _cpsat(problem, n, *, timeout, symmetry, workers):
             solver.StopSearch()
             done.wait(0.05)
 
-    status = _background.run(work, stop=stop, name="nqueens-optimize-cpsat")
+    status = background.run(work, stop=stop, name="nqueens-optimize-cpsat")
     result = OptResult(problem, n, "cpsat", "timeout", time_model=time_model, curve=curve)
     if status in (cp_model.OPTIMAL, cp_model.FEASIBLE) and best:
         values = best["values"]
@@ -291,7 +290,7 @@ def _cp(problem, n, *, timeout, symmetry, workers):
         # The limit's own Crossed() is not wrapped for Python: a search that ran to the limit was cut by it.
         return timeout is not None and time.perf_counter() - start >= 0.99 * float(timeout)
 
-    crossed = _background.run(work, stop=halt.set, name="nqueens-optimize-cp")
+    crossed = background.run(work, stop=halt.set, name="nqueens-optimize-cp")
     result = OptResult(problem, n, "cp", "timeout", time_model=time_model, curve=curve)
     if best:
         result.solution = best["solution"]
@@ -358,7 +357,7 @@ def _mip(problem, n, *, timeout, symmetry, workers):
         solver.SetTimeLimit(int(float(timeout) * 1000))
     time_model = time.perf_counter() - built
     start = time.perf_counter()
-    status = _background.run(lambda stopped: solver.Solve(), stop=solver.InterruptSolve, name="nqueens-optimize-mip")
+    status = background.run(lambda stopped: solver.Solve(), stop=solver.InterruptSolve, name="nqueens-optimize-mip")
     found = time.perf_counter() - start
     result = OptResult(problem, n, "mip", "timeout", time_model=time_model)
     if status in (pywraplp.Solver.OPTIMAL, pywraplp.Solver.FEASIBLE):
@@ -508,7 +507,7 @@ def _sat(problem, n, *, timeout, symmetry, workers):
         return "stopped"
 
     try:
-        outcome = _background.run(work, stop=sat.interrupt, name="nqueens-optimize-sat", join_timeout=2)
+        outcome = background.run(work, stop=sat.interrupt, name="nqueens-optimize-sat", join_timeout=2)
     finally:
         sat.delete()
     result = OptResult(problem, n, "sat", "timeout", time_model=time_model, curve=curve)
@@ -577,7 +576,7 @@ def _cpmpy(problem, n, *, timeout, symmetry, workers, backend):
         params["time_limit"] = float(timeout)
     start = time.perf_counter()
     with cpmpy_model._interrupts():
-        _background.run(
+        background.run(
             lambda stopped: solver.solve(**params),
             stop=cpmpy_model._stopper(solver, backend),
             name="nqueens-optimize-cpmpy",

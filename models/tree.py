@@ -447,7 +447,7 @@ def solver(form):
     def graph_(n, mode="backtracking", *, propagation="none", order="static", instance=None, rule="queen"):
         from nqueens.models.tree_export import graph
 
-        return graph(form, n, mode, propagation=propagation, order=order, instance=instance, rule=rule)
+        return graph(form, n, mode, walk=run, propagation=propagation, order=order, instance=instance, rule=rule)
 
     def count_(
         n,

@@ -6,13 +6,13 @@ A picture to open in Gephi or yEd: every node the search generated, numbered in 
 Examples
 --------
 >>> from nqueens.models import permutation
->>> g = graph(permutation.FORMULATION, 4)
+>>> g = permutation.graph(4)
 >>> g.number_of_nodes(), sum(1 for _, d in g.nodes(data=True) if d["solution"])
 (33, 2)
 """
 
 import numpy as np
-from nqueens.models import EXPORT_MAX_N, EXPORT_MAX_NODES, tree
+from nqueens.models import EXPORT_MAX_N, EXPORT_MAX_NODES
 from nqueens.models import walk as _walk
 
 from nqueens.core.errors import NQueensError
@@ -22,8 +22,9 @@ __all__ = ["EXPORT_MAX_N", "EXPORT_MAX_NODES", "graph", "export_format", "write_
 # An exported tree is meant to be opened in Gephi or yEd.
 
 
-def graph(form, n, mode="backtracking", *, propagation="none", order="static", instance=None, rule="queen"):
-    """The explored tree as a :class:`networkx.DiGraph`, for ``n <= EXPORT_MAX_N``.
+def graph(form, n, mode="backtracking", *, walk, propagation="none", order="static", instance=None, rule="queen"):
+    """The explored tree as a :class:`networkx.DiGraph`, for ``n <= EXPORT_MAX_N``; ``walk`` is the tree walk
+    (:func:`nqueens.models.tree.run`, handed down by the formulation's ``graph``).
 
     Every node (numbered in depth-first order, the root 0) carries ``depth``, ``placement`` (the partial
     placement as text), ``pruned`` (it failed a check) and ``solution``; edges go from parent to child. The
@@ -43,7 +44,7 @@ def graph(form, n, mode="backtracking", *, propagation="none", order="static", i
     if order != "static":
         raise NQueensError("tree export writes placements row by row: use order static")
     settings = {"propagation": propagation, "order": order, "instance": instance, "rule": rule}
-    counts, _, _ = tree.run(form, n, mode, **settings)
+    counts, _, _ = walk(form, n, mode, **settings)
     explored = int(counts[_walk.GENERATED].sum())
     if explored > EXPORT_MAX_NODES:
         raise NQueensError(
@@ -51,7 +52,7 @@ def graph(form, n, mode="backtracking", *, propagation="none", order="static", i
             f"an export holds at most {EXPORT_MAX_NODES:,}"
         )
     trace = np.zeros((explored, 4), np.int64)
-    tree.run(form, n, mode, trace=trace, **settings)
+    walk(form, n, mode, trace=trace, **settings)
     g = nx.DiGraph(n=n, model=form.name, mode=mode)
     if propagation != "none":
         g.graph["propagation"] = propagation

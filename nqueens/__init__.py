@@ -67,7 +67,7 @@ __all__ = [
     "Tally",
     "solver",
 ]
-__version__ = "0.4.0"
+from nqueens.core.version import __version__ as __version__  # noqa: E402
 
 
 def __getattr__(name):

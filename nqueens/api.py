@@ -15,13 +15,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from nqueens.core import background
 from nqueens.core.board import check_n
 from nqueens.core.errors import NQueensError
 from nqueens.core.instance import Instance, as_instance
 from nqueens.core.protocol import Solver
 from nqueens.core.record import CountResult
 from nqueens.registry import REGISTRY, get_solver
-from nqueens.runtime import interrupt
 
 if TYPE_CHECKING:
     import numpy as np
@@ -57,7 +57,7 @@ def solvers(*, plugins: bool = True) -> list[Solver]:
     if plugins:
         from nqueens.plugins import discover
 
-        found += discover()[0]
+        found += discover(REGISTRY)[0]
     return found
 
 
@@ -215,16 +215,16 @@ def count(
         problem if isinstance(problem, Request) else request(problem, solver, nodes=nodes, options=options, **keywords)
     )
     spec, n, instance, options = req.solver, req.n, req.instance, req.options
-    module = interrupt.call(spec.load)  # a C extension interrupted while it loads would fail with ImportError
+    module = background.call(spec.load)  # a C extension interrupted while it loads would fail with ImportError
     if hasattr(module, "warmup"):
-        interrupt.call(module.warmup)
+        background.call(module.warmup)
     start = time.perf_counter()
     if spec.family == "engine":
         from nqueens.runtime import run
 
         tally = run.count(module, n, **{k: v for k, v in options.items() if v is not None})
     else:
-        tally = interrupt.call(module.count, n, nodes=req.nodes, **req.extra, **options)
+        tally = background.call(module.count, n, nodes=req.nodes, **req.extra, **options)
     seconds = time.perf_counter() - start
     stats = dict(tally.stats)
     seconds = stats.pop("seconds", seconds)  # an engine's own measure is the one its result store recorded
@@ -273,10 +273,10 @@ def batches(
         else request(problem, solver, question="enumerate", limit=limit, options=options, **keywords)
     )
     spec, n, limit, extra = req.solver, req.n, req.limit, dict(req.extra)
-    module = interrupt.call(spec.load)
+    module = background.call(spec.load)
     if stats is not None and "stats" in inspect.signature(module.batches).parameters:
         extra["stats"] = stats
-    return _cut(interrupt.iterate(module.batches(n, limit=limit, **extra, **req.options)), limit)
+    return _cut(background.iterate(module.batches(n, limit=limit, **extra, **req.options)), limit)
 
 
 def solutions(

@@ -44,8 +44,9 @@ GROUP = "nqueens.solvers"
 _RESOLVED: dict[str, Solver] = {}  # spec or name -> Solver, for this process
 
 
-def resolve(spec: str) -> Solver:
-    """The outside solver ``spec`` names (see the module docstring).
+def resolve(spec: str, builtins) -> Solver:
+    """The outside solver ``spec`` names (see the module docstring); ``builtins`` are the built-in solvers' names
+    (:data:`nqueens.registry.REGISTRY`), which an outside solver may not take.
 
     Raises
     ------
@@ -55,8 +56,6 @@ def resolve(spec: str) -> Solver:
     """
     if spec in _RESOLVED:
         return _RESOLVED[spec]
-    from nqueens.registry import REGISTRY
-
     target, _, attr = spec.rpartition(":") if _has_attr(spec) else (spec, "", "")
     if target.endswith(".mzn") or spec.endswith(".mzn"):
         solver = _minizinc(target or spec)
@@ -67,12 +66,12 @@ def resolve(spec: str) -> Solver:
     else:
         solver = _from_entry_point(spec)
         if solver is None:
-            known = ", ".join(REGISTRY)
+            known = ", ".join(builtins)
             raise NQueensError(
                 f"unknown solver {spec!r}; known solvers: {known}; or an outside solver: FILE.py:ATTR, "
                 f"package.module:ATTR, MODEL.mzn, or a plugin installed in the entry-point group {GROUP!r}"
             )
-    if solver.name in REGISTRY:
+    if solver.name in builtins:
         raise NQueensError(
             f"outside solver {spec!r} is named {solver.name!r}, which is a built-in solver; give it another name"
         )
@@ -81,14 +80,15 @@ def resolve(spec: str) -> Solver:
     return solver
 
 
-def discover() -> tuple[list[Solver], list[str]]:
-    """The installed plugins: ``(solvers, errors)``, each error one line naming the plugin that failed."""
+def discover(builtins) -> tuple[list[Solver], list[str]]:
+    """The installed plugins: ``(solvers, errors)``, each error one line naming the plugin that failed;
+    ``builtins`` as for :func:`resolve`."""
     from importlib.metadata import entry_points
 
     solvers, errors = [], []
     for point in sorted(entry_points(group=GROUP), key=lambda p: p.name):
         try:
-            solvers.append(resolve(point.name))
+            solvers.append(resolve(point.name, builtins))
         except NQueensError as exc:
             errors.append(str(exc))
     return solvers, errors

@@ -574,4 +574,4 @@ def get_solver(name: "str | Solver") -> Solver:
         raise NQueensError(f"unknown solver {name!r}; known solvers: {', '.join(REGISTRY)}")
     from nqueens.plugins import resolve
 
-    return resolve(name.strip())
+    return resolve(name.strip(), REGISTRY)

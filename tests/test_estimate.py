@@ -12,6 +12,7 @@ from nqueens.analysis.estimate import MODELS, estimate
 from nqueens.analysis.trees import tree_size
 
 import nqueens
+from nqueens.api import request
 from nqueens.cli import main
 from nqueens.runtime import forecast as forecast_module
 from nqueens.runtime.forecast import forecast, long_run_warning
@@ -178,7 +179,7 @@ def test_pure_python_kernels():
 
 
 def test_forecast_scales_the_estimate_by_a_measured_rate():
-    f = forecast(16, "bitwise")
+    f = forecast(request(16, "bitwise"))
     assert f.solver == "bitwise" and 8 <= f.calibration_n < 16
     assert f.rate > 0 and f.seconds == pytest.approx(f.nodes / f.rate)
     assert abs(f.nodes - 1_000_000_000) < 0.5e9  # the n = 16 tree holds about 1.1e9 nodes (bitwise counts them)
@@ -188,22 +189,23 @@ def test_a_rate_is_measured_once_per_machine(monkeypatch):
     calls = []
     real = forecast_module._calibrate
     monkeypatch.setattr(forecast_module, "_calibrate", lambda *a: calls.append(a) or real(*a))
-    first = forecast(15, "backtrack")
-    second = forecast(16, "backtrack")
+    first = forecast(request(15, "backtrack"))
+    second = forecast(request(16, "backtrack"))
     assert len(calls) <= 1 and first.rate == second.rate and first.calibration_n == second.calibration_n
     assert forecast_module.rates_path().is_file()
 
 
 def test_no_warning_for_short_runs():
-    assert long_run_warning(8) is None
-    assert long_run_warning(12, "bitmask-recursive") is None
+    assert long_run_warning(request(8)) is None
+    assert long_run_warning(request(12, "bitmask-recursive")) is None
 
 
 def test_warning_for_long_runs():
-    text = long_run_warning(25, "bitwise")
+    text = long_run_warning(request(25, "bitwise"))
     assert text.startswith("warning: counting n = 25 with bitwise") and "Knuth's estimate" in text
-    assert long_run_warning(13, "bitwise", threshold=1e-6).startswith("warning: ")
-    assert long_run_warning(99, "bitwise") is None  # the count itself will report the limit
+    assert long_run_warning(request(13, "bitwise"), threshold=1e-6).startswith("warning: ")
+    with pytest.raises(nqueens.NQueensError, match="n <= "):  # the limit is the entry's to report, not a forecast's
+        request(99, "bitwise")
 
 
 def test_count_warns_on_stderr_only(capsys, monkeypatch):

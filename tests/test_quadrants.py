@@ -11,6 +11,7 @@ from nqueens.native import quadrants
 from nqueens.native import quadrants_kernels as kernels
 
 import nqueens
+from nqueens.api import request
 from nqueens.core.errors import NQueensError
 
 # OEIS A032522, solutions fixed by the half turn ("point symmetric"), n = 1..20 (offset 1).
@@ -162,13 +163,13 @@ def test_forecast_uses_the_counters_own_growth(monkeypatch):
 
     monkeypatch.setattr(forecast_module, "quick_estimate", no_tree)
     monkeypatch.setattr(forecast_module, "_calibrate", no_tree)
-    guess = forecast_module.forecast(20, "quadrants", workers=2)
+    guess = forecast_module.forecast(request(20, "quadrants", workers=2))
     assert guess.method == "growth" and guess.seconds > 0 and guess.memory == quadrants.memory_needed(20, 2)
     # The model: this machine's time for the calibration board times the reference growth from there.
     ratio = quadrants.REFERENCE_SECONDS[20] / quadrants.REFERENCE_SECONDS[guess.calibration_n]
     assert guess.seconds == pytest.approx(guess.rate * ratio / 2)
-    assert forecast_module.long_run_warning(16, "quadrants") is None
-    text = forecast_module.long_run_warning(25, "quadrants", workers=2)
+    assert forecast_module.long_run_warning(request(16, "quadrants")) is None
+    text = forecast_module.long_run_warning(request(25, "quadrants", workers=2))
     assert text.startswith("warning: counting n = 25 with quadrants is forecast to take about ")
     assert "of memory" in text and "Knuth" not in text
 

@@ -13,7 +13,7 @@ The contract, kept here once for every command:
   code; exit status 1.
 - Ctrl-C prints ``interrupted`` on stderr and exits 130 at once, after the library has saved what it finished;
   nothing that looks like a result is printed. Long computations run off the main thread
-  (:mod:`nqueens.runtime.interrupt`), so the interrupt is seen within a fraction of a second.
+  (:mod:`nqueens.core.background`), so the interrupt is seen within a fraction of a second.
 - Output that cannot be written (a full disk: ``> /dev/full``) is one ``error:`` line and exit status 1; a reader
   that leaves (``| head -1``) ends the command quietly.
 """

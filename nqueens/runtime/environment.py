@@ -43,7 +43,7 @@ LIBRARIES = (
 @functools.cache
 def versions():
     """``{"nqueens": ..., "python": ..., library: version, ...}`` for the :data:`LIBRARIES` installed."""
-    from nqueens import __version__
+    from nqueens.core.version import __version__
 
     found = {"nqueens": __version__, "python": platform.python_version()}
     named = _dist_info_versions()

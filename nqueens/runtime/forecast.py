@@ -17,7 +17,8 @@ run is short without a measurement when ``forecast_seconds`` with :data:`SLOW_FA
 
 Examples
 --------
->>> long_run_warning(8) is None
+>>> from nqueens.api import request
+>>> long_run_warning(request(8)) is None
 True
 """
 
@@ -143,8 +144,8 @@ def quick_estimate(n, probes=400, seed=0, rule="queen"):
 WARNING_PROBES = 1000
 
 
-def forecast(n, solver=None, /, *, probes=2000, seed=0, budget=0.05, estimate=None, **options):
-    """Forecast the wall time of ``nqueens.count(n, solver, **options)``.
+def forecast(req, *, probes=2000, seed=0, budget=0.05, estimate=None):
+    """Forecast the wall time of ``nqueens.count(req)`` for a resolved :class:`~nqueens.api.Request` (trusted).
 
     The solver's rate comes from the rates file (:func:`rates_path`) when this machine has measured it with
     these options, else it is measured now (on boards from ``n = 8`` up, until a run takes ``budget``
@@ -157,7 +158,7 @@ def forecast(n, solver=None, /, *, probes=2000, seed=0, budget=0.05, estimate=No
     Raises
     ------
     NQueensError
-        For a bad ``n``, solver or option.
+        When the solver cannot be run on the calibration boards.
 
     Notes
     -----
@@ -165,9 +166,6 @@ def forecast(n, solver=None, /, *, probes=2000, seed=0, budget=0.05, estimate=No
     2.5 s and 9.2 s against 2.9 s and 18.5 s taken: good to a factor of about two, which is what a warning
     before an hour-long run needs.
     """
-    from nqueens.api import Request, request
-
-    req = n if isinstance(n, Request) else request(n, solver, options=options)
     spec, n, options = req.solver, req.n, req.options
     model = _growth_model(spec)
     if model is not None:
@@ -183,11 +181,10 @@ def forecast(n, solver=None, /, *, probes=2000, seed=0, budget=0.05, estimate=No
     return Forecast(n, spec.name, nodes, stderr, rate, m, nodes / rate)
 
 
-def long_run_warning(n, solver=None, /, *, threshold=None, action="counting", **options):
+def long_run_warning(req, *, threshold=None, action="counting"):
     """A one-line ``warning: ...`` if the run is forecast to take longer than ``threshold`` seconds, else ``None``.
 
-    ``n`` is a board size (with ``solver`` and ``options``) or a resolved :class:`~nqueens.api.Request`, which is
-    then trusted as it is. The Knuth estimate is made once (:data:`WARNING_PROBES` probes) and serves both the
+    ``req`` is a resolved :class:`~nqueens.api.Request`, trusted as it is (the entry resolved it). The Knuth estimate is made once (:data:`WARNING_PROBES` probes) and serves both the
     decision and the forecast.
 
     ``threshold`` defaults to :data:`LONG_RUN_SECONDS`. ``None`` also when no forecast can be made (the run
@@ -195,14 +192,12 @@ def long_run_warning(n, solver=None, /, *, threshold=None, action="counting", **
 
     Examples
     --------
-    >>> long_run_warning(12, "bitmask-recursive") is None
+    >>> from nqueens.api import request
+    >>> long_run_warning(request(12, "bitmask-recursive")) is None
     True
     """
-    from nqueens.api import Request, request
-
     threshold = LONG_RUN_SECONDS if threshold is None else threshold
     try:
-        req = n if isinstance(n, Request) else request(n, solver, options=options)
         n, spec = req.n, req.solver
         if _at_once(spec, n, req.options):
             return None
@@ -343,12 +338,12 @@ def _permutations(n):
 
 
 def _calibrate(spec, n, options, probes, seed, budget):
-    from nqueens.runtime import interrupt
+    from nqueens.core import background
 
     # Off the main thread, as the count itself: a C extension interrupted while it loads fails with ImportError.
-    module = interrupt.call(spec.load)
+    module = background.call(spec.load)
     if hasattr(module, "warmup"):
-        interrupt.call(module.warmup)
+        background.call(module.warmup)
     timing = {k: v for k, v in options.items() if k != "progress"}
     if spec.family == "engine":
         from nqueens.runtime import run
@@ -369,7 +364,7 @@ def _calibrate(spec, n, options, probes, seed, budget):
             continue
         # A timing run is not a count to record anywhere: it calls the module, not the API.
         start = time.perf_counter()
-        interrupt.call(once, m)
+        background.call(once, m)
         seconds = time.perf_counter() - start
         if seconds >= budget or m + 1 >= n or (spec.max_n is not None and m + 1 > spec.max_n):
             break
@@ -379,7 +374,7 @@ def _calibrate(spec, n, options, probes, seed, budget):
 
 
 def _rate_key(name, options):
-    from nqueens import __version__
+    from nqueens.core.version import __version__
 
     shown = {k: v for k, v in sorted(options.items()) if k not in ("progress", "store", "cached", "scheduler")}
     return f"{name} {json.dumps(shown, sort_keys=True, default=str)} {socket.gethostname()} {__version__}"

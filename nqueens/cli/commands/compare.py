@@ -150,6 +150,8 @@ def add_parser(sub):
 def _warn_if_long(problems, columns):
     """One ``warning:`` before an experiment whose largest board a named solver is forecast to need hours for
     (without --timeout, which bounds every run)."""
+    from nqueens.api import request
+    from nqueens.core.errors import NQueensError
     from nqueens.runtime.forecast import long_run_warning
 
     largest = max((p.n for p in problems if p.plain), default=None)
@@ -157,7 +159,10 @@ def _warn_if_long(problems, columns):
         return
     for column in columns:
         options = {k: v for k, v in column.options.items() if k not in ("progress", "store", "cached", "scheduler")}
-        warning = long_run_warning(largest, column.solver, **options)
+        try:
+            warning = long_run_warning(request(largest, column.solver, **options))
+        except NQueensError:  # the run itself reports it
+            warning = None
         if warning:
             print(f"{warning} (or give --timeout S)", file=sys.stderr)
             return

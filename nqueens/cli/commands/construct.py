@@ -47,8 +47,8 @@ def add_parser(sub):
 def run(args):
     if args.format is not None and args.output is None:
         raise NQueensError("--format is the format of --output FILE; give --output too")
-    from nqueens.native.construct import construct
-    from nqueens.runtime.interrupt import call
+    from nqueens.core.background import call
+    from nqueens.tools import construct
 
     result = call(construct, args.n, args.method, seed=args.seed, max_steps=args.max_steps)
     if args.output is not None:

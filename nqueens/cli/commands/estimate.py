@@ -4,7 +4,7 @@ import argparse
 
 from nqueens.cli.commands._common import board_size, epilog, positive, print_json
 from nqueens.cli.commands._rules import add_rules_option
-from nqueens.models import MODELS
+from nqueens.tools import TREE_MODELS as MODELS
 
 
 def add_parser(sub):
@@ -28,7 +28,7 @@ def add_parser(sub):
 
 def run(args):
     from nqueens.analysis.estimate import estimate
-    from nqueens.runtime.interrupt import call
+    from nqueens.core.background import call
 
     result = call(estimate, args.n, args.model, probes=args.probes, seed=args.seed, rule=args.rules or "queen")
     if args.json:

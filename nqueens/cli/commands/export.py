@@ -74,8 +74,8 @@ def add_parser(sub):
 
 
 def _export_optimization(args):
-    from nqueens.models.optimize import export
     from nqueens.optimize import MAX_N
+    from nqueens.tools import optimization_export as export
 
     if args.rules is not None:
         raise NQueensError(f"--rules applies to the n-queens models, not to --problem {args.problem}")
@@ -111,7 +111,9 @@ def _export_optimization(args):
 
 
 def run(args):
-    from nqueens.models import export
+    from nqueens.tools import model_exports
+
+    export = model_exports()
 
     if args.problem != "nqueens":
         return _export_optimization(args)

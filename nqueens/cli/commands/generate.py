@@ -68,9 +68,9 @@ def add_parser(sub):
 
 
 def run(args):
+    from nqueens.core.background import call
     from nqueens.core.instance_io import format_instance, write_instance
-    from nqueens.native.instances import random_instance
-    from nqueens.runtime.interrupt import call
+    from nqueens.tools import random_instance
 
     # Off the main thread: a completion instance runs the instance solver, which Ctrl-C must not wait for.
     inst = call(random_instance, args.kind, args.n, args.k, seed=args.seed, method=args.method, min_free=args.min_free)

@@ -213,12 +213,16 @@ def _warn_if_long(req, limit, plain):
         return
     if not plain or spec.partial(req.options) is not None:
         return
+    from nqueens.api import request
     from nqueens.runtime.forecast import long_run_warning
 
     if "count" in spec.can:
         warning = long_run_warning(replace(req, limit=None), action="enumerating")
     else:
-        warning = long_run_warning(n, action="enumerating")
+        try:
+            warning = long_run_warning(request(n), action="enumerating")
+        except NQueensError:  # the default counter's limit: no forecast
+            warning = None
     if warning:
         print(warning, file=sys.stderr)
 

@@ -22,7 +22,7 @@ def run(args):
     from nqueens.plugins import discover
     from nqueens.registry import REGISTRY
 
-    plugins, errors = discover()
+    plugins, errors = discover(REGISTRY)
     for message in errors:
         print(f"error: {message}", file=sys.stderr)
     entries = [*REGISTRY.values(), *plugins]

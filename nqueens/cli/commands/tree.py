@@ -3,11 +3,11 @@
 import sys
 import time
 
-from nqueens import models as tree
+from nqueens import tools as tree
 from nqueens.cli.commands._common import board_size, epilog, print_json
 from nqueens.cli.commands._rules import add_rules_option
+from nqueens.core.background import call  # the walks run off the main thread: Ctrl-C is seen at once
 from nqueens.core.errors import NQueensError
-from nqueens.runtime.interrupt import call  # the walks run off the main thread: Ctrl-C is seen at once
 
 
 def add_parser(sub):
@@ -24,7 +24,7 @@ def add_parser(sub):
     )
     parser.add_argument("n", type=board_size, metavar="N", help="board size, an integer >= 1")
     which = parser.add_mutually_exclusive_group(required=True)
-    which.add_argument("--model", choices=tree.MODELS, help="the formulation whose tree to walk")
+    which.add_argument("--model", choices=tree.TREE_MODELS, help="the formulation whose tree to walk")
     which.add_argument(
         "--compare",
         action="store_true",
@@ -60,7 +60,6 @@ def add_parser(sub):
 
 def run(args):
     from nqueens.analysis.trees import format_profile_table, profile_table
-    from nqueens.models import tree
 
     args.progress = not (args.quiet or args.json) and sys.stderr.isatty()
     args.rules = args.rules or "queen"
@@ -78,14 +77,12 @@ def run(args):
             )
         return _compare(args)
     settings = {"propagation": args.propagation or "none", "order": args.order or "static"}
-    module = tree.formulation(args.model)
-    tree.check_settings(module.FORMULATION, args.mode, **settings)
+    module = tree.tree_formulation(args.model)
+    tree.check_tree_settings(module.FORMULATION, args.mode, **settings)
     if args.export:
-        from nqueens.models.tree_export import export_format, write_graph
-
-        export_format(args.export)
+        tree.graph_format(args.export)
         g = call(module.graph, args.n, mode=args.mode, rule=args.rules, **settings)
-        write_graph(g, args.export)
+        tree.write_graph(g, args.export)
         print(f"wrote {args.export}: {g.number_of_nodes():,} nodes, {g.number_of_edges():,} edges", file=sys.stderr)
     a = call(module.accounting, args.n, mode=args.mode, progress=args.progress, rule=args.rules, **settings)
     if args.json:
@@ -117,15 +114,16 @@ def run(args):
 
 def _precheck(args):
     """Refuse a board whose tree does not fit in memory; warn before a walk forecast to take over an hour."""
+    from nqueens.api import request
     from nqueens.registry import get_solver
     from nqueens.runtime.forecast import long_run_warning
 
-    models = tree.MODELS if args.compare else (args.model,)
+    models = tree.TREE_MODELS if args.compare else (args.model,)
     for model in models:
         spec = get_solver(model)
         spec.check_n(args.n)
         spec.check_memory(args.n)
-    from nqueens.models.rows import MAX_N
+    MAX_N = tree.propagation_max_n()
 
     if args.n > MAX_N and (args.propagation not in (None, "none") or args.order not in (None, "static")):
         raise NQueensError(
@@ -137,7 +135,10 @@ def _precheck(args):
     for model in models:
         takes = {option.name for option in get_solver(model).options}
         options = {k: v for k, v in ({"mode": args.mode, "rule": args.rules} | settings).items() if k in takes}
-        warning = long_run_warning(args.n, model, action="walking the tree of", **options)
+        try:
+            warning = long_run_warning(request(args.n, model, **options), action="walking the tree of")
+        except NQueensError:  # the walk itself reports it
+            warning = None
         if warning:
             print(warning, file=sys.stderr)
             return
@@ -145,12 +146,11 @@ def _precheck(args):
 
 def _compare(args):
     from nqueens.analysis.trees import format_profile_table, profile_table
-    from nqueens.models import tree
 
     # The formulations in name order, as `nqueens solvers` lists them.
     results = []
-    for name in sorted(tree.MODELS):
-        module = tree.formulation(name)
+    for name in sorted(tree.TREE_MODELS):
+        module = tree.tree_formulation(name)
         try:
             results.append(call(module.accounting, args.n, mode=args.mode, progress=args.progress, rule=args.rules))
         except NQueensError as exc:
@@ -210,11 +210,10 @@ def _compare(args):
 
 def _strategies(args):
     """Each row tree under every propagation and order: ``{model: [{"accounting", "seconds"}, ...]}``."""
-    from nqueens.models import tree
 
     found = {}
-    for name in sorted(tree.MODELS):
-        module = tree.formulation(name)
+    for name in sorted(tree.TREE_MODELS):
+        module = tree.tree_formulation(name)
         if not module.FORMULATION.propagates:
             continue
         module.warmup()

@@ -5,7 +5,7 @@ from nqueens.cli.commands._rules import add_rules_option
 
 
 def add_parser(sub):
-    from nqueens.models import PROPAGATIONS
+    from nqueens.tools import PROPAGATIONS
 
     searches = (*PROPAGATIONS, "dlx")
     parser = sub.add_parser(
