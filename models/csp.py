@@ -46,6 +46,7 @@ import random
 
 import constraint
 import numpy as np
+from nqueens.models.csp_spec import ALGORITHMS, PROPAGATION
 
 from nqueens.core.board import check_n, dtype_for
 from nqueens.core.errors import NQueensError
@@ -54,8 +55,6 @@ from nqueens.core.rules import offsets
 
 __all__ = ["ALGORITHMS", "PROPAGATION", "Effort", "problem", "count", "batches", "incomplete"]
 
-ALGORITHMS = ("default", "backtracking", "recursive", "min-conflicts")
-PROPAGATION = ("forward-checking", "none")
 
 # Local search: steps per run, runs from fresh random starts, and fixed seeds so that a result can be repeated.
 MIN_CONFLICTS_STEPS = 1000

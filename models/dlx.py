@@ -35,6 +35,7 @@ TAOCP vol. 4B, section 7.2.2.1 (secondary columns for the n-queens problem).
 """
 
 import numpy as np
+from nqueens.models.dlx_spec import CHOICES
 from numba import njit
 
 from nqueens.core.board import dtype_for
@@ -44,7 +45,6 @@ from nqueens.core.rules import diagonals, knight_pairs
 
 __all__ = ["CHOICES", "count", "batches", "warmup"]
 
-CHOICES = ("min-size", "first")
 
 _CHUNK = 4096
 

@@ -50,7 +50,7 @@ D. Sabin and E. C. Freuder, *Contradicting conventional wisdom in constraint sat
 """
 
 import numpy as np
-from nqueens.models import ORDERS, PROPAGATIONS
+from nqueens.models import DOMAIN_MAX_N, ORDERS, PROPAGATIONS
 from numba import njit
 
 from nqueens.core.bits import popcount
@@ -76,7 +76,7 @@ __all__ = [
     "path_at",
 ]
 
-MAX_N = 63  # domains are int64 bit masks
+MAX_N = DOMAIN_MAX_N  # domains are int64 bit masks
 
 _NONE, _FORWARD, _ARC = 0, 1, 2
 _STATIC, _FIRST_FAIL = 0, 1

@@ -42,6 +42,7 @@ scalable probabilistic exact model counter", IJCAI 2019.
 import time
 
 import numpy as np
+from nqueens.models.sat_spec import COUNTERS, ENCODINGS, SAT_SOLVERS
 
 from nqueens.core.board import dtype_for
 from nqueens.core.errors import NQueensError
@@ -50,26 +51,6 @@ from nqueens.core.rules import diagonals, knight_pairs
 
 __all__ = ["ENCODINGS", "SAT_SOLVERS", "COUNTERS", "variable", "clauses", "count", "batches", "warmup"]
 
-ENCODINGS = ("pairwise", "seqcounter", "ladder", "totalizer", "sortnetwrk", "cardnetwrk", "bitwise")
-# pysat's bundled solvers that add clauses between solves and can be interrupted. Not kissat404 (no
-# incremental solving: adding a blocking clause aborts the process) nor cryptosat (a separate package).
-SAT_SOLVERS = (
-    "cadical195",
-    "cadical153",
-    "glucose42",
-    "glucose4",
-    "glucose3",
-    "gluecard4",
-    "gluecard3",
-    "maplechrono",
-    "maplecm",
-    "maplesat",
-    "mergesat3",
-    "minicard",
-    "minisat22",
-    "minisat-gh",
-)
-COUNTERS = ("enumerate", "ganak")
 
 _CHUNK = 1024
 

@@ -74,6 +74,7 @@ import hashlib
 
 import numpy as np
 from nqueens.native import engine_kernels as _k
+from nqueens.native import engine_spec
 
 from nqueens.core.errors import NQueensError
 from nqueens.core.record import Subproblem, classes_to_json
@@ -92,8 +93,8 @@ __all__ = [
 ]
 
 ALGORITHM_VERSION = "3"  # changes whenever the subproblems or their results would
-SOLVER = "fast"  # the registry name; the store keys runs by it
-MAX_N = 31  # the diagonal masks of the kernel shift up to 2n bits within an int64
+SOLVER = engine_spec.SOLVER.name  # the registry name; the store keys runs by it
+MAX_N = engine_spec.SOLVER.max_n  # the diagonal masks of the kernel shift up to 2n bits within an int64
 
 # A count of n = _SPLIT_FROM or more is split into subproblems; smaller ones are one subproblem.
 _SPLIT_FROM = 12

@@ -14,10 +14,12 @@ A board is ``n x n``, rows ``0 .. n-1`` from the top, column ``c`` is bit ``c`` 
 import numpy as np
 from numba import njit
 
+from nqueens.native import gpu_spec
+
 __all__ = ["MAX_N", "ITEM_FIELDS", "build_items", "free_rows", "reference_counts"]
 
 MAX_ROWS = 15  # the most free rows the kernel fills (its shared arrays hold this many entries per thread)
-MAX_N = 27  # a stack entry packs its row (4 bits) above the n bits of a row mask, in 32 bits
+MAX_N = gpu_spec.SOLVER.max_n  # a stack entry packs its row (4 bits) above the n bits of a row mask, in 32 bits
 SHIFT_AT = 30  # a row word holds the squares the border queens take (bits 0 .. n-1) and the shift to the next row
 ITEM_FIELDS = 4  # an item: (constellation, columns, "\" diagonals, "/" diagonals), uint32 each
 _INDEX_AT = 27  # a stack word: the squares not yet tried (bits 0 .. n-1) and the entry's row (0 .. g - 2)

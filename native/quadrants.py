@@ -116,10 +116,10 @@ Examples
 import hashlib
 import threading
 from concurrent.futures import ThreadPoolExecutor
-from math import comb
 
 import numpy as np
 from nqueens.native import quadrants_kernels as _k
+from nqueens.native import quadrants_spec
 
 from nqueens.core import memory
 from nqueens.core.errors import NQueensError
@@ -143,12 +143,9 @@ __all__ = [
     "warmup",
 ]
 
-SOLVER = "quadrants"  # the registry name; stored results are keyed by it
+SOLVER = quadrants_spec.SOLVER.name  # the registry name; stored results are keyed by it
 ALGORITHM_VERSION = "1"  # changes whenever the subproblems or their results would
-MAX_N = 25  # a join key of 2 (n - 1) bits must fit the 8 chunks of 6 bits of the join's tables
-
-# Resident bytes of a process that has loaded Python, numpy, numba and the kernels (measured: 150-170 MiB).
-PROCESS_BYTES = 192 << 20
+MAX_N = quadrants_spec.SOLVER.max_n  # a join key of 2 (n - 1) bits must fit the 8 chunks of 6 bits of the join's tables
 
 # CPU seconds of one thread for a whole count of n on the 2-core development machine (AMD EPYC, shared; numba
 # kernels loaded): n = 12-18 measured with this code, 19-20 by benchmarks/quadrants_vs_kluev.py, 21 extrapolated
@@ -179,9 +176,8 @@ GROWTH = 7.0
 # The memory option's units (powers of 1024; "8G" and "8GiB" are the same).
 _UNITS = {"": 1, "B": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40}
 
-# The number of placements of non-attacking queens on an h x h square with at most one per row and column
-# (any number of queens, none included), h = 0..12: the size of the quadrant table.
-QUADRANT_PLACEMENTS = (1, 2, 5, 18, 87, 462, 2635, 16870, 118969, 915442, 7535369, 66807234, 633443407)
+PROCESS_BYTES = quadrants_spec.PROCESS_BYTES
+QUADRANT_PLACEMENTS = quadrants_spec.QUADRANT_PLACEMENTS
 
 # Kinds of subproblem (the first entry of a payload).
 JOIN, FIXED_180, FIXED_90 = 0, 1, 2
@@ -202,18 +198,7 @@ def memory_needed(n, workers=1):
     return _memory_needed(_check_n(n), workers)
 
 
-def _memory_needed(n, workers=1):
-    h = n // 2
-    table = 8 * QUADRANT_PLACEMENTS[h] + 16 * (4**h + 1)
-    # A worker keeps the keys of both halves of a split (and the left ones filtered, and both sorted into buckets
-    # by the join), 8 bytes each, in arrays grown by doubling to the bound of the largest split: at most 1/14 of
-    # the table's placements (measured for h = 7..10: 6.4 %, 6.1 %, 4.6 %, 4.0 %), plus one block of bit planes
-    # and the buckets' ranges (under 6 MiB).
-    keys = QUADRANT_PLACEMENTS[h] // 14
-    # The plan: rows of 5 int64 for every join, held about three times over while it is dealt into groups
-    # (odd n: the splits of the centre queen and, for each pair of middle queens, every split of the others).
-    joins = comb(2 * h, h) // 2 if n % 2 == 0 else comb(2 * h, h) // 4 + comb(max(2 * h - 1, 0), h) * h * (h - 1) // 2
-    return PROCESS_BYTES + table + 3 * 40 * joins + workers * (5 * 8 * 2 * keys + (6 << 20))
+_memory_needed = quadrants_spec.memory_needed
 
 
 def row_splits(n):

@@ -145,6 +145,7 @@ def request(
     spec = get_solver(solver)
     checked = spec.check_options(options)
     n, _ = _admit(spec, instance, checked)
+    _check_memory(spec, n, checked)
     if question == "count":
         if nodes and "nodes" not in spec.can:
             able = ", ".join(s.name for s in REGISTRY.values() if "nodes" in s.can)
@@ -384,12 +385,24 @@ def _options(solver, options, keywords):
     return solver, merged
 
 
+def _check_memory(spec, n, options):
+    """The memory check, once, with the worker threads the run will have. A count sent to a cluster, or given its
+    own memory budget, is checked against that budget by the engine's plan, not against this machine."""
+    if options.get("scheduler") is not None or options.get("memory") is not None:
+        return
+    workers = options.get("workers") if spec.family == "engine" else None
+    if workers is None and spec.family == "engine":
+        from nqueens.runtime.executors import default_workers
+
+        workers = default_workers()
+    spec.check_memory(n, options, workers or 1)
+
+
 def _admit(spec, instance, options=None):
-    """Check ``instance`` against ``spec`` once (its memory under the checked ``options``); return ``n`` and the
+    """Check ``instance`` against ``spec`` once (its limits under the checked ``options``); return ``n`` and the
     keywords that pass the instance on."""
     # an option's value may lower the limit (propagation keeps domains in 64 bits)
     n = spec.check_n(instance.n, options)
-    spec.check_memory(n, options)
     if instance.is_plain:
         return n, {}
     if "instance" not in spec.can:

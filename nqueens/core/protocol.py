@@ -111,9 +111,10 @@ class Solver:
         Why the solver refuses problem instances (when ``"instance"`` is not in ``can``), for the error message.
     memory : tuple or callable
         ``(a, b)``: the solver needs about ``a * n**b`` bytes for a board of ``n`` (its arrays, matrices or
-        model); or a function ``memory(n, options) -> (bytes, said)`` of ``n`` and the checked options, ``said``
-        naming the options the bytes depend on (``"encoding=pairwise"``, or ``""``). The facade refuses an ``n``
-        whose memory is not available before the model is built, naming the bytes and those options.
+        model); or a function ``memory(n, workers, options) -> (bytes, said)`` of ``n``, the worker threads of the
+        run (an engine's; 1 otherwise) and the checked options, ``said`` naming the options the bytes depend on
+        (``"encoding=pairwise"``, or ``""``). The facade refuses an ``n`` whose memory is not available before the
+        model is built, naming the bytes and those options.
     row_order : bool
         It places queens row by row in a fixed order, so its first solution of a large board can take hours and
         cannot be forecast (``nqueens solve`` warns from n = 30).
@@ -151,7 +152,7 @@ class Solver:
     options: tuple = ()
     limit_reason: str = MASK_REASON
     no_instance: str = ""
-    memory: tuple | Callable[[int, dict], tuple] = (64, 1)
+    memory: tuple | Callable[[int, int, dict], tuple] = (64, 1)
     row_order: bool = False
     count: Callable[..., Any] | None = field(default=None, repr=False, compare=False)
     batches: Callable[..., Iterator] | None = field(default=None, repr=False, compare=False)
@@ -283,21 +284,23 @@ class Solver:
             opt.unique and options.get(opt.name, opt.default) in opt.unique for opt in self.options
         )
 
-    def memory_needed(self, n, options=None):
-        """``(bytes, said)``: what :attr:`memory` states for ``n`` under the checked ``options`` (defaults when
-        ``None``), and the options that set it (``""`` when none do)."""
+    def memory_needed(self, n, options=None, workers=1):
+        """``(bytes, said)``: what :attr:`memory` states for ``n`` on ``workers`` threads under the checked
+        ``options`` (defaults when ``None``), and the options that set it (``""`` when none do)."""
         if callable(self.memory):
             full = self.check_options({}) if options is None else options
-            return self.memory(n, full)
+            return self.memory(n, workers, full)
         a, b = self.memory
         return a * n**b, ""
 
-    def check_memory(self, n, options=None):
-        """Raise if the memory this solver needs for ``n`` under ``options`` (see :attr:`memory`) is not
-        available; the message names the bytes and the options they depend on."""
+    def check_memory(self, n, options=None, workers=1):
+        """Raise if the memory this solver needs for ``n`` on ``workers`` threads under ``options`` (see
+        :attr:`memory`) is not available; the message names the bytes and what they depend on."""
         from nqueens.core import memory
 
-        need, said = self.memory_needed(n, options)
+        need, said = self.memory_needed(n, options, workers)
+        if callable(self.memory) and self.family == "engine":
+            said = ", ".join(filter(None, [f"{workers} worker{'s' * (workers != 1)}", said]))
         memory.check(need, f"solver {self.name!r} on n = {n}" + (f" with {said}" if said else ""))
 
     @property

@@ -1,0 +1,28 @@
+"""The declaration of the solver ``cpmpy``: what it is, its limits and its options, beside its code
+(:mod:`nqueens.models.cpmpy_model`). It imports no numpy or numba, so the registry reads it without loading the code."""
+
+from nqueens.core.options import RULE
+from nqueens.core.protocol import Option, Solver
+
+__all__ = ["SOLVER"]
+
+SOLVER = Solver(
+    name="cpmpy",
+    family="model",
+    origin="CPMpy: the nqueens_sat.py model (three all-different constraints) written once, run on a chosen backend",
+    can=("count", "enumerate", "instance"),
+    module="nqueens.models.cpmpy_model",
+    summary="one CPMpy model on ortools, exact, pysat, choco or z3 (the last four: the solvers extra)",
+    reach=8,
+    options=(
+        Option(
+            "backend",
+            str,
+            "ortools",
+            "the solver CPMpy hands the model to (all but ortools need pip install 'nqueens[solvers]')",
+            ("ortools", "exact", "pysat", "choco", "z3"),
+        ),
+        RULE,
+    ),
+    memory=(2000, 2),  # CPMpy's expression tree above CP-SAT's model (cpsat: 1600 n^2 a worker)
+)

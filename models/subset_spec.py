@@ -1,0 +1,20 @@
+"""The declaration of the solver ``subset``: what it is, its limits and its options, beside its code
+(:mod:`nqueens.models.subset`). It imports no numpy or numba, so the registry reads it without loading the code."""
+
+from nqueens.models._options import TREE_MODE, TREE_PROGRESS
+
+from nqueens.core.protocol import Solver
+
+__all__ = ["SOLVER"]
+
+SOLVER = Solver(
+    name="subset",
+    row_order=True,
+    family="model",
+    origin="seed 004: the 2^(n*n) cell tree, every square a yes/no decision; all constraints implicit",
+    can=("count", "enumerate", "nodes", "instance"),
+    module="nqueens.models.subset",
+    summary="state-space tree: a binary decision per cell, compiled; profile has one depth per cell",
+    options=(TREE_MODE, TREE_PROGRESS),
+    memory=(80, 2),  # state 2 n^2, per-depth counters 3 n^2 and path 3 n^2 int64, and slack
+)

@@ -1,0 +1,57 @@
+"""A solver is declared once, beside its code: the registry collects the declarations, the code reads its limits
+and option lists from them, and the declarations load nothing heavy."""
+
+import subprocess
+import sys
+
+import pytest
+
+from nqueens.core.errors import NQueensError
+from nqueens.registry import DECLARATIONS, REGISTRY
+
+
+def test_the_registry_is_the_declarations_in_one_sorted_list():
+    assert list(DECLARATIONS) == sorted(DECLARATIONS)
+    assert len(REGISTRY) == len(DECLARATIONS)
+    for name in DECLARATIONS:
+        module = sys.modules[name]
+        assert REGISTRY[module.SOLVER.name] is module.SOLVER
+        # Beside its code: in the solver's own module, or in a sibling NAME_spec.py (a numba solver's).
+        assert name in (module.SOLVER.module, module.SOLVER.module + "_spec")
+
+
+def test_the_declarations_load_no_numpy_or_numba():
+    code = "import sys, nqueens.registry; print(sorted({'numpy', 'numba'} & set(sys.modules)))"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
+
+
+def test_the_code_reads_its_limits_and_choices_from_its_declaration():
+    from nqueens.models import MODES, csp, dlx, sat
+    from nqueens.native import engine, quadrants, rules_counter
+
+    assert engine.MAX_N == REGISTRY["fast"].max_n == 31
+    assert quadrants.MAX_N == REGISTRY["quadrants"].max_n == 25
+    assert rules_counter.MAX_N == REGISTRY["rules"].max_n == 62
+    choices = {o.name: o.choices for o in REGISTRY["sat"].options}
+    assert choices["satsolver"] is sat.SAT_SOLVERS and len(sat.SAT_SOLVERS) == 14
+    assert choices["encoding"] is sat.ENCODINGS and choices["counter"] is sat.COUNTERS
+    assert {o.name: o.choices for o in REGISTRY["dlx"].options}["choose"] is dlx.CHOICES
+    assert {o.name: o.choices for o in REGISTRY["csp"].options}["algorithm"] is csp.ALGORITHMS
+    for tree in ("mary", "permutation", "subset"):
+        assert {o.name: o.choices for o in REGISTRY[tree].options}["mode"] is MODES
+
+
+def test_the_quadrant_counter_is_checked_for_memory_with_its_real_worker_count(monkeypatch):
+    from nqueens.native import quadrants
+
+    from nqueens.api import request
+    from nqueens.core import memory
+
+    one, eight = quadrants.memory_needed(20, 1), quadrants.memory_needed(20, 8)
+    assert eight > one
+    monkeypatch.setattr(memory, "room", lambda: (one + (eight - one) // 2, "the memory available leaves little"))
+    assert request(20, "quadrants", workers=1).n == 20
+    with pytest.raises(NQueensError, match="solver 'quadrants' on n = 20 with 8 workers needs"):
+        request(20, "quadrants", workers=8)
+    assert request(20, "quadrants", workers=8, memory="64G").n == 20  # its own budget: checked by its plan
