@@ -34,7 +34,7 @@ def memory_needed(n, workers=1):
 
 
 def _memory(n, workers, options):
-    return memory_needed(n, workers)
+    return memory_needed(n, workers), ""
 
 
 SOLVER = Solver(
