@@ -104,7 +104,7 @@ SOLVER = "gpu"
 MAX_N = _k.MAX_N
 # Local threads that feed the GPU: while one builds its items or counts rotation-fixed solutions on the CPU,
 # the others' kernels run (each on its own CUDA stream).
-WORKERS = 4
+WORKERS = gpu_spec.SOLVER.threads
 
 # Seconds of a whole count (`nqueens count N --solver gpu`) on one NVIDIA H200, from benchmarks/gpu_device.sh, and
 # the growth per n beyond (n = 21 -> 22 took 8x): the forecast's curve.

@@ -19,6 +19,7 @@ SOLVER = Solver(
     limit_reason="32-bit masks, with a 5-bit column index beside the n bits of a row",
     no_instance="it counts one start constellation per class under the 8 board symmetries, which an "
     "instance does not keep",
+    threads=4,  # CPU threads that build work items and feed the device
     reach=12,
     options=ENGINE_OPTIONS,
 )

@@ -85,6 +85,10 @@ class Request:
         Count the feasible nodes too.
     limit : int or None
         At most this many solutions (enumeration).
+    workers : int or None
+        An engine's count: the local threads it runs on (all usable cores unless given; ``None`` on a cluster).
+    store : str or None
+        An engine's count: the result store file it uses (``None`` for none).
     """
 
     solver: Solver
@@ -94,6 +98,10 @@ class Request:
     given: dict = field(default_factory=dict)
     nodes: bool = False
     limit: int | None = None
+    # An engine's count, decided here once: its local threads (None on a cluster) and its result store file
+    # (None for none).
+    workers: int | None = None
+    store: str | None = None
 
     @property
     def extra(self):
@@ -110,6 +118,7 @@ def request(
     nodes: bool = False,
     limit: int | None = None,
     options: dict | None = None,
+    checked: bool = False,
     **keywords: Any,
 ) -> Request:
     """Check a request once and resolve it: the :class:`Request` that :func:`count` and :func:`batches` take.
@@ -125,6 +134,9 @@ def request(
     limit : int, optional
     options : dict, optional
         The solver-specific options, one mapping (what the command line and the experiment runner pass).
+    checked : bool
+        ``options`` are every option of ``solver`` (a :class:`Solver`), already parsed with the defaults filled in
+        (an experiment's column, parsed once): they are trusted, not parsed again.
     **keywords
         Solver-specific options as keywords too (see :func:`count`: ``solver=`` here is an option when the
         solver is given as the second argument).
@@ -142,17 +154,24 @@ def request(
             solver = default_counter(instance)
         else:
             solver = DEFAULT_ENUMERATOR if instance.is_plain else DEFAULT_INSTANCE_SOLVER
-    spec = get_solver(solver)
-    checked = spec.check_options(options)
-    n, _ = _admit(spec, instance, checked)
-    _check_memory(spec, n, checked)
+    spec = solver if isinstance(solver, Solver) else get_solver(solver)
+    parsed = options if checked else spec.check_options(options)
+    n, _ = _admit(spec, instance, parsed)
+    workers = None
+    if spec.family == "engine":
+        workers = parsed.get("workers")
+        if workers is None and parsed.get("scheduler") is None:
+            from nqueens.runtime.executors import default_workers
+
+            workers = spec.threads or default_workers()
+    _check_memory(spec, n, parsed, workers)
     if question == "count":
         if nodes and "nodes" not in spec.can:
             able = ", ".join(s.name for s in REGISTRY.values() if "nodes" in s.can)
             raise NQueensError(f"solver {spec.name!r} does not count nodes; solvers that do: {able}")
         if "count" not in spec.can:
             raise NQueensError(f"solver {spec.name!r} cannot count{_because('count')}")
-        partial = spec.partial(checked)
+        partial = spec.partial(parsed)
         if partial is not None:
             raise NQueensError(
                 f"solver {spec.name!r} with {partial} finds one solution, so it cannot count; leave {partial} out"
@@ -163,15 +182,18 @@ def request(
         if "enumerate" not in spec.can:
             able = ", ".join(s.name for s in REGISTRY.values() if "enumerate" in s.can)
             raise NQueensError(f"solver {spec.name!r} only counts; solvers that enumerate: {able}")
-    given = {name: checked[name] for name in options}
-    if spec.family == "engine" and question == "count" and not checked.get("cached"):
+    given = {name: parsed[name] for name in options}
+    path = None
+    if spec.family == "engine" and question == "count":
         from nqueens.runtime.run import STORE_FROM, store_path
-        from nqueens.runtime.store import check_folder
 
-        path = store_path(checked.get("store"), use_default=n >= STORE_FROM)
-        if path is not None:
+        cached = bool(parsed.get("cached"))
+        path = store_path(parsed.get("store"), use_default=n >= STORE_FROM or cached)
+        if path is not None and not cached:
+            from nqueens.runtime.store import check_folder
+
             check_folder(path)
-    return Request(spec, instance, n, checked, given, bool(nodes), limit)
+    return Request(spec, instance, n, parsed, given, bool(nodes), limit, workers, path)
 
 
 def count(
@@ -223,7 +245,8 @@ def count(
     if spec.family == "engine":
         from nqueens.runtime import run
 
-        tally = run.count(module, n, **{k: v for k, v in options.items() if v is not None})
+        given = {k: v for k, v in options.items() if v is not None and k not in ("workers", "store")}
+        tally = run.count(module, n, workers=req.workers, path=req.store, **given)
     else:
         tally = background.call(module.count, n, nodes=req.nodes, **req.extra, **options)
     seconds = time.perf_counter() - start
@@ -385,16 +408,11 @@ def _options(solver, options, keywords):
     return solver, merged
 
 
-def _check_memory(spec, n, options):
+def _check_memory(spec, n, options, workers):
     """The memory check, once, with the worker threads the run will have. A count sent to a cluster, or given its
     own memory budget, is checked against that budget by the engine's plan, not against this machine."""
     if options.get("scheduler") is not None or options.get("memory") is not None:
         return
-    workers = options.get("workers") if spec.family == "engine" else None
-    if workers is None and spec.family == "engine":
-        from nqueens.runtime.executors import default_workers
-
-        workers = default_workers()
     spec.check_memory(n, options, workers or 1)
 
 

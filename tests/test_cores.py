@@ -34,6 +34,8 @@ def test_the_workers_are_the_pinned_cores_under_the_quota(monkeypatch):
     assert executors.default_workers() == 4
     monkeypatch.setattr(executors, "_cgroup_quota", lambda: 3)
     assert executors.default_workers() == 3
+    from nqueens.api import request
     from nqueens.runtime import forecast
 
-    assert forecast._workers({}) == 3  # the forecast warns about the thread count the run will use
+    req = request(20, "quadrants")
+    assert req.workers == 3 and forecast._workers(req) == 3  # the forecast warns about the run's own thread count

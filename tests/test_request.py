@@ -21,6 +21,9 @@ WATCHED = {
     ("check_n", "nqueens/core/protocol.py"),
     ("check_n", "nqueens/core/board.py"),
     ("request", "nqueens/api.py"),
+    ("default_workers", "nqueens/runtime/executors.py"),
+    ("store_path", "nqueens/runtime/run.py"),
+    ("parse", "nqueens/core/protocol.py"),
 }
 
 
@@ -62,6 +65,35 @@ def test_count_18_checks_once():
     # argv, the Instance, --workers; and where this machine has no rate for the solver yet, the forecast's timing
     # run on a small board (its own n, not the request's) checks that board once.
     assert calls[("check_n", "nqueens/core/board.py")] <= 4
+    assert calls[("store_path", "nqueens/runtime/run.py")] == 1
+    assert calls[("default_workers", "nqueens/runtime/executors.py")] == 0  # --workers decided it
+
+
+@pytest.mark.slow
+def test_count_18_decides_workers_and_store_once():
+    calls = _calls(["count", "18"])
+    _once(calls)
+    assert calls[("default_workers", "nqueens/runtime/executors.py")] == 1  # the request; the run trusts it
+    assert calls[("store_path", "nqueens/runtime/run.py")] == 1
+    assert calls[("check_n", "nqueens/core/board.py")] <= 3  # argv, the Instance (and the forecast's timing board)
+
+
+def test_a_column_option_is_parsed_once():
+    calls = _calls(["compare", "6..8", "--solvers", "cp:var=first-fail,bitwise"])
+    assert calls[("get_solver", "nqueens/registry.py")] == 2
+    assert calls[("parse", "nqueens/core/protocol.py")] == 1  # var=first-fail, where the column is parsed
+
+
+def test_compare_resolves_each_column_once():
+    """14 runs of 2 columns: one lookup and one parse of the options per column, one request per run."""
+    calls = _calls(["compare", "4..10", "--solvers", "bitwise,cpsat"])
+    assert calls[("get_solver", "nqueens/registry.py")] == 2
+    assert calls[("check_options", "nqueens/core/protocol.py")] == 2
+    assert calls[("parse", "nqueens/core/protocol.py")] == 0  # no column names an option; no run parses them again
+    assert calls[("resolve", "nqueens/plugins.py")] == 0
+    # One request per run (7 boards x 2 columns) and one per column for the long-run forecast.
+    assert calls[("request", "nqueens/api.py")] == 14 + 2
+    assert calls[("check_n", "nqueens/core/protocol.py")] == 14 + 2
 
 
 def test_solve_an_instance_checks_once(tmp_path):

@@ -100,6 +100,9 @@ class Solver:
     fixed_n : int or None
         The only ``n`` the solver answers (a model file that sets ``n`` itself), ``None`` for any; the reason is
         ``limit_reason``.
+    threads : int or None
+        An engine's local threads when the run names none (``None``: every usable core); an engine that feeds
+        one device needs few.
     reach : int
         The largest ``n`` it answers in about a second: ``nqueens compare`` runs it up to there unless it is
         named, and the conformance checks check it up to there.
@@ -148,6 +151,7 @@ class Solver:
     summary: str = ""
     max_n: int | None = None
     fixed_n: int | None = None
+    threads: int | None = None
     reach: int = 12
     options: tuple = ()
     limit_reason: str = MASK_REASON

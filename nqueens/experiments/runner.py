@@ -47,6 +47,7 @@ from dataclasses import dataclass, field
 from datetime import UTC
 
 from nqueens.core.errors import NQueensError
+from nqueens.core.protocol import Solver
 from nqueens.core.record import ANSWERED, RunRecord
 from nqueens.experiments.worker import QUESTIONS
 
@@ -91,7 +92,13 @@ class Column:
     solver: str
     options: dict = field(default_factory=dict)  # as given
     full: dict = field(default_factory=dict)  # with the defaults filled in
-    seed_option: str | None = None  # the solver's option that seeds its randomness (None: deterministic)
+    # The solver, resolved once where the column is parsed; everything below takes it from here.
+    spec: Solver | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def seed_option(self):
+        """The solver's option that seeds its randomness (``None``: deterministic)."""
+        return None if self.spec is None else self.spec.seed_option
 
     def seeded(self, seeds):
         """The seeds this column runs with under ``--seeds`` (1..seeds), or ``[None]`` (its own, once)."""
@@ -220,7 +227,7 @@ def parse_solvers(text):
             twice = "is named twice" if seen[same] == entry else f"runs the same as {seen[same]!r}"
             raise NQueensError(f"--solvers: {entry!r} {twice}; name each column once")
         seen[same] = entry
-        columns.append(Column(entry, spec.key, {k: full[k] for k in options}, full, spec.seed_option))
+        columns.append(Column(entry, spec.key, {k: full[k] for k in options}, full, spec))
     return columns
 
 
@@ -238,11 +245,9 @@ def default_columns(question="count", rule=None):
         if spec.name == "gpu" and not device_present():  # named in --solvers, it says why it cannot run
             continue
         if rule in (None, "queen"):
-            columns.append(Column(spec.name, spec.key, {}, spec.check_options({}), spec.seed_option))
+            columns.append(Column(spec.name, spec.key, {}, spec.check_options({}), spec))
         elif any(o.name == "rule" and rule in o.choices for o in spec.options):
-            columns.append(
-                Column(spec.name, spec.key, {"rule": rule}, spec.check_options({"rule": rule}), spec.seed_option)
-            )
+            columns.append(Column(spec.name, spec.key, {"rule": rule}, spec.check_options({"rule": rule}), spec))
     return columns
 
 
@@ -257,8 +262,8 @@ def with_rule(columns, rule):
         if given is not None and given != rule:
             raise NQueensError(f"--solvers column {column.name!r} sets rule={given}, and --rules says {rule}")
         options = {**column.options, "rule": rule}
-        spec = get_solver(column.solver)
-        out.append(Column(column.name, column.solver, options, spec.check_options(options), spec.seed_option))
+        spec = column.spec or get_solver(column.solver)
+        out.append(Column(column.name, column.solver, options, spec.check_options(options), spec))
     return out
 
 
@@ -476,11 +481,10 @@ def run(
     host = socket.gethostname()
     plan, left_out = _plan(problems, columns, question, repeat, explicit, seeds)
     from nqueens.plugins import code_digest
-    from nqueens.registry import get_solver
     from nqueens.runtime.environment import machine, versions
 
     for item in plan:
-        spec = get_solver(item.task["solver"])
+        spec = item.spec
         item.task["nodes"] = bool(nodes and question == "count" and "nodes" in spec.can)
         item.code = code_digest(spec)
         item.harness = harness
@@ -592,15 +596,16 @@ class _Planned:
     task: dict
     code: str | None = None  # the digest of the solver's code: a stored run is reused only for the same code
     harness: str = "process"  # what measures it
+    spec: Solver | None = None  # the column's solver, resolved once
 
 
 def _plan(problems, columns, question, repeat, explicit, seeds=None):
     from nqueens.registry import get_solver
 
     plan, left_out = [], {}
+    specs = [column.spec or get_solver(column.solver) for column in columns]
     for problem in problems:
-        for column in columns:
-            spec = get_solver(column.solver)
+        for column, spec in zip(columns, specs):
             status, message = None, None
             if problem.error is not None:
                 status, message = "error", problem.error
@@ -644,7 +649,7 @@ def _plan(problems, columns, question, repeat, explicit, seeds=None):
                     "instance": problem.path if not problem.plain else None,
                     "question": question,
                 }
-                plan.append(_Planned(record, task))
+                plan.append(_Planned(record, task, spec=spec))
     # Repeats outermost in the order of work (see _execute), records in table order here.
     return plan, left_out
 
@@ -1039,9 +1044,9 @@ def _execute(todo, timeout, memory, workers, scheduler, question, harness="proce
         warm = set()
         for item in order:
             if item.task["solver"] not in warm:
-                warmup(item.task["solver"])
+                warmup(item.spec)
                 warm.add(item.task["solver"])
-            _settle(item.record, execute(item.task), timeout)
+            _settle(item.record, execute(item.task, item.spec), timeout)
             yield item
     else:
         from nqueens.experiments.pool import WorkerPool

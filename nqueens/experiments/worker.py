@@ -32,15 +32,17 @@ QUESTIONS = ("count", "enumerate", "first", "unique")
 
 
 def warmup(solver):
-    """Compile or load the kernels of ``solver`` (a registry name), so that the run measures the search alone."""
+    """Compile or load the kernels of ``solver`` (a registry name, or the resolved :class:`~nqueens.Solver`), so
+    that the run measures the search alone."""
+    from nqueens.core.protocol import Solver
     from nqueens.registry import get_solver
 
-    module = get_solver(solver).load()
+    module = (solver if isinstance(solver, Solver) else get_solver(solver)).load()
     if hasattr(module, "warmup"):
         module.warmup()
 
 
-def execute(task):
+def execute(task, spec=None):
     """Run one task and return its outcome (a JSON-able dict).
 
     Parameters
@@ -61,6 +63,9 @@ def execute(task):
         ``inner_time`` and ``inner_loops``; ``effort`` (the statistics in the names of
         :data:`nqueens.core.effort.QUANTITIES`) and ``search_tree`` (the tree its ``nodes`` belong to).
 
+    With ``spec``, the solver the runner resolved for this task's column in this process, the task's options
+    are trusted as parsed there; without it (a task that entered a new process) they are checked again here.
+
     Examples
     --------
     >>> out = execute({"solver": "bitwise", "options": {}, "n": 8, "question": "unique"})
@@ -73,13 +78,18 @@ def execute(task):
         start = time.perf_counter()
         problem = _problem(task)
         read = time.perf_counter() - start if task.get("instance") is not None else None
+        trusted = spec is not None
+        if spec is None:
+            from nqueens.registry import get_solver
+
+            spec = get_solver(task["solver"])
         with Usage() as usage:
-            outcome = _answer(task, problem)
+            outcome = _answer(task, problem, spec, trusted)
         outcome.update(usage.to_dict(), harness="process")
         outcome["time_read"] = read
         _split_times(outcome)
-        _effort(task, outcome)
-        _time_again(task, problem, outcome)
+        _effort(task, outcome, spec)
+        _time_again(task, problem, outcome, spec, trusted)
     except MemoryError:
         return _failed("memout", "the run ran out of memory (the --memory limit)")
     except KeyboardInterrupt:
@@ -121,15 +131,16 @@ def main():
 # -- the questions --------------------------------------------------------------------------------------------
 
 
-def _answer(task, problem):
+def _answer(task, problem, spec, trusted):
+    """The task's question put to ``spec``; its options parsed here unless ``trusted`` (parsed by the runner)."""
     from nqueens import api
-    from nqueens.registry import get_solver
 
-    spec = get_solver(task["solver"])
     options = dict(task.get("options") or {})
     question = task.get("question", "count")
-    if question == "count" or (question == "unique" and spec.counts_unique(spec.check_options(options))):
-        record = api.count(problem, spec, nodes=bool(task.get("nodes")), options=options)
+    if not trusted:
+        options = spec.check_options(options)  # where the task enters this process
+    if question == "count" or (question == "unique" and spec.counts_unique(options)):
+        record = api.count(api.request(problem, spec, nodes=bool(task.get("nodes")), options=options, checked=True))
         tree_size = getattr(spec.load(), "tree_size", None)
         out = {
             "total": record.total,
@@ -145,7 +156,9 @@ def _answer(task, problem):
             raise RuntimeError(f"solver {spec.name} counted no unique solutions")
         return out
     stats = {}  # filled by the solvers that report on a stream (cpsat: time_model once its model is built)
-    stream = api.batches(problem, spec, limit=1 if question == "first" else None, stats=stats, options=options)
+    limit = 1 if question == "first" else None
+    req = api.request(problem, spec, question="enumerate", limit=limit, options=options, checked=True)
+    stream = api.batches(req, stats=stats)
     if question == "unique":
         from nqueens.analysis.symmetry import classes
 
@@ -225,13 +238,11 @@ def _split_times(outcome):
         outcome["time_solve"] = max(0.0, outcome["seconds"] - outcome["time_model"])
 
 
-def _effort(task, outcome):
+def _effort(task, outcome, spec):
     """The run's statistics in the effort vocabulary, and the tree its nodes belong to."""
     from nqueens.core.effort import backend_of, effort
     from nqueens.experiments.trees import search_tree
-    from nqueens.registry import get_solver
 
-    spec = get_solver(task["solver"])
     options = dict(task.get("options") or {})
     backend = backend_of(spec.name, spec.source, spec.module)
     outcome["effort"] = effort(backend, outcome.get("stats"), outcome.get("nodes"))
@@ -241,14 +252,14 @@ def _effort(task, outcome):
         outcome["search_tree"] = f"unknown ({exc})"
 
 
-def _time_again(task, problem, outcome):
+def _time_again(task, problem, outcome, spec, trusted):
     """A run under a millisecond, timed again over repetitions (timeit's autorange): ``inner_time`` per run."""
     from nqueens.experiments.resources import SHORT_RUN, autorange
 
     seconds = outcome.get("seconds")
     if seconds is None or seconds >= SHORT_RUN:
         return
-    outcome["inner_time"], outcome["inner_loops"] = autorange(lambda: _answer(task, problem)["seconds"] or 0.0)
+    outcome["inner_time"], outcome["inner_loops"] = autorange(lambda: _answer(task, problem, spec, trusted)["seconds"] or 0.0)
 
 
 def _jsonable(stats):

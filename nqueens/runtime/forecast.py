@@ -169,7 +169,7 @@ def forecast(req, *, probes=2000, seed=0, budget=0.05, estimate=None):
     spec, n, options = req.solver, req.n, req.options
     model = _growth_model(spec)
     if model is not None:
-        return _growth_forecast(spec, model, n, options, budget)
+        return _growth_forecast(spec, model, n, req, budget)
     rule = options.get("rule") or "queen"
     nodes, stderr = estimate if estimate is not None else quick_estimate(n, probes=probes, seed=seed, rule=rule)
     key = _rate_key(spec.name, options)
@@ -243,10 +243,10 @@ def _growth_model(spec):
     return module if hasattr(module, "forecast_seconds") else None
 
 
-def _growth_forecast(spec, model, n, options, budget):
+def _growth_forecast(spec, model, n, req, budget):
     import math
 
-    workers = _workers(options)
+    workers = _workers(req)
     key = _rate_key(spec.name, {}) + " growth"
     known = _load_rates().get(key)
     if known is None:
@@ -259,7 +259,7 @@ def _growth_forecast(spec, model, n, options, budget):
 
 
 def _growth_warning(req, model, threshold, action):
-    n, options = req.n, req.options
+    n = req.n
     reference = min(model.REFERENCE_SECONDS)
     if model.forecast_seconds(n, reference, SLOW_FACTOR * model.REFERENCE_SECONDS[reference], 1) <= threshold:
         return None
@@ -273,16 +273,19 @@ def _growth_warning(req, model, threshold, action):
         memory = f" and about {describe(guess.memory)} of memory"
     return (
         f"warning: {action} n = {n} with {guess.solver} is forecast to take about {duration(guess.seconds)}"
-        f"{memory} on {_workers(options)} thread(s): its own growth per n, scaled by {guess.rate:.3g} s measured "
+        f"{memory} on {_workers(req)} thread(s): its own growth per n, scaled by {guess.rate:.3g} s measured "
         f"on n = {guess.calibration_n}; press Ctrl-C to stop"
     )
 
 
-def _workers(options):
-    workers = options.get("workers")
+def _workers(req):
+    """The threads of the run: as the request decided them (nqueens.api.request)."""
+    workers = getattr(req, "workers", None) or req.options.get("workers")
+    if workers:
+        return workers
     from nqueens.runtime.executors import default_workers
 
-    return workers if workers else default_workers()
+    return default_workers()
 
 
 def _time_growth(spec, model, n, budget):

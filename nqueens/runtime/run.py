@@ -6,7 +6,7 @@ subproblems, and nothing else. Its module provides
 ``SOLVER``, ``ALGORITHM_VERSION``, ``MAX_N``
     its registry name, the version of its subproblems and results (the store never mixes versions), its limit;
 ``WORKERS`` (optional)
-    the local threads to use when none are asked for (all cores otherwise); the GPU counter's 2 feed one GPU;
+    the local threads to use when none are asked for (all cores otherwise); the GPU counter's few feed one GPU (its declaration's ``threads``);
 ``plan(n) -> list of Subproblem``
     the subproblems (:class:`nqueens.core.record.Subproblem`), deterministic for ``n`` and the version;
 ``task(n, index, payload) -> dict``
@@ -45,7 +45,21 @@ NO_STORE = "none"  # store=NO_STORE (--store none) keeps nothing
 STORE_FROM = 15
 
 
-def count(engine, n, *, workers=None, scheduler=None, store=None, cached=False, progress=False, **plan_options):
+_UNRESOLVED = object()
+
+
+def count(
+    engine,
+    n,
+    *,
+    workers=None,
+    scheduler=None,
+    store=None,
+    cached=False,
+    progress=False,
+    path=_UNRESOLVED,
+    **plan_options,
+):
     """Count ``n`` queens with ``engine`` (a module with the protocol above).
 
     Parameters
@@ -61,6 +75,9 @@ def count(engine, n, *, workers=None, scheduler=None, store=None, cached=False, 
         The result store file; by default ``$NQUEENS_STORE``, else the user's cache directory (see
         :mod:`nqueens.runtime.store`); ``"none"`` keeps nothing. The default store is used for ``n >= STORE_FROM``
         or when ``cached`` is asked; a store given by path or ``$NQUEENS_STORE``, always.
+    path : str or None, optional
+        The store file as the facade resolved it with the request (``None``: no store); when given, ``store`` is
+        not resolved again.
     cached : bool
         Return the stored answer of an earlier finished run; never compute. No stored answer is an error.
     progress : bool
@@ -91,7 +108,8 @@ def count(engine, n, *, workers=None, scheduler=None, store=None, cached=False, 
         )
     if workers is None and scheduler is None:
         workers = getattr(engine, "WORKERS", None)  # an engine that feeds one device needs few threads
-    path = store_path(store, use_default=n >= STORE_FROM or cached)
+    if path is _UNRESOLVED:  # the facade resolves it with the request (nqueens.api.request) and hands it down
+        path = store_path(store, use_default=n >= STORE_FROM or cached)
     if cached:
         return _cached(engine, n, path)
     started = time.perf_counter()  # the seconds recorded and printed: the plan, the subproblems and the join

@@ -158,9 +158,9 @@ def _warn_if_long(problems, columns):
     if largest is None:
         return
     for column in columns:
-        options = {k: v for k, v in column.options.items() if k not in ("progress", "store", "cached", "scheduler")}
-        try:
-            warning = long_run_warning(request(largest, column.solver, **options))
+        options = {k: v for k, v in column.full.items() if k not in ("progress", "store", "cached", "scheduler")}
+        try:  # the column's solver and options as parsed once, trusted
+            warning = long_run_warning(request(largest, column.spec, checked=True, **options))
         except NQueensError:  # the run itself reports it
             warning = None
         if warning:
