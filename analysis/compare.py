@@ -29,6 +29,7 @@ import csv
 import io
 import json
 import statistics
+from typing import Any
 
 from nqueens.core.errors import NQueensError
 from nqueens.core.record import ANSWERED, CSV_COLUMNS, RunRecord
@@ -196,7 +197,7 @@ def cells(records):
         medians), ``reused`` (every run came from the store) and ``repeats`` (each run: ``repeat``, ``status``, ``seconds``, ``seconds_to_first``,
         ``reused``, ``message``).
     """
-    groups = {}
+    groups: dict[Any, Any] = {}
     for record in _docs(records):
         groups.setdefault((record.get("instance"), record["n"], record["solver"]), []).append(record)
     out = []
@@ -563,7 +564,7 @@ def _effort_text(effort, fmt):
 
 def _reasons(table):
     """One line per (solver, status, reason) of the cells not solved, with the problems it applies to."""
-    groups = {}
+    groups: dict[Any, Any] = {}
     for cell in table:
         if cell["status"] != "solved" and cell.get("message"):
             groups.setdefault((cell["solver"], cell["status"], cell["message"]), []).append(cell)

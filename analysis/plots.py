@@ -26,6 +26,7 @@ Seed 000, figure 4: solving time of each method against N (a scatter plot of its
 import math
 import os
 import platform
+from typing import Any
 
 from nqueens.core.errors import NQueensError
 from nqueens.core.record import ANSWERED
@@ -78,7 +79,7 @@ def plot_timings(records, path=None, *, title=None):
     import statistics
 
     records = list(records)
-    times = {}
+    times: dict[Any, Any] = {}
     for record in records:
         if _field(record, "status", "solved") not in ANSWERED or _field(record, "seconds") is None:
             continue
@@ -86,7 +87,7 @@ def plot_timings(records, path=None, *, title=None):
     if not times:
         raise NQueensError("no count records to plot (no run that answered)")
     fig, ax = _figure(path)
-    series = {}
+    series: dict[Any, Any] = {}
     for (solver, n), seconds in times.items():
         series.setdefault(solver, []).append((n, max(statistics.median(seconds), 1e-7)))
     for index, (solver, points) in enumerate(series.items()):
@@ -259,7 +260,7 @@ def plot_unique_vs_total(rows, path=None, *, title=None):
     -------
     matplotlib.figure.Figure
     """
-    by_n = {}
+    by_n: dict[Any, Any] = {}
     for row in rows:
         if row.get("status", "solved") in ANSWERED and row.get("unique") is not None:
             by_n.setdefault(row["n"], row)
@@ -625,7 +626,7 @@ def plot_scatter(records, first, second, path=None, *, timeout=None, title=None)
     import statistics
 
     records = list(records)
-    times = {}
+    times: dict[Any, Any] = {}
     for record in records:
         if record["solver"] not in (first, second) or record["status"] == "unsupported":
             continue
@@ -786,7 +787,7 @@ def plot_profile(results, path=None, *, title=None):
         r["name"] = r.get("label") or r["solver"]
     solvers = list(dict.fromkeys(r["name"] for r in runs))
     problems = sorted({r["n"] for r in runs})
-    best = {}
+    best: dict[Any, Any] = {}
     for r in runs:
         if r["status"] == "optimal" and r.get("seconds") is not None:
             best[r["n"]] = min(best.get(r["n"], float("inf")), max(r["seconds"], 1e-6))

@@ -18,6 +18,8 @@ Q...
 True
 """
 
+from typing import Any
+
 from nqueens.core.board import as_solution, to_board
 from nqueens.core.errors import NQueensError
 
@@ -99,7 +101,7 @@ class Board:
 
 
 def _conflicting_rows(q):
-    by_line = {}
+    by_line: dict[Any, Any] = {}
     for row, col in enumerate(q):
         for line in (("column", col), ("diagonal", row - col), ("anti-diagonal", row + col)):
             by_line.setdefault(line, []).append(row)

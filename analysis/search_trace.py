@@ -34,6 +34,8 @@ References
 Haralick & Elliott 1980 (forward checking); Sabin & Freuder 1994 (MAC); Knuth, "Dancing links" (2000).
 """
 
+from typing import Any
+
 import numpy as np
 from nqueens.analysis.trace import Event
 
@@ -100,8 +102,8 @@ def _tree_events(n, propagation, instance, rule, model="mary", order="static"):
     out = np.zeros((0, 1), np.int64)
     piece = get_rule(rule)
     domains = propagation != "none"
-    q = []
-    at = []  # (row, column) in the order placed
+    q: list[Any] = []
+    at: list[Any] = []  # (row, column) in the order placed
     c = {"pruned": 0, "backtracks": 0, "solutions": 0}
     step = 0
 
@@ -211,7 +213,7 @@ def _dlx_events(n, instance, rule):
     tally = np.zeros(2, np.int64)
     profile = [1] + [0] * n
     piece = get_rule(rule)
-    placed = []  # (row, column) in the order chosen
+    placed: list[Any] = []  # (row, column) in the order chosen
     O = [0] * (n + 1)
     CS = [0] * (n + 1)
     c = {"pruned": 0, "backtracks": 0, "solutions": 0, "generated": 0}

@@ -34,6 +34,7 @@ W. Burnside, *Theory of Groups of Finite Order* (1897): the orbit-counting lemma
 """
 
 from collections import Counter
+from typing import Any
 
 import numpy as np
 from numba import njit
@@ -495,7 +496,7 @@ def _chunks(solutions):
     """Batches of at most a chunk of rows from batches, one 2-d array, or single solutions."""
     if isinstance(solutions, np.ndarray) and solutions.ndim == 2:
         solutions = (solutions,)
-    pending = []
+    pending: list[Any] = []
     n = None
     for item in solutions:
         if isinstance(item, np.ndarray) and item.ndim == 2:

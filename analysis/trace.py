@@ -30,6 +30,7 @@ Seed 000 (marker arrays ``Y``, ``L``, ``R``); seed 004 (the search drawn step by
 """
 
 from dataclasses import dataclass
+from typing import Any
 
 from nqueens.core.board import check_n
 from nqueens.core.rules import get_rule, row_masks
@@ -151,7 +152,7 @@ def events(n, rule="queen"):
     piece = get_rule(rule)
     plain = piece.name == "queen"
     # Seed 000's names: q the columns placed, k the current row, Y / L / R the marks.
-    q = []
+    q: list[Any] = []
     Y = [False] * n
     L = [False] * (2 * n - 1)
     R = [False] * (2 * n - 1)

@@ -65,6 +65,7 @@ consistency of the alldifferent constraint", IJCAI 2003.
 import signal
 import threading
 import time
+from typing import Any
 
 import numpy as np
 from ortools.constraint_solver import pywrapcp
@@ -214,7 +215,7 @@ def batches(
     found = 0
     try:
         while limit is None or found < limit:
-            rows = []
+            rows: list[Any] = []
             with search.guard:
                 while len(rows) < size and search.next():
                     rows.append(search.solution())

@@ -37,6 +37,7 @@ import subprocess
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -48,7 +49,7 @@ __all__ = ["minizinc_solver", "binary", "fixed_n"]
 
 _INSTANCE_PARAMETERS = ("blocked", "queens", "excluded_sum", "excluded_difference")
 _CHUNK = 256
-_RUNNING = set()
+_RUNNING: set[Any] = set()
 
 
 def binary():

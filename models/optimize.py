@@ -40,6 +40,7 @@ Every run returns an :class:`~nqueens.core.optimization.OptResult`; its solution
 
 import threading
 import time
+from typing import Any
 
 from nqueens.core import background
 from nqueens.core.errors import NQueensError
@@ -392,7 +393,7 @@ def _sat_build(problem, n, symmetry, bounds=True):
 
     squares = _squares(n)
     x = w = b = goal = armies = None
-    ids = {}
+    ids: dict[Any, Any] = {}
 
     def var(key):
         return ids.setdefault(key, len(ids) + 1)
@@ -465,7 +466,7 @@ def _sat(problem, n, *, timeout, symmetry, workers):
     deadline = None if timeout is None else start + float(timeout)
 
     def work(stopped):
-        assumptions = []
+        assumptions: list[Any] = []
         while not stopped.is_set():
             left_ = None if deadline is None else deadline - time.perf_counter()
             if left_ is not None and left_ <= 0:

@@ -15,6 +15,8 @@ References
 Seed 001, section 5.2 (Python); seed 003, "bitmask state compression".
 """
 
+from typing import Any
+
 import numpy as np
 
 from nqueens.core.board import dtype_for
@@ -77,7 +79,7 @@ def solutions(n, *, instance=None):
     [(1, 3, 0, 2), (2, 0, 3, 1)]
     """
     allowed = _allowed(n, instance)
-    queue = []
+    queue: list[Any] = []
 
     def backtrack(row, col, pie, na):
         if row == n:

@@ -28,6 +28,7 @@ True
 """
 
 import random
+from typing import Any
 
 from nqueens.core.errors import NQueensError
 from nqueens.core.instance import Instance
@@ -81,7 +82,7 @@ def random_blocked(n, k, *, seed=0, min_free=4):
     rng = random.Random(seed)
     in_row = [n] * n
     in_col = [n] * n
-    blocked = []
+    blocked: list[Any] = []
     for square in _random_order(rng, n * n) if k else ():
         r, c = divmod(square, n)
         if in_row[r] > min_free and in_col[c] > min_free:
@@ -208,7 +209,7 @@ def _drop(n, k, rng):
     rows = list(range(n))
     cols = list(range(n))
     sums, diffs = set(), set()
-    queens = []
+    queens: list[Any] = []
     left = n
     for _ in range(n * n):
         if len(queens) == k:

@@ -116,6 +116,7 @@ Examples
 import hashlib
 import threading
 from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
 import numpy as np
 from nqueens.native import quadrants_kernels as _k
@@ -182,7 +183,7 @@ QUADRANT_PLACEMENTS = quadrants_spec.QUADRANT_PLACEMENTS
 # Kinds of subproblem (the first entry of a payload).
 JOIN, FIXED_180, FIXED_90 = 0, 1, 2
 
-_TABLES = {}
+_TABLES: dict[Any, Any] = {}
 _TABLES_LOCK = threading.Lock()
 
 

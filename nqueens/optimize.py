@@ -14,6 +14,8 @@ Examples
 [('cpsat', 'optimal', 2), ('sat', 'optimal', 2)]
 """
 
+from typing import Any
+
 from nqueens.core.errors import NQueensError
 from nqueens.core.optimization import KNOWN, PROBLEMS, SENSE, OptResult, check_problem
 
@@ -141,7 +143,7 @@ def compare(problem, ns, solvers=DEFAULT, *, timeout=None, symmetry=False, worke
 def judge(results):
     """Mark as ``wrong`` a run whose claimed optimum another run's verified solution beats, or whose proven
     optimum differs from the published one; its message says why. Returns ``results``."""
-    by_n = {}
+    by_n: dict[Any, Any] = {}
     for r in results:
         by_n.setdefault((r.problem, r.n), []).append(r)
     for (problem, n), group in by_n.items():

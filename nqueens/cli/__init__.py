@@ -23,6 +23,7 @@ import importlib
 import os
 import signal
 import sys
+from typing import Any
 
 from nqueens.core.errors import NQueensError, SolverError
 
@@ -135,7 +136,7 @@ class Terminated(KeyboardInterrupt):
 
 # The signals the command line has received: a library that swallows the KeyboardInterrupt raised in its code
 # (a bare ``except:`` in an import, say) fails later with some other error, which is then the signal's doing.
-_received = []
+_received: list[Any] = []
 
 
 def _on_signal(signum, frame):

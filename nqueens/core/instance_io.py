@@ -59,6 +59,7 @@ nqueens.core.errors.NQueensError: bad.json, line 1: queens: square [0, 5] is off
 import json
 import os
 import re
+from typing import Any
 
 from nqueens.core.errors import NQueensError
 from nqueens.core.instance import Instance
@@ -352,7 +353,7 @@ class _Tokens:
         if kind == "name" and text in ("true", "false", "null"):
             return _Value({"true": True, "false": False, "null": None}[text], line)
         if text == "[":
-            items = []
+            items: list[Any] = []
             if self.peek()[1] == "]":
                 self.take()
                 return _Value(items, line)
@@ -378,7 +379,7 @@ class _Tokens:
                         f"{self.name}, line {at}: expected ',' or ']' in the list opened on line {line}, found {found}"
                     )
         if text == "{":
-            members = {}
+            members: dict[Any, Any] = {}
             if self.peek()[1] == "}":
                 self.take()
                 return _Value(members, line)
@@ -521,7 +522,7 @@ class _Where:
         if item is None:
             return ()
         out = []
-        seen = {}
+        seen: dict[Any, Any] = {}
         for entry in self.items(item, what, "[row, column] pairs"):
             if not isinstance(entry.value, list) or len(entry.value) != 2:
                 self.fail(entry.line, f"{what}: each entry is a [row, column] pair, got {_show(entry.value)}")
@@ -542,7 +543,7 @@ class _Where:
         if item is None:
             return ()
         out = []
-        seen = {}
+        seen: dict[Any, Any] = {}
         for entry in self.items(item, what, "integers"):
             d = self.integer(entry, what)
             if not low <= d <= high:
@@ -582,7 +583,7 @@ class _Where:
                 raise NQueensError(f"{self.name}: --diagonals {first}, but the file has {len(entries)} ({what})")
             entries = entries[:first]
         sums, diffs = [], []
-        seen = {}
+        seen: dict[Any, Any] = {}
         for entry in entries:
             if not isinstance(entry.value, list) or len(entry.value) != 2:
                 self.fail(entry.line, f"diags: each entry is a [diagonal, kind] pair, got {_show(entry.value)}")

@@ -48,6 +48,7 @@ Instance(n=4, blocked=((0, 1),), queens=(), excluded_sum=(), excluded_difference
 """
 
 import re
+from typing import Any
 from xml.parsers import expat
 
 from nqueens.core.errors import NQueensError
@@ -167,7 +168,7 @@ class _Reader:
         if len(variables) != 1:
             self.refuse(root.line, "expected one <variables> element")
         self.array(variables[0])
-        self.columns = set()  # pairs (i, j), i < j, kept in different columns
+        self.columns: set[Any] = set()  # pairs (i, j), i < j, kept in different columns
         self.sums, self.diffs = set(), set()  # pairs kept off the same r + c / r - c diagonal
         self.blocked, self.queens = set(), set()
         self.full_columns = self.full_sums = self.full_diffs = False
@@ -354,7 +355,7 @@ class _Reader:
         if len(scope) != 1:
             self.refuse(line, f"an extension constraint over {len(scope)} variables (a queens model has unary ones)")
         r = self.variable(scope[0], line)
-        table = set()
+        table: set[Any] = set()
         for part in tables[0].content().split():
             if ".." in part:
                 low, _, high = part.partition("..")

@@ -17,6 +17,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from typing import Any
 
 __all__ = ["WorkerPool", "run_isolated"]
 
@@ -68,7 +69,7 @@ class WorkerPool:
     def map_unordered(self, items, task_of, timeout=None, memory=None):
         """Yield ``(item, outcome)`` for each item, running ``task_of(item)`` in a worker, as runs finish."""
         pending = collections.deque(items)
-        busy = {}  # worker -> [item, deadline]
+        busy: dict[Any, Any] = {}  # worker -> [item, deadline]
         while pending or busy:
             while pending and len(busy) < self.workers:
                 worker = self._idle.pop() if self._idle else self._start()

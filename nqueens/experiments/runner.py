@@ -45,6 +45,7 @@ import os
 import socket
 from dataclasses import dataclass, field
 from datetime import UTC
+from typing import Any
 
 from nqueens.core.errors import NQueensError
 from nqueens.core.protocol import Solver
@@ -158,7 +159,7 @@ class Experiment:
         return format_table(self.records, fmt, notes=self.notes)
 
     def __repr__(self):
-        statuses = {}
+        statuses: dict[Any, Any] = {}
         for r in self.records:
             statuses[r.status] = statuses.get(r.status, 0) + 1
         solvers = list(dict.fromkeys(r.solver for r in self.records))
@@ -563,7 +564,7 @@ def compare(ns, solvers=None, *, repeat=1, nodes=False):
     bad = [r for r in result.records if r.status not in ("solved", "unsupported")]
     if bad:
         raise NQueensError("; ".join(f"n = {r.n}, {r.solver}: {r.status} {r.message or ''}".strip() for r in bad))
-    best = {}
+    best: dict[Any, Any] = {}
     for r in result.records:
         if r.status == "solved":
             key = (r.n, r.solver)
@@ -683,7 +684,7 @@ def _plain_digest(n):
 def _left_out_notes(left_out):
     if not left_out:
         return []
-    by_reach = {}
+    by_reach: dict[Any, Any] = {}
     for name, reach in left_out.items():
         by_reach.setdefault(reach, []).append(name)
     return [
@@ -942,13 +943,13 @@ def _judge_together(records, question):
     if question == "first":
         return _judge_claims(records)
     changed = []
-    by_problem = {}
+    by_problem: dict[Any, Any] = {}
     for record in records:
         if record.status in ANSWERED:
             by_problem.setdefault(_problem_of(record), []).append(record)
     for runs in by_problem.values():
         for fld in ("total", "unique"):
-            votes = {}
+            votes: dict[Any, Any] = {}
             for record in runs:
                 if getattr(record, fld) is not None and record.status in ANSWERED:
                     votes.setdefault(getattr(record, fld), []).append(record)
@@ -969,7 +970,7 @@ def _judge_together(records, question):
 def _judge_claims(records):
     """An answered run that says there is no solution, beside one whose solution holds (or whose count is
     positive and not itself wrong), is ``wrong``."""
-    sat = {}
+    sat: dict[Any, Any] = {}
     for record in records:
         if record.status in ANSWERED and record.result == "sat":
             sat.setdefault(_problem_of(record), record)

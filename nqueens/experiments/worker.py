@@ -25,6 +25,7 @@ import signal
 import sys
 import threading
 import time
+from typing import Any
 
 __all__ = ["QUESTIONS", "execute", "warmup", "main"]
 
@@ -155,7 +156,9 @@ def _answer(task, problem, spec, trusted):
         if question == "unique" and record.unique is None:
             raise RuntimeError(f"solver {spec.name} counted no unique solutions")
         return out
-    stats = {}  # filled by the solvers that report on a stream (cpsat: time_model once its model is built)
+    stats: dict[
+        Any, Any
+    ] = {}  # filled by the solvers that report on a stream (cpsat: time_model once its model is built)
     limit = 1 if question == "first" else None
     req = api.request(problem, spec, question="enumerate", limit=limit, options=options, checked=True)
     stream = api.batches(req, stats=stats)

@@ -17,6 +17,7 @@ import os
 import platform
 import re
 import sys
+from typing import Any
 
 __all__ = ["LIBRARIES", "versions", "machine"]
 
@@ -62,7 +63,7 @@ def _dist_info_versions():
     """``{normalised name: version}`` read from the names of the ``NAME-VERSION.dist-info`` folders on the path,
     the first of each name as the import system would find it (reading each package's metadata file and parsing
     it as email, as ``importlib.metadata.version`` does, costs about 50 ms for eight libraries)."""
-    named = {}
+    named: dict[Any, Any] = {}
     for entry in sys.path:
         try:
             names = os.listdir(entry or ".")

@@ -3,6 +3,7 @@
 import itertools
 import sys
 from dataclasses import replace
+from typing import Any
 
 from nqueens.cli.commands._common import (
     add_instance_option,
@@ -150,7 +151,7 @@ def run(args):
         # The limit counts fundamental solutions, so it applies after the reduction; stopping the generator
         # stops the search. The orbit sizes are collected while the solutions stream, for the json format,
         # which writes them after the solutions.
-        orbits = []
+        orbits: list[Any] = []
         reduced = fundamental(batches(req))
         rows = _record_orbits(itertools.islice(reduced, args.limit), orbits)
     else:
