@@ -222,7 +222,7 @@ def plot_profiles(n, profiles, path=None, *, title=None):
             shift = _dodge(others.index(model), len(others)) if model in others else 0.0
             points = [(depth / scale + shift, v) for depth, v in enumerate(values) if v > 0]
             if model in _MODEL_COLORS:
-                look = {"color": _MODEL_COLORS[model], "marker": "." if scale == 1 else None}
+                look: dict[str, Any] = {"color": _MODEL_COLORS[model], "marker": "." if scale == 1 else None}
                 if model == "permutation" and key == "feasible":  # the same as mary's: keep both visible
                     look.update(marker="o", markerfacecolor="none", markersize=8)
             else:
@@ -500,7 +500,9 @@ def plot_cactus(records, path=None, *, timeout=None, title=None):
     import statistics
 
     records = list(records)
-    solved, asked, by_seed = {}, {}, {}
+    solved: dict[Any, Any] = {}
+    asked: dict[Any, Any] = {}
+    by_seed: dict[Any, Any] = {}
     for record in records:
         asked[record["solver"]] = asked.get(record["solver"], 0) + (record["status"] != "unsupported")
         if record["status"] in ANSWERED and record.get("seconds") is not None:
@@ -728,7 +730,8 @@ def plot_anytime(results, path=None, *, timeout=None, title=None):
         known = None
         for r in (r for r in runs if r["n"] == n):
             style = _series_style(solvers.index(r["name"]))
-            xs, ys = [], []
+            xs: list[Any] = []
+            ys: list[Any] = []
             for t, value in r["curve"]:
                 if xs:  # a step: the best value holds until the next improvement
                     xs.append(max(t, 1e-4))
@@ -793,7 +796,7 @@ def plot_profile(results, path=None, *, title=None):
             best[r["n"]] = min(best.get(r["n"], float("inf")), max(r["seconds"], 1e-6))
     if not best:
         raise NQueensError("no run proved an optimum: nothing to draw")
-    ratios = {s: [] for s in solvers}
+    ratios: dict[Any, list[Any]] = {s: [] for s in solvers}
     for r in runs:
         if r["status"] == "optimal" and r.get("seconds") is not None:
             ratios[r["name"]].append(max(r["seconds"], 1e-6) / best[r["n"]])

@@ -256,7 +256,7 @@ def classes(solutions):
     >>> classes(nqueens.batches(8))
     {4: 1, 8: 11}
     """
-    tally = Counter()
+    tally: Counter = Counter()
     for _, sizes in fundamental_batches(solutions):
         tally.update(sizes.tolist())
     return dict(sorted(tally.items()))

@@ -157,7 +157,7 @@ def events(n, rule="queen"):
     L = [False] * (2 * n - 1)
     R = [False] * (2 * n - 1)
     nxt = [0] * n  # the next column to try in each row
-    counts = {"nodes": 1, "generated": 0, "pruned": 0, "backtracks": 0, "solutions": 0}
+    counts: dict[str, Any] = {"nodes": 1, "generated": 0, "pruned": 0, "backtracks": 0, "solutions": 0}
     step = 0
 
     def event(kind, row, col, by=-1):

@@ -274,7 +274,8 @@ class _Search:
         self.first = None
         self.ended = built is None
         if built is None:  # a row with no square left: nothing to search
-            self.solver, self.q = None, []
+            self.solver: Any = None
+            self.q: list[Any] = []
             return
         self.solver, self.q = built
         self.solver.ReSeed(seed)

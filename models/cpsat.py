@@ -53,6 +53,7 @@ for search problems" (KR 1996).
 import queue
 import threading
 import time
+from typing import Any
 
 import numpy as np
 from ortools.sat.python import cp_model
@@ -506,7 +507,7 @@ class _Streamer(cp_model.CpSolverSolutionCallback):
         self.size = size
         self.limit = limit
         self.dtype = dtype
-        self.offer = None
+        self.offer: Any = None
         self.halt = threading.Event()
         self.rows = []
         self.found = 0
@@ -532,7 +533,7 @@ class _Streamer(cp_model.CpSolverSolutionCallback):
 
 def _stream(m, q, solver, n, limit, stats):
     """Solve in a worker thread; yield the chunks it queues; stop the search when the caller stops."""
-    box = queue.Queue(maxsize=_QUEUE)
+    box: queue.Queue = queue.Queue(maxsize=_QUEUE)
     done = object()
     size = _CHUNK if limit is None else max(1, min(_CHUNK, limit))
     callback = _Streamer(q, size, limit, dtype_for(n))

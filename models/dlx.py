@@ -34,6 +34,8 @@ D. E. Knuth, "Dancing links", *Millennial Perspectives in Computer Science* (200
 TAOCP vol. 4B, section 7.2.2.1 (secondary columns for the n-queens problem).
 """
 
+from typing import Any
+
 import numpy as np
 from nqueens.models.dlx_spec import CHOICES
 from numba import njit
@@ -96,8 +98,8 @@ def count(n, *, nodes=False, choose="min-size", instance=None, rule="queen"):
     stats = {"updates": int(tally[_UPDATES])}
     if not nodes:
         return Tally(total=int(tally[_SOLUTIONS]), stats=stats)
-    profile = tuple(int(v) for v in profile)
-    return Tally(total=int(tally[_SOLUTIONS]), nodes=sum(profile), profile=profile, stats=stats)
+    levels = tuple(int(v) for v in profile)
+    return Tally(total=int(tally[_SOLUTIONS]), nodes=sum(levels), profile=levels, stats=stats)
 
 
 def batches(n, *, limit=None, choose="min-size", instance=None, rule="queen"):
@@ -151,7 +153,7 @@ def _links(n, allowed=None, rule="queen"):
         allowed = [(1 << n) - 1] * n
     lines = diagonals(n, rule)
     pairs = knight_pairs(n, rule)
-    secondary = [[] for _ in range(n * n)]
+    secondary: list[list[Any]] = [[] for _ in range(n * n)]
     for k, line in enumerate(lines):
         for r, c in line:
             secondary[r * n + c].append(2 * n + 1 + k)

@@ -84,7 +84,7 @@ def solve(problem, n, solver, *, timeout=None, symmetry=False, workers=1, backen
     check_problem(problem)
     if solver not in SOLVERS:
         raise NQueensError(f"solver must be one of {', '.join(SOLVERS)} for optimisation; got {solver!r}")
-    run = {"cpsat": _cpsat, "cp": _cp, "mip": _mip, "sat": _sat, "cpmpy": _cpmpy}[solver]
+    run: Any = {"cpsat": _cpsat, "cp": _cp, "mip": _mip, "sat": _sat, "cpmpy": _cpmpy}[solver]
     extra = {"backend": backend} if solver == "cpmpy" else {}
     start = time.perf_counter()
     result = run(problem, n, timeout=timeout, symmetry=symmetry, workers=workers, **extra)
@@ -118,8 +118,10 @@ def _cpsat(problem, n, *, timeout, symmetry, workers):
     from ortools.sat.python import cp_model
 
     built = time.perf_counter()
-    m = cp_model.CpModel()
-    x = w = b = None
+    m: Any = cp_model.CpModel()  # the CamelCase API, which the stubs leave out
+    x: Any = None
+    w: Any = None
+    b: Any = None
     if problem == "domination":
         x = {s: m.NewBoolVar(f"x{s}") for s in _squares(n)}
         for t in _squares(n):
@@ -156,7 +158,8 @@ def _cpsat(problem, n, *, timeout, symmetry, workers):
             m.Add(sum(w[s] for s in top) >= sum(b[s] for s in top))
     time_model = time.perf_counter() - built
 
-    curve, best = [], {}
+    curve: list[Any] = []
+    best: dict[str, Any] = {}
     start = time.perf_counter()
 
     class Improvements(cp_model.CpSolverSolutionCallback):
@@ -205,7 +208,7 @@ def _cpsat(problem, n, *, timeout, symmetry, workers):
         result.status = "infeasible"
     result.bound = float(solver.BestObjectiveBound()) if status != cp_model.INFEASIBLE else None
     if result.status == "optimal":
-        result.bound = float(result.objective)
+        result.bound = float(result.objective)  # type: ignore[arg-type]  # an optimum has its objective
     _times(result)
     result.stats = {
         "branches": solver.NumBranches(),
@@ -271,7 +274,8 @@ def _cp(problem, n, *, timeout, symmetry, workers):
         limit = solver.TimeLimit(int(float(timeout) * 1000))
         monitors.append(limit)
     time_model = time.perf_counter() - built
-    curve, best = [], {}
+    curve: list[Any] = []
+    best: dict[str, Any] = {}
     start = time.perf_counter()
 
     def work(stopped):
@@ -313,7 +317,9 @@ def _mip_build(problem, n, symmetry):
     """The 0-1 program on SCIP through ``pywraplp``: ``(solver, x, w, b)`` (``None`` for the other problem's)."""
     from ortools.linear_solver import pywraplp
 
-    x = w = b = None
+    x: Any = None
+    w: Any = None
+    b: Any = None
     solver = pywraplp.Solver.CreateSolver("SCIP")
     if solver is None:
         raise NQueensError("OR-tools was built without SCIP here: the mip model needs it")
@@ -376,7 +382,7 @@ def _mip(problem, n, *, timeout, symmetry, workers):
     elif status == pywraplp.Solver.INFEASIBLE:
         result.status = "infeasible"
     if result.status == "optimal":
-        result.bound = float(result.objective)
+        result.bound = float(result.objective)  # type: ignore[arg-type]  # an optimum has its objective
     result.stats = {"nodes": solver.nodes(), "iterations": solver.iterations()}
     return result
 
@@ -392,7 +398,11 @@ def _sat_build(problem, n, symmetry, bounds=True):
     from pysat.card import ITotalizer
 
     squares = _squares(n)
-    x = w = b = goal = armies = None
+    x: Any = None
+    w: Any = None
+    b: Any = None
+    goal: Any = None
+    armies: Any = None
     ids: dict[Any, Any] = {}
 
     def var(key):
@@ -460,7 +470,8 @@ def _sat(problem, n, *, timeout, symmetry, workers):
     time_model = time.perf_counter() - built
 
     sat = Solver(name="glucose4", bootstrap_with=clauses)
-    curve, best = [], {}
+    curve: list[Any] = []
+    best: dict[str, Any] = {}
     start = time.perf_counter()
     minimise = SENSE[problem] == "min"
     deadline = None if timeout is None else start + float(timeout)
@@ -489,7 +500,7 @@ def _sat(problem, n, *, timeout, symmetry, workers):
                 return "proven"
             model = set(v for v in sat.get_model() if v > 0)
             if problem == "domination":
-                solution = [s for s in squares if x[s] in model]
+                solution: Any = [s for s in squares if x[s] in model]
             else:
                 solution = ([s for s in squares if w[s] in model], [s for s in squares if b[s] in model])
                 m_ = min(len(solution[0]), len(solution[1]))

@@ -54,6 +54,7 @@ tree, generate-and-test with a whole-board check at the leaf).
 import importlib
 import sys
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 from nqueens.models import MODELS, MODES, ORDERS, PROPAGATIONS
@@ -201,12 +202,12 @@ class Formulation:
     """
 
     name: str
-    depth: object
-    level_sizes: object
-    state: object
-    kernel: object
-    prober: object
-    token: object
+    depth: Any
+    level_sizes: Any
+    state: Any
+    kernel: Any
+    prober: Any
+    token: Any
     propagates: bool = False
     checks: int | None = None
 

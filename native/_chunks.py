@@ -47,5 +47,5 @@ def tally(search, n, state):
     profile = np.zeros(n + 1, np.int64)
     checks = np.zeros(1, np.int64)
     total = search(n, state, np.empty((0, n), dtype_for(n)), profile, checks)
-    profile = tuple(int(x) for x in profile)
-    return Tally(total=int(total), nodes=sum(profile), profile=profile, stats={"tests": int(checks[0])})
+    levels = tuple(int(x) for x in profile)
+    return Tally(total=int(total), nodes=sum(levels), profile=levels, stats={"tests": int(checks[0])})

@@ -105,7 +105,7 @@ def _as_solution(n, q):
         or not all(0 <= c < n for c in columns)
     ):
         raise NQueensError(f"q must be None or a solution: {n} columns in 0..{n - 1}, got {q!r}")
-    columns = tuple(int(c) for c in columns)
+    columns = tuple(int(c) for c in columns)  # type: ignore[assignment]  # the checked list, as a tuple
     check_solution(columns)
     return columns
 

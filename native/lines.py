@@ -96,8 +96,8 @@ def count(n, *, nodes=False, instance=None):
         total += int(step(out, profile))
     if not nodes:
         return Tally(total=total)
-    profile = tuple(int(v) for v in profile)
-    return Tally(total=total, nodes=sum(profile), profile=profile)
+    levels = tuple(int(v) for v in profile)
+    return Tally(total=total, nodes=sum(levels), profile=levels)
 
 
 def batches(n, *, limit=None, instance=None, stats=None):

@@ -119,7 +119,7 @@ def start(n, instance=None, words=None):
     q[:] = -1
     for r, c in queens:
         q[r] = c
-    for lines, pos, taken in ((rlist, rpos, {r for r, _ in queens}), (clist, cpos, {c for _, c in queens})):
+    for lines, pos, taken in ((rlist, rpos, {r for r, _ in queens}), (clist, cpos, {c for _, c in queens})):  # type: ignore[var-annotated]
         free = [i for i in range(n) if i not in taken]
         lines[: len(free)] = free
         pos[free] = np.arange(len(free))

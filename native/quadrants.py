@@ -283,7 +283,7 @@ def plan(n, memory=None):
     starts = np.flatnonzero(new_run).tolist()
     runs = list(zip(starts, starts[1:] + [len(jobs)]))
     groups = 1 if n < 12 else min(len(runs), 16 << (n - 12))
-    payloads = [
+    payloads: list[tuple] = [
         (JOIN, np.ascontiguousarray(np.concatenate([jobs[a:b] for a, b in runs[i::groups]]))) for i in range(groups)
     ]
     payloads += [(FIXED_180, 0, n), (FIXED_90, 0, n)]

@@ -150,7 +150,7 @@ def _least_images(q):
 def _square_classes(n, r):
     """``(unique, classes)`` under the square's 8 symmetries, from the orbit size of each solution (its
     stabilizer: the quarter turn ``q = n - 1 - q^-1``, the half turn ``q = n - 1 - reversed(q)``)."""
-    sizes = Counter()
+    sizes: Counter = Counter()
     for chunk in batches(n, rule=r.name):
         q = chunk.astype(np.int64)
         inverse = np.empty_like(q)

@@ -164,6 +164,7 @@ def _from_file(path_text, attr):
     module = sys.modules.get(module_name)
     if module is None:
         loader_spec = importlib.util.spec_from_file_location(module_name, path)
+        assert loader_spec is not None and loader_spec.loader is not None  # a .py file that exists
         module = importlib.util.module_from_spec(loader_spec)
         sys.modules[module_name] = module
         try:

@@ -105,7 +105,7 @@ def stream(produce, *, stop, name, join_timeout=None):
     >>> list(stream(produce, stop=lambda: None, name="example"))
     [0, 1, 2]
     """
-    box = queue.Queue(maxsize=_QUEUE)
+    box: queue.Queue = queue.Queue(maxsize=_QUEUE)
     stopped = threading.Event()
     done = object()
 

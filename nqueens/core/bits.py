@@ -18,7 +18,7 @@ from numba.extending import intrinsic
 
 __all__ = ["popcount"]
 
-if getattr(config, "DISABLE_JIT", False):  # numba sets it from the environment at import
+if config.DISABLE_JIT:  # type: ignore[attr-defined]  # set by numba from the environment
 
     def popcount(x):
         """The number of set bits of the integer ``x >= 0``."""

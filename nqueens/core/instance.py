@@ -26,6 +26,7 @@ import hashlib
 import json
 import numbers
 from dataclasses import dataclass
+from typing import Any
 
 from nqueens.core.board import check_n
 from nqueens.core.errors import NQueensError
@@ -87,7 +88,7 @@ class Instance:
 
     def to_dict(self):
         """The JSON form (0-based; every key but ``n`` only when it has entries)."""
-        doc = {"n": self.n}
+        doc: dict[str, Any] = {"n": self.n}
         for key in ("blocked", "queens"):
             if getattr(self, key):
                 doc[key] = [list(sq) for sq in getattr(self, key)]
@@ -133,7 +134,10 @@ class Instance:
                 return False
             if r in seen_r or c in seen_c or r + c in seen_s or r - c in seen_d:
                 return False
-            seen_r.add(r), seen_c.add(c), seen_s.add(r + c), seen_d.add(r - c)
+            seen_r.add(r)
+            seen_c.add(c)
+            seen_s.add(r + c)
+            seen_d.add(r - c)
         return True
 
     def admits(self, q):

@@ -582,7 +582,8 @@ class _Where:
                 what = "numdiags" if count is not None else "diags lists"
                 raise NQueensError(f"{self.name}: --diagonals {first}, but the file has {len(entries)} ({what})")
             entries = entries[:first]
-        sums, diffs = [], []
+        sums: list[Any] = []
+        diffs: list[Any] = []
         seen: dict[Any, Any] = {}
         for entry in entries:
             if not isinstance(entry.value, list) or len(entry.value) != 2:

@@ -48,7 +48,7 @@ Instance(n=4, blocked=((0, 1),), queens=(), excluded_sum=(), excluded_difference
 """
 
 import re
-from typing import Any
+from typing import Any, NoReturn
 from xml.parsers import expat
 
 from nqueens.core.errors import NQueensError
@@ -110,7 +110,8 @@ class _Node:
 def _tree(text, name):
     """The element tree of ``text``, every element with the line it starts on (expat, from the standard library)."""
     parser = expat.ParserCreate()
-    stack, roots = [], []
+    stack: list[Any] = []
+    roots: list[Any] = []
 
     def start(tag, attrs):
         node = _Node(tag, attrs, parser.CurrentLineNumber)
@@ -149,10 +150,10 @@ class _Reader:
     def __init__(self, name):
         self.name = name
 
-    def fail(self, line, message):
+    def fail(self, line, message) -> NoReturn:
         raise NQueensError(f"{self.name}, line {line}: {message}")
 
-    def refuse(self, line, what):
+    def refuse(self, line, what) -> NoReturn:
         self.fail(line, f"{what}; nqueens reads XCSP3 instances of {ACCEPTED}")
 
     def read(self, root):
@@ -169,8 +170,10 @@ class _Reader:
             self.refuse(root.line, "expected one <variables> element")
         self.array(variables[0])
         self.columns: set[Any] = set()  # pairs (i, j), i < j, kept in different columns
-        self.sums, self.diffs = set(), set()  # pairs kept off the same r + c / r - c diagonal
-        self.blocked, self.queens = set(), set()
+        self.sums: set[Any] = set()  # pairs kept off the same r + c / r - c diagonal
+        self.diffs: set[Any] = set()
+        self.blocked: set[Any] = set()
+        self.queens: set[Any] = set()
         self.full_columns = self.full_sums = self.full_diffs = False
         self.wrapped = set()  # the diagonal directions ("sums", "diffs") kept different modulo n
         for block in constraints:

@@ -113,14 +113,14 @@ class WorkerPool:
 class _Worker:
     def __init__(self):
         self._stderr = tempfile.TemporaryFile()
-        self.process = subprocess.Popen(
+        self.process: Any = subprocess.Popen(
             [sys.executable, "-c", "from nqueens.experiments.worker import main; main()"],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=self._stderr,
             start_new_session=True,
         )
-        self.fd = self.process.stdout.fileno()
+        self.fd = self.process.stdout.fileno()  # type: ignore[union-attr]  # stdout=PIPE
         os.set_blocking(self.fd, False)
         self._buffer = b""
 

@@ -197,7 +197,8 @@ def parse_solvers(text):
             "--solvers is empty: name at least one solver, e.g. --solvers bitwise,dlx (leave it out to "
             "compare every counter)"
         )
-    columns, seen = [], {}
+    columns: list[Column] = []
+    seen: dict[Any, Any] = {}
     for entry in str(text).split(","):
         entry = entry.strip()
         if not entry:
@@ -603,7 +604,8 @@ class _Planned:
 def _plan(problems, columns, question, repeat, explicit, seeds=None):
     from nqueens.registry import get_solver
 
-    plan, left_out = [], {}
+    plan: list[Any] = []
+    left_out: dict[Any, Any] = {}
     specs = [column.spec or get_solver(column.solver) for column in columns]
     for problem in problems:
         for column, spec in zip(columns, specs):

@@ -161,7 +161,7 @@ def _answer(task, problem, spec, trusted):
     ] = {}  # filled by the solvers that report on a stream (cpsat: time_model once its model is built)
     limit = 1 if question == "first" else None
     req = api.request(problem, spec, question="enumerate", limit=limit, options=options, checked=True)
-    stream = api.batches(req, stats=stats)
+    stream: Any = api.batches(req, stats=stats)
     if question == "unique":
         from nqueens.analysis.symmetry import classes
 

@@ -165,7 +165,7 @@ def _closure(name):
                 todo.append(package)
                 todo.extend(
                     f"{package}.{alias.split()[0]}"
-                    for alias in names.replace("(", "").replace(")", "").split(",")
+                    for alias in (names or "").replace("(", "").replace(")", "").split(",")
                     if alias.strip()
                 )
     return seen

@@ -135,10 +135,10 @@ class LocalThreads:
         An exception raised by a task is raised here, after which the other threads stop taking tasks.
         """
         tasks = list(tasks)
-        todo = queue.SimpleQueue()
+        todo: queue.SimpleQueue = queue.SimpleQueue()
         for task in tasks:
             todo.put(task)
-        done = queue.SimpleQueue()
+        done: queue.SimpleQueue = queue.SimpleQueue()
         stop = threading.Event()
 
         def work():
@@ -261,13 +261,13 @@ class DaskCluster:
         goodbye waits :data:`FAILED_CLOSE_TIMEOUT` seconds, not :data:`CONNECT_TIMEOUT`. A client whose close does
         not finish is left closed all the same, so that nothing waits for it again (``Client.__del__`` at exit
         would, for 20 s, and then print a traceback)."""
-        client, self._client = getattr(self, "_client", None), None
+        client, self._client = getattr(self, "_client", None), None  # type: ignore[assignment]
         if client is not None:
             try:
                 client.close(timeout=FAILED_CLOSE_TIMEOUT if failed else CONNECT_TIMEOUT)
             except BaseException:  # a cluster (or an event loop) in trouble: nothing left to release
                 client.status = "closed"
-        quiet, self._quiet = getattr(self, "_quiet", None), None
+        quiet, self._quiet = getattr(self, "_quiet", None), None  # type: ignore[assignment]
         if quiet is not None:
             quiet.restore()
 

@@ -84,7 +84,7 @@ class Forecast:
     calibration_n: int
     seconds: float
     method: str = "tree"
-    memory: int = None
+    memory: int | None = None
 
 
 def quick_estimate(n, probes=400, seed=0, rule="queen"):

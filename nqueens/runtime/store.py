@@ -39,6 +39,7 @@ import time
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 from nqueens.core.errors import NQueensError
 from nqueens.core.record import classes_from_json
@@ -176,7 +177,7 @@ class ResultStore:
 
     def __init__(self, path=None, *, create=True, write=True):
         self.path = resolve_path(path)
-        self._db = None
+        self._db: Any = None  # the connection once opened
         default = self.path == cache_path()
         if not create and not self.path.exists():
             if default:
@@ -505,7 +506,7 @@ class ResultStore:
         schema = meta.get("schema")
         if not str(schema).isdigit():
             raise NQueensError(f"result store {self.path} has schema {schema!r}, which no version of nqueens writes")
-        if int(schema) > int(SCHEMA):
+        if int(str(schema)) > int(SCHEMA):
             raise NQueensError(
                 f"result store {self.path} has schema {schema!r}, written by a newer version of nqueens; this "
                 f"version reads schemas up to {SCHEMA!r}: upgrade nqueens, or choose another file with --store"

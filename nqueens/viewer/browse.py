@@ -25,6 +25,7 @@ Examples
 from collections import deque
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 import numpy as np
 
@@ -81,7 +82,7 @@ class SolutionBrowser:
         spec = get_solver(solver or default_enumerator(n, self.rule, self.instance))
         if "enumerate" not in spec.can:
             raise NQueensError(f"solver {spec.name!r} does not enumerate; the viewer needs one that does")
-        self._options = {} if plain else {"rule": self.rule}
+        self._options: dict[str, Any] = {} if plain else {"rule": self.rule}
         spec.check_options(self._options)
         if fundamental and self.instance is not None:
             raise NQueensError(
@@ -192,7 +193,7 @@ class SolutionBrowser:
         else:
             self._source = ((rows, None) for rows in stream)
         self._start = 0  # index of the first row the source yields next
-        self._chunks = deque(maxlen=_KEEP)
+        self._chunks: deque = deque(maxlen=_KEEP)
         self._previous_row = None
 
     def _get(self, k):
@@ -296,7 +297,7 @@ class TracePlayer:
     def first(self):
         """Back to the empty board before the first event."""
         self._events = _laid_out(events(self.n, self.search, self.instance, self.rule))
-        self._past = deque(maxlen=self._history)  # (event, node) before the current one, the latest last
+        self._past: deque = deque(maxlen=self._history)  # (event, node) before the current one, the latest last
         self._ahead = []  # events stepped back over, the next one last
         self._now = None
         self.index = -1

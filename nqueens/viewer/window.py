@@ -32,6 +32,7 @@ import threading
 import time
 import tkinter as tk
 from tkinter import ttk
+from typing import Any
 
 import nqueens
 from nqueens.analysis.search_trace import SEARCHES, attack_masks
@@ -199,16 +200,16 @@ class Viewer:
         self.fundamental = bool(fundamental)
         self.speed = speed
         self.playing = False
-        self._after = None
-        self._poll = None
-        self._seek = None
-        self._busy = None  # (result box, browser, poll) while a step runs on a thread
-        self._tree_shape = None
+        self._after: Any = None
+        self._poll: Any = None
+        self._seek: Any = None
+        self._busy: Any = None  # (result box, browser, poll) while a step runs on a thread
+        self._tree_shape: Any = None
         # (n, fundamental) -> {"value": (total, unique)} once counted, or {"error": ...}. One daemon thread per
         # count: a long one (n = 16) neither holds up the next nor keeps the program alive when the window closes.
         self._counts = {}
-        self.browser = None
-        self.player = None
+        self.browser: Any = None
+        self.player: Any = None
         self._build()
         self._reset()
 
@@ -343,7 +344,7 @@ class Viewer:
         given = "" if self.instance is None else ", instance"
         self.master.title(f"nqueens view - n = {self.n}{rule}{given}")
         self._sync_controls()
-        self._tree_step = None
+        self._tree_step: Any = None
         self._draw()
 
     def _start_seek(self, kinds):
@@ -567,7 +568,7 @@ class Viewer:
             wraplength=self.tree_width,
             justify="left",
             anchor="nw",
-            background=style.lookup("TFrame", "background") or None,
+            background=style.lookup("TFrame", "background") or None,  # type: ignore[arg-type]
         ).pack(fill="x")
 
         # Fixed heights (in lines) and wrapping, so the window keeps its size whatever the text says.
@@ -585,7 +586,7 @@ class Viewer:
                 justify="left",
                 anchor="nw",
                 padx=8,
-                background=background,
+                background=background,  # type: ignore[arg-type]
                 **options,
             ).pack(fill="x")
 

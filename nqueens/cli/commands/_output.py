@@ -30,7 +30,7 @@ def write_out(text):
         raise
     except OSError as exc:
         _discard_stdout()
-        reason = exc.strerror or errno.errorcode.get(exc.errno, str(exc))
+        reason = exc.strerror or (errno.errorcode.get(exc.errno, str(exc)) if exc.errno is not None else str(exc))
         raise OutputError(f"cannot write the output: {reason}") from None
 
 

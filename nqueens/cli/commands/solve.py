@@ -143,15 +143,15 @@ def run(args):
         )
     if not args.quiet:
         _warn_if_long(req, args.limit, plain)
-    orbits = None
-    stats = {} if fmt == "json" else None
+    orbits: list[Any] | None = None
+    stats: dict[str, Any] | None = {} if fmt == "json" else None
     if args.fundamental:
         from nqueens.analysis.symmetry import fundamental
 
         # The limit counts fundamental solutions, so it applies after the reduction; stopping the generator
         # stops the search. The orbit sizes are collected while the solutions stream, for the json format,
         # which writes them after the solutions.
-        orbits: list[Any] = []
+        orbits = []
         reduced = fundamental(batches(req))
         rows = _record_orbits(itertools.islice(reduced, args.limit), orbits)
     else:
