@@ -305,7 +305,15 @@ class Solver:
         need, said = self.memory_needed(n, options, workers)
         if callable(self.memory) and self.family == "engine":
             said = ", ".join(filter(None, [f"{workers} worker{'s' * (workers != 1)}", said]))
-        memory.check(need, f"solver {self.name!r} on n = {n}" + (f" with {said}" if said else ""))
+        try:
+            memory.check(need, f"solver {self.name!r} on n = {n}" + (f" with {said}" if said else ""))
+        except NQueensError as exc:
+            if not any(option.name == "memory" for option in self.options):
+                raise
+            raise NQueensError(
+                f"{exc}; use fewer --workers, or if the subproblems run on larger machines set the budget with "
+                "--option memory=SIZE"
+            ) from None
 
     @property
     def seed_option(self):
