@@ -568,7 +568,8 @@ def plot_ecdf(records, path=None, *, timeout=None, title=None):
     [[0.1, 0.25], [0.2, 0.5], [0.3, 0.75]]
     """
     records = list(records)
-    solved, asked = {}, {}
+    solved: dict[Any, Any] = {}
+    asked: dict[Any, Any] = {}
     for record in records:
         if record["status"] == "unsupported":
             continue

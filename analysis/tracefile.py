@@ -290,7 +290,7 @@ def _line(n, event):
     if letter == "M":
         masks = args[0] if len(args) == 1 else None
         try:
-            masks = [operator.index(m) for m in masks]
+            masks = [operator.index(m) for m in masks]  # type: ignore[union-attr]  # None raises TypeError
         except TypeError:
             masks = None
         if masks is None or len(masks) != n or not all(0 <= m < 1 << n for m in masks):
@@ -350,7 +350,7 @@ class _Walk:
         depth = len(self.rows)
         if letter in "PXF":
             r, c, other = (*values, None)[:3]
-            if not (0 <= r < n and 0 <= c < n) or (other is not None and not -1 <= other < n):
+            if not (0 <= r < n and 0 <= c < n) or (other is not None and not -1 <= other < n):  # type: ignore[operator]
                 raise NQueensError(f"{line!r}: a square off the {n} x {n} board")
             if depth == n or r in self.rows:
                 raise NQueensError(f"{line!r}: row {r} already holds a queen")

@@ -33,7 +33,6 @@ Examples
 """
 
 import threading
-from typing import Any
 
 from nqueens.core.errors import NQueensError
 from nqueens.core.instance import as_instance

@@ -189,9 +189,10 @@ class _Run:
         with tempfile.TemporaryFile(mode="w+") as errors:  # a file: a pipe could fill while stdout is read
             process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=errors, text=True)
             _RUNNING.add(process)
-            buffer, found = [], 0
+            buffer: list[str] = []
+            found = 0
             try:
-                for line in process.stdout:
+                for line in process.stdout or ():
                     stripped = line.strip()
                     if stripped == "----------":
                         q = _solution(json.loads("".join(buffer) or "{}"), n, self.path, self.array, self.takes_n)
@@ -281,7 +282,7 @@ def _array(path, interface, named):
 @functools.cache
 def _versions(solver):
     """``{"minizinc": version, solver: version}`` as ``minizinc --version`` and ``--solvers-json`` say."""
-    found = {}
+    found: dict[str, str] = {}
     exe = binary()
     if exe is None:
         return found

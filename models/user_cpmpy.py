@@ -27,6 +27,8 @@ Examples
 4
 """
 
+from typing import Any
+
 from nqueens.models import cpmpy_model
 
 from nqueens.core.errors import NQueensError
@@ -114,7 +116,7 @@ def _array(cp, m, returned, n, named, function):
     group of ``n`` variables ``NAME[i]`` in the model."""
     from cpmpy.transformations.get_variables import get_variables_model
 
-    groups = {}
+    groups: dict[Any, Any] = {}
     for var in get_variables_model(m):
         base, bracket, index = var.name.partition("[")
         if bracket and index.rstrip("]").isdigit():

@@ -73,6 +73,7 @@ if not hasattr(np, "row_stack"):  # numba-cuda up to 0.30 registers np.row_stack
     np.row_stack = np.vstack
 from nqueens.native import engine as _cpu
 from nqueens.native import gpu_kernels as _k
+from nqueens.native import gpu_spec
 from nqueens.native._gpu_probe import device_present, simulated
 
 from nqueens.core.errors import NQueensError
@@ -192,7 +193,7 @@ def plan(n):
     n = _check_n(n)
     table = _cpu.start_constellations(n)
     groups = subproblem_count(n, len(table))
-    payloads = [(CONSTELLATIONS, np.ascontiguousarray(table[index::groups])) for index in range(groups)]
+    payloads: list[tuple] = [(CONSTELLATIONS, np.ascontiguousarray(table[index::groups])) for index in range(groups)]
     pieces = 1 if n < _SPLIT_FROM else n // 2
     edges = [round(n * k / pieces) for k in range(pieces + 1)]
     fixed = [(kind, a, b) for kind in (FIXED_180, FIXED_90) for a, b in zip(edges, edges[1:]) if b > a]

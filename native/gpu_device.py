@@ -1,3 +1,5 @@
+# mypy: disable-error-code="arg-type,call-arg,operator"
+# (numba-cuda types its intrinsics, cuda.atomic.add and cuda.popc, for the CUDA target, not as Python calls)
 """The CUDA kernel of the GPU counter (numba's CUDA target; imported only when a GPU count runs).
 
 :mod:`nqueens.native.gpu` explains the method and :mod:`nqueens.native.gpu_kernels` builds the items. numba's CUDA

@@ -12,9 +12,8 @@ A board is ``n x n``, rows ``0 .. n-1`` from the top, column ``c`` is bit ``c`` 
 """
 
 import numpy as np
-from numba import njit
-
 from nqueens.native import gpu_spec
+from numba import njit
 
 __all__ = ["MAX_N", "ITEM_FIELDS", "build_items", "free_rows", "reference_counts"]
 

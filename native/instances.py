@@ -120,7 +120,7 @@ def random_excluded(n, k, *, seed=0, min_free=4):
     # generator's ``noattack``; without it the list of a seed is shorter than the paper's).
     out_sum = [False] * (2 * n - 1)
     out_diff = [False] * (2 * n - 1)
-    chosen = []
+    chosen: list[Any] = []
     while (sums or diffs) and len(chosen) < k:  # the list's first k are the instance: the rest is not needed
         if not sums:
             is_sum = False
@@ -180,7 +180,7 @@ def random_completion(n, k, *, seed=0, method="solution"):
 def _random_order(rng, size):
     """The numbers ``0 .. size - 1`` in a uniformly random order, drawn lazily: Fisher-Yates from the front,
     keeping only the slots it has swapped, so the first ``k`` cost O(k) time and memory whatever ``size`` is."""
-    moved = {}
+    moved: dict[Any, Any] = {}
     for i in range(size):
         j = rng.randrange(i, size)
         here = moved.pop(i, i)

@@ -29,6 +29,7 @@ import sys
 import threading
 import time
 from dataclasses import dataclass
+from typing import Any
 
 from nqueens.core import published
 
@@ -478,7 +479,8 @@ def check_solver(spec, *, checks=None, interrupt=True, options=None, timeout=Non
 def _run_checks(solver, checks, interrupt, timeout):
     from nqueens.core.errors import NQueensError
 
-    table, stopped = [], None
+    table: list[Any] = []
+    stopped = None
     for check in checks_for(solver):
         if checks is not None and check.__name__ not in checks:
             continue

@@ -23,6 +23,8 @@ Examples
 'nqueens tree 6 --model mary --propagation forward-checking'
 """
 
+from typing import Any
+
 from nqueens.analysis.tracefile import Trace, TraceLimit
 from nqueens.core.errors import NQueensError
 from nqueens.registry import get_solver
@@ -161,7 +163,7 @@ def _built_in(n, name, kept):
         form = tree.formulation(name)
         a = form.accounting(n, propagation=p, order=o, rule=rule)
         flags = f" --propagation {p}" + (f" --order {o}" if o != "static" else "") + _rule_flag(rule)
-        expected = {
+        expected: dict[str, Any] = {
             "source": f"nqueens tree {n} --model {name}{flags}",
             "generated": list(a.generated),
             "feasible": list(a.feasible),

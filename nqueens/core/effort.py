@@ -26,6 +26,8 @@ Artificial Intelligence 14 (1980) 263-313: the consistency check.
 D. E. Knuth, "Dancing links", 2000: the updates of Algorithm X.
 """
 
+from typing import Any
+
 __all__ = ["QUANTITIES", "BACKENDS", "TREE_MODELS", "effort", "backend_of", "primary", "tree_name", "describe"]
 
 # name -> (what one unit is, which solvers it can be compared across). Ordered: the first a run has is the one
@@ -161,8 +163,8 @@ def effort(backend, stats, nodes=None):
         Quantity name -> int or float; a quantity none of whose statistics is there is left out.
     """
     stats = stats or {}
-    mapping = BACKENDS.get(backend) or {name: (name,) for name in QUANTITIES}
-    out = {}
+    mapping: Any = BACKENDS.get(backend) or {name: (name,) for name in QUANTITIES}
+    out: dict[str, Any] = {}
     for name in QUANTITIES:
         if name == "nodes":
             if nodes is not None and "nodes" in mapping:

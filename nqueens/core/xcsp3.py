@@ -175,7 +175,7 @@ class _Reader:
         self.blocked: set[Any] = set()
         self.queens: set[Any] = set()
         self.full_columns = self.full_sums = self.full_diffs = False
-        self.wrapped = set()  # the diagonal directions ("sums", "diffs") kept different modulo n
+        self.wrapped: set[str] = set()  # the diagonal directions ("sums", "diffs") kept different modulo n
         for block in constraints:
             self.walk(block.children)
         n = self.n

@@ -769,7 +769,8 @@ def tree_disagreements(records):
     >>> tree_disagreements(runs)
     ['n = 8: a and b claim the permutation tree and disagree on its nodes: a 2,057, b 2,058']
     """
-    groups, where = {}, {}
+    groups: dict[Any, Any] = {}
+    where: dict[Any, Any] = {}
     for record in records:
         tree = record.search_tree
         if record.status in ANSWERED and record.nodes is not None and tree and not tree.endswith("'s own"):

@@ -262,7 +262,9 @@ def _time_again(task, problem, outcome, spec, trusted):
     seconds = outcome.get("seconds")
     if seconds is None or seconds >= SHORT_RUN:
         return
-    outcome["inner_time"], outcome["inner_loops"] = autorange(lambda: _answer(task, problem, spec, trusted)["seconds"] or 0.0)
+    outcome["inner_time"], outcome["inner_loops"] = autorange(
+        lambda: _answer(task, problem, spec, trusted)["seconds"] or 0.0
+    )
 
 
 def _jsonable(stats):

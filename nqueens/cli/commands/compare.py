@@ -3,6 +3,7 @@ instance files, every run a record with a status, limits per run, every repeat s
 
 import argparse
 import sys
+from typing import Any
 
 from nqueens.cli.commands._common import positive, positive_float
 from nqueens.cli.commands._output import write_out
@@ -244,7 +245,7 @@ def run(args):
         from nqueens.analysis.plots import check_path
 
         check_path(args.plot)  # before the runs, not after them
-    skipped = []
+    skipped: list[Any] = []
     problems = (
         experiment.problems_from_range(args.range)
         if instances is None
