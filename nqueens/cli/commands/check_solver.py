@@ -42,7 +42,7 @@ def run(args):
 
     # A solver abandoned at its timeout still runs, with stdout set aside for it (to stderr): the table goes to the
     # standard output the command started with.
-    saved = os.dup(1)
+    saved, stdout = os.dup(1), sys.stdout
     try:
         table = check_solver(
             args.solver,
@@ -55,7 +55,7 @@ def run(args):
         sys.stdout.flush()
         os.dup2(saved, 1)
         os.close(saved)
-        sys.stdout = sys.__stdout__
+        sys.stdout = stdout
     failed = [row for row in table if row.passed is False]
     if args.json:
         print_json([{"check": r.check, "n": r.n, "status": r.status, "detail": r.detail} for r in table])
