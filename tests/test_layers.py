@@ -3,10 +3,12 @@ imports included): a module imports only from its own layer and the layers below
 
 The order, written down once (:data:`ORDER`)::
 
-    core < native, models < analysis < runtime < api, registry, plugins < experiments, viewer, testing < cli
+    core < native, models < analysis < runtime < api, registry, plugins < experiments, viewer < testing, tracing
+    < cli
 
-Layers on one rung stand side by side: ``native`` and ``models`` never import each other, nor do ``experiments``,
-``viewer`` and ``testing``; ``api``, ``registry`` and ``plugins`` form the facade together. Every module belongs to a
+Layers on one rung stand side by side: ``native`` and ``models`` never import each other, nor do ``experiments``
+and ``viewer``, nor ``testing`` (the conformance checks, which judge a claimed tree as the experiments do) and
+``tracing``; ``api``, ``registry`` and ``plugins`` form the facade together. Every module belongs to a
 layer (:data:`LAYER_OF`, by the longest matching name), so a new module or folder must be placed before it passes.
 The CLI, on top, still reaches ``native`` and ``models`` only through the facade (:data:`NOT_PAST`).
 """
@@ -25,7 +27,8 @@ ORDER = (
     (("analysis",), False),
     (("runtime",), False),
     (("api", "registry", "plugins"), True),
-    (("experiments", "viewer", "testing"), False),
+    (("experiments", "viewer"), False),
+    (("testing", "tracing"), False),
     (("cli",), False),
 )
 
@@ -45,6 +48,7 @@ LAYER_OF = {
     "nqueens.experiments": "experiments",
     "nqueens.viewer": "viewer",
     "nqueens.testing": "testing",
+    "nqueens.tracing": "tracing",
     "nqueens.cli": "cli",
     "nqueens.__main__": "cli",
 }

@@ -84,13 +84,14 @@ def execute(task, spec=None):
             from nqueens.registry import get_solver
 
             spec = get_solver(task["solver"])
+        made: dict[str, Any] = {}
         with Usage() as usage:
-            outcome = _answer(task, problem, spec, trusted)
+            outcome = _answer(task, problem, spec, trusted, made)
         outcome.update(usage.to_dict(), harness="process")
         outcome["time_read"] = read
         _split_times(outcome)
         _effort(task, outcome, spec)
-        _time_again(task, problem, outcome, spec, trusted)
+        _time_again(task, problem, outcome, spec, made)
     except MemoryError:
         return _failed("memout", "the run ran out of memory (the --memory limit)")
     except KeyboardInterrupt:
@@ -132,16 +133,20 @@ def main():
 # -- the questions --------------------------------------------------------------------------------------------
 
 
-def _answer(task, problem, spec, trusted):
-    """The task's question put to ``spec``; its options parsed here unless ``trusted`` (parsed by the runner)."""
+def _answer(task, problem, spec, trusted, made):
+    """The task's question put to ``spec``; its options parsed here unless ``trusted`` (parsed by the runner).
+    ``made`` keeps the run's request: a run timed again (:func:`_time_again`) asks the same one."""
     from nqueens import api
 
-    options = dict(task.get("options") or {})
+    if "options" not in made:
+        options = dict(task.get("options") or {})
+        made["options"] = options if trusted else spec.check_options(options)  # where the task enters this process
+    options = made["options"]
     question = task.get("question", "count")
-    if not trusted:
-        options = spec.check_options(options)  # where the task enters this process
     if question == "count" or (question == "unique" and spec.counts_unique(options)):
-        record = api.count(api.request(problem, spec, nodes=bool(task.get("nodes")), options=options, checked=True))
+        if "request" not in made:
+            made["request"] = api.request(problem, spec, nodes=bool(task.get("nodes")), options=options, checked=True)
+        record = api.count(made["request"])
         tree_size = getattr(spec.load(), "tree_size", None)
         out = {
             "total": record.total,
@@ -156,12 +161,11 @@ def _answer(task, problem, spec, trusted):
         if question == "unique" and record.unique is None:
             raise RuntimeError(f"solver {spec.name} counted no unique solutions")
         return out
-    stats: dict[
-        Any, Any
-    ] = {}  # filled by the solvers that report on a stream (cpsat: time_model once its model is built)
-    limit = 1 if question == "first" else None
-    req = api.request(problem, spec, question="enumerate", limit=limit, options=options, checked=True)
-    stream: Any = api.batches(req, stats=stats)
+    stats: dict[Any, Any] = {}  # filled by the solvers that report on a stream (cpsat: time_model once built)
+    if "request" not in made:
+        limit = 1 if question == "first" else None
+        made["request"] = api.request(problem, spec, question="enumerate", limit=limit, options=options, checked=True)
+    stream: Any = api.batches(made["request"], stats=stats)
     if question == "unique":
         from nqueens.analysis.symmetry import classes
 
@@ -255,7 +259,7 @@ def _effort(task, outcome, spec):
         outcome["search_tree"] = f"unknown ({exc})"
 
 
-def _time_again(task, problem, outcome, spec, trusted):
+def _time_again(task, problem, outcome, spec, made):
     """A run under a millisecond, timed again over repetitions (timeit's autorange): ``inner_time`` per run."""
     from nqueens.experiments.resources import SHORT_RUN, autorange
 
@@ -263,7 +267,7 @@ def _time_again(task, problem, outcome, spec, trusted):
     if seconds is None or seconds >= SHORT_RUN:
         return
     outcome["inner_time"], outcome["inner_loops"] = autorange(
-        lambda: _answer(task, problem, spec, trusted)["seconds"] or 0.0
+        lambda: _answer(task, problem, spec, True, made)["seconds"] or 0.0
     )
 
 

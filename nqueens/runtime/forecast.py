@@ -299,7 +299,7 @@ def _time_growth(spec, model, n, budget):
     while True:
         start = time.perf_counter()
         if spec.family == "engine":
-            run.count(model, m, workers=1, store="none")
+            run.count(model, m, workers=1, path=None)  # a timing run: no store
         else:
             model.count(m)
         seconds = time.perf_counter() - start
