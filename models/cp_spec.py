@@ -11,7 +11,7 @@ SOLVER = Solver(
     family="model",
     origin="OR-tools' classic CP solver (pywrapcp): q[row] with all-different on q, q + i and q - i; "
     "search strategies and propagation levels",
-    can=("count", "enumerate", "instance"),
+    can=("count", "enumerate", "instance", "optimize"),
     module="nqueens.models.cp",
     summary="depth-first search with a chosen variable and value order; stats: failures, branches",
     reach=10,

@@ -4,13 +4,17 @@
 from nqueens.core.options import RULE
 from nqueens.core.protocol import Option, Solver
 
-__all__ = ["SOLVER"]
+__all__ = ["SOLVER", "BACKENDS", "OPTIMIZE_BACKENDS"]
+
+BACKENDS = ("ortools", "exact", "pysat", "choco", "z3")
+# The backends that optimise (CPMpy's pysat backend does not): ``nqueens optimize ... --solvers cpmpy:backend=B``.
+OPTIMIZE_BACKENDS = ("ortools", "exact", "choco", "z3")
 
 SOLVER = Solver(
     name="cpmpy",
     family="model",
     origin="CPMpy: the nqueens_sat.py model (three all-different constraints) written once, run on a chosen backend",
-    can=("count", "enumerate", "instance"),
+    can=("count", "enumerate", "instance", "optimize"),
     module="nqueens.models.cpmpy_model",
     summary="one CPMpy model on ortools, exact, pysat, choco or z3 (the last four: the solvers extra)",
     reach=8,
@@ -20,7 +24,7 @@ SOLVER = Solver(
             str,
             "ortools",
             "the solver CPMpy hands the model to (all but ortools need pip install 'nqueens[solvers]')",
-            ("ortools", "exact", "pysat", "choco", "z3"),
+            BACKENDS,
         ),
         RULE,
     ),

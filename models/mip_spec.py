@@ -11,7 +11,7 @@ SOLVER = Solver(
     family="model",
     origin="the 0-1 integer program (row and column sums 1, diagonal sums at most 1), SCIP through OR-tools' "
     "pywraplp; counting by no-good cuts",
-    can=("count", "enumerate", "instance"),
+    can=("count", "enumerate", "instance", "optimize"),
     module="nqueens.models.mip",
     summary="integer programming, one solve per solution; stats: branch-and-bound nodes, LP iterations",
     reach=7,

@@ -42,15 +42,16 @@ import threading
 import time
 from typing import Any
 
+from nqueens.models.cpmpy_model_spec import OPTIMIZE_BACKENDS
+
 from nqueens.core import background
 from nqueens.core.errors import NQueensError
 from nqueens.core.optimization import SENSE, OptResult, check_problem, objective, verify
 
 __all__ = ["SOLVERS", "solve", "lines", "neighbourhood"]
 
-SOLVERS = ("cpsat", "cp", "mip", "sat", "cpmpy")
-# The CPMpy backends that optimise (CPMpy's pysat backend does not).
-CPMPY_BACKENDS = ("ortools", "exact", "choco", "z3")
+# The CPMpy backends that optimise, as CPMpy's declaration states them.
+CPMPY_BACKENDS = OPTIMIZE_BACKENDS
 
 
 def lines(n):
@@ -84,7 +85,7 @@ def solve(problem, n, solver, *, timeout=None, symmetry=False, workers=1, backen
     check_problem(problem)
     if solver not in SOLVERS:
         raise NQueensError(f"solver must be one of {', '.join(SOLVERS)} for optimisation; got {solver!r}")
-    run: Any = {"cpsat": _cpsat, "cp": _cp, "mip": _mip, "sat": _sat, "cpmpy": _cpmpy}[solver]
+    run: Any = _RUNS[solver]
     extra = {"backend": backend} if solver == "cpmpy" else {}
     start = time.perf_counter()
     result = run(problem, n, timeout=timeout, symmetry=symmetry, workers=workers, **extra)
@@ -615,6 +616,11 @@ def _cpmpy(problem, n, *, timeout, symmetry, workers, backend):
 
 
 # -- export ------------------------------------------------------------------------------------------------------
+
+# The one dispatch: a solver's name -> its optimisation model. The registry's solvers with the ``optimize``
+# capability are these (a test holds them equal).
+_RUNS = {"cpsat": _cpsat, "cp": _cp, "mip": _mip, "sat": _sat, "cpmpy": _cpmpy}
+SOLVERS = tuple(_RUNS)
 
 EXPORTS = ("lp", "mps", "wcnf", "mzn")
 

@@ -54,7 +54,7 @@ SOLVER = Solver(
     family="model",
     origin="pysat: one Boolean per square; rows and columns exactly one, diagonals at most one, by a CardEnc "
     "encoding; counting by blocking clauses over the board variables, or Ganak's projected model count",
-    can=("count", "enumerate", "instance"),
+    can=("count", "enumerate", "instance", "optimize"),
     module="nqueens.models.sat",
     summary="SAT with a chosen cardinality encoding and solver; stats: variables, clauses, conflicts, decisions",
     reach=10,

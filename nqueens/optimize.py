@@ -18,21 +18,35 @@ from typing import Any
 
 from nqueens.core.errors import NQueensError
 from nqueens.core.optimization import KNOWN, PROBLEMS, SENSE, OptResult, check_problem
+from nqueens.models.cpmpy_model_spec import OPTIMIZE_BACKENDS as CPMPY_BACKENDS
+from nqueens.registry import REGISTRY
 
 __all__ = ["optimize", "compare", "judge", "parse_solvers", "PROBLEMS", "SOLVERS", "OptResult"]
 
-SOLVERS = ("cpsat", "cp", "mip", "sat", "cpmpy")
-CPMPY_BACKENDS = ("ortools", "exact", "choco", "z3")
+# The registered solvers with the ``optimize`` capability: their models are in nqueens.models.optimize.
 DEFAULT = ("cpsat", "cp", "mip", "sat")
+SOLVERS = tuple(
+    sorted(
+        (name for name, spec in REGISTRY.items() if "optimize" in spec.can),
+        key=lambda name: (DEFAULT.index(name) if name in DEFAULT else len(DEFAULT), name),
+    )
+)
 MAX_N = 40  # the models hold O(n^2) variables and O(n^3) terms; beyond this no solver here proves anything
+
+
+def _optimizer(name):
+    """The registered solver ``name`` names, if it can optimise; else the error that lists those that can."""
+    spec = REGISTRY.get(name) if isinstance(name, str) else None
+    if spec is None or "optimize" not in spec.can:
+        raise NQueensError(f"solver must be one of {', '.join(SOLVERS)} for optimisation; got {name!r}")
+    return spec
 
 
 def _check(problem, n, solver, timeout, workers, backend="ortools"):
     check_problem(problem)
     if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_N:
         raise NQueensError(f"n must be an integer 1 .. {MAX_N} for optimisation; got {n!r}")
-    if solver not in SOLVERS:
-        raise NQueensError(f"solver must be one of {', '.join(SOLVERS)} for optimisation; got {solver!r}")
+    _optimizer(solver)
     if solver == "cpmpy" and backend not in CPMPY_BACKENDS:
         raise NQueensError(f"backend must be one of {', '.join(CPMPY_BACKENDS)} for optimisation; got {backend!r}")
     if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or timeout <= 0):
@@ -94,8 +108,7 @@ def parse_solvers(text, *, symmetry=False):
         if not spec:
             raise NQueensError("the solver list has an empty entry; give NAME[:symmetry],... e.g. cpsat,mip,sat,cp")
         name, *given = spec.split(":")
-        if name not in SOLVERS:
-            raise NQueensError(f"solver must be one of {', '.join(SOLVERS)} for optimisation; got {name!r}")
+        _optimizer(name)
         options = {"symmetry": symmetry}
         allowed = "symmetry[=yes|no]" + (" and backend=B" if name == "cpmpy" else "")
         for option in given:

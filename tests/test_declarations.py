@@ -55,3 +55,27 @@ def test_the_quadrant_counter_is_checked_for_memory_with_its_real_worker_count(m
     with pytest.raises(NQueensError, match="solver 'quadrants' on n = 20 with 8 workers needs"):
         request(20, "quadrants", workers=8)
     assert request(20, "quadrants", workers=8, memory="64G").n == 20  # its own budget: checked by its plan
+
+
+def test_optimisation_is_a_capability_of_the_registered_models():
+    """One list of the solvers that optimise: the registry's ``optimize`` capability, which the optimisation
+    models' dispatch and the facade agree with; the GPU counter reads its limit from its declaration too."""
+    from nqueens import optimize
+    from nqueens.models import cpmpy_model_spec
+    from nqueens.models import optimize as models
+    from nqueens.native import gpu_kernels
+
+    able = {name for name, spec in REGISTRY.items() if "optimize" in spec.can}
+    assert able == set(models.SOLVERS) == set(optimize.SOLVERS) == {"cpsat", "cp", "mip", "sat", "cpmpy"}
+    assert models.CPMPY_BACKENDS is optimize.CPMPY_BACKENDS is cpmpy_model_spec.OPTIMIZE_BACKENDS
+    assert set(cpmpy_model_spec.OPTIMIZE_BACKENDS) < set(cpmpy_model_spec.BACKENDS)
+    assert gpu_kernels.MAX_N == REGISTRY["gpu"].max_n == 27
+    with pytest.raises(NQueensError, match="solver must be one of cpsat, cp, mip, sat, cpmpy"):
+        optimize.optimize("domination", 5, "bitwise")
+
+
+def test_an_outside_solver_cannot_claim_to_optimise():
+    from nqueens.core.protocol import Solver
+
+    spec = Solver(name="mine", family="model", can=("count", "optimize"), count=lambda n: None)
+    assert any("optimise" in line for line in spec.problems())

@@ -23,7 +23,9 @@ __all__ = ["Option", "Solver", "CAPABILITIES", "FAMILIES", "solver", "stdout_asi
 
 MASK_REASON = "64-bit masks"
 
-CAPABILITIES = ("count", "enumerate", "unique", "nodes", "instance")
+# What a solver can be asked. ``optimize``: it has an optimisation model of the queens family (domination, peaceable
+# queens) in :mod:`nqueens.models.optimize`, the one dispatch of :func:`nqueens.optimize.optimize`.
+CAPABILITIES = ("count", "enumerate", "unique", "nodes", "instance", "optimize")
 FAMILIES = ("native", "model", "engine")
 _NAME = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 _CHUNK = 4096  # solutions per batch when a solver yields them one at a time
@@ -191,6 +193,8 @@ class Solver:
         unknown = [c for c in self.can if c not in CAPABILITIES]
         if unknown:
             wrong.append(f"capability {unknown[0]!r} is not one of {', '.join(CAPABILITIES)}")
+        if "optimize" in self.can and self.module is None:
+            wrong.append("it says it can optimise, which only the built-in models of nqueens.models.optimize do")
         if self.module is None and self.family != "engine":
             for key in ("count", "batches", "solutions", "warmup", "events"):
                 value = getattr(self, key)

@@ -183,7 +183,7 @@ _NOT_FOR_OPTIMIZE = {
 
 def _run_optimize(args):
     """``--question optimize``: the optimisation runs of :mod:`nqueens.optimize`, one after another."""
-    from nqueens.cli.commands.optimize import run_optimization
+    from nqueens.cli.commands._optimization import run_optimization
 
     if args.problem == "nqueens":
         raise NQueensError("--question optimize asks for an optimum: give --problem domination or peaceable")

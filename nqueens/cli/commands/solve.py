@@ -80,7 +80,7 @@ _NOT_FOR_OPTIMIZE = (
 
 def _optimize(args):
     """``--problem domination|peaceable``: the optimum on one board (``nqueens optimize N``)."""
-    from nqueens.cli.commands.optimize import run_optimization
+    from nqueens.cli.commands._optimization import run_optimization
 
     for key, flag in _NOT_FOR_OPTIMIZE:
         if getattr(args, key):
