@@ -98,9 +98,7 @@ def plot_timings(records, path=None, *, title=None):
     ax.set_ylabel("wall time of the count (seconds, log scale)")
     ax.set_title(title or f"Time to count all solutions, per solver{_rule_note(records)} — measured on {_host()}")
     _integer_ticks(ax)
-    ax.legend(title="solver", loc="upper left", bbox_to_anchor=(1.01, 1))
-    ax.grid(True, which="both", alpha=0.3)
-    return save(fig, path)
+    return save(_solver_legend(fig, ax), path)
 
 
 def plot_tree_sizes(rows, path=None, *, title=None):
@@ -462,6 +460,37 @@ def _rule_note(records):
     return f", rule {', '.join(sorted(rules))}" if rules else ""
 
 
+def _runs_by_solver(records):
+    """``(asked, solved, by_seed)`` of run records: per solver that was asked something (in the order of its first
+    record), the number of its runs that were not ``unsupported``, the seconds of its answered runs (at least
+    1e-7, for a log axis), and those seconds per seed. An error when no run answered."""
+    asked: dict[Any, int] = {}
+    solved: dict[Any, list] = {}
+    by_seed: dict[Any, dict] = {}
+    for record in records:
+        asked[record["solver"]] = asked.get(record["solver"], 0) + (record["status"] != "unsupported")
+        if record["status"] in ANSWERED and record.get("seconds") is not None:
+            seconds = max(record["seconds"], 1e-7)
+            solved.setdefault(record["solver"], []).append(seconds)
+            by_seed.setdefault(record["solver"], {}).setdefault(record.get("seed"), []).append(seconds)
+    if not solved:
+        raise NQueensError("no solved runs to plot")
+    return {solver: number for solver, number in asked.items() if number}, solved, by_seed
+
+
+def _time_limit(ax, timeout, line):
+    """The runs' time limit as a dashed line (``line``: ``ax.axhline`` or ``ax.axvline``), when there is one."""
+    if timeout is not None:
+        line(timeout, color="tab:gray", linestyle="--", linewidth=1, label=f"time limit ({timeout:g} s)")
+
+
+def _solver_legend(fig, ax):
+    """The legend of the solvers beside the axes, and the grid; returns ``fig``."""
+    ax.legend(title="solver", loc="upper left", bbox_to_anchor=(1.01, 1))
+    ax.grid(True, which="both", alpha=0.3)
+    return fig
+
+
 def plot_cactus(records, path=None, *, timeout=None, title=None):
     """The cactus plot of an experiment: per solver, its solved runs sorted by time, against how many are solved.
 
@@ -500,20 +529,9 @@ def plot_cactus(records, path=None, *, timeout=None, title=None):
     import statistics
 
     records = list(records)
-    solved: dict[Any, Any] = {}
-    asked: dict[Any, Any] = {}
-    by_seed: dict[Any, Any] = {}
-    for record in records:
-        asked[record["solver"]] = asked.get(record["solver"], 0) + (record["status"] != "unsupported")
-        if record["status"] in ANSWERED and record.get("seconds") is not None:
-            solved.setdefault(record["solver"], []).append(max(record["seconds"], 1e-7))
-            by_seed.setdefault(record["solver"], {}).setdefault(record.get("seed"), []).append(
-                max(record["seconds"], 1e-7)
-            )
-    if not solved:
-        raise NQueensError("no solved runs to plot")
+    asked, solved, by_seed = _runs_by_solver(records)
     fig, ax = _figure(path)
-    for index, solver in enumerate(s for s in asked if asked[s]):
+    for index, solver in enumerate(asked):
         times = sorted(solved.get(solver, []))
         seeds = by_seed.get(solver, {})
         style = _series_style(index)
@@ -528,8 +546,7 @@ def plot_cactus(records, path=None, *, timeout=None, title=None):
         label = f"{solver} ({len(times)} of {asked[solver]} solved, {len(seeds)} seeds: median, min..max)"
         ax.plot(list(ranks), middle, label=label, **style)
         ax.fill_between(list(ranks), [min(ts) for ts in at], [max(ts) for ts in at], alpha=0.2, color=style["color"])
-    if timeout is not None:
-        ax.axhline(timeout, color="tab:gray", linestyle="--", linewidth=1, label=f"time limit ({timeout:g} s)")
+    _time_limit(ax, timeout, ax.axhline)
     ax.set_yscale("log")
     ax.set_xlabel("runs solved")
     ax.set_ylabel("time of the run (seconds, log scale)")
@@ -537,9 +554,7 @@ def plot_cactus(records, path=None, *, timeout=None, title=None):
         title or f"Cactus plot: runs solved within a time, per solver{_rule_note(records)} — measured on {_host()}"
     )
     _integer_ticks(ax)
-    ax.legend(title="solver", loc="upper left", bbox_to_anchor=(1.01, 1))
-    ax.grid(True, which="both", alpha=0.3)
-    return save(fig, path)
+    return save(_solver_legend(fig, ax), path)
 
 
 def plot_ecdf(records, path=None, *, timeout=None, title=None):
@@ -568,32 +583,20 @@ def plot_ecdf(records, path=None, *, timeout=None, title=None):
     [[0.1, 0.25], [0.2, 0.5], [0.3, 0.75]]
     """
     records = list(records)
-    solved: dict[Any, Any] = {}
-    asked: dict[Any, Any] = {}
-    for record in records:
-        if record["status"] == "unsupported":
-            continue
-        asked[record["solver"]] = asked.get(record["solver"], 0) + 1
-        if record["status"] in ANSWERED and record.get("seconds") is not None:
-            solved.setdefault(record["solver"], []).append(max(record["seconds"], 1e-7))
-    if not solved:
-        raise NQueensError("no solved runs to plot")
+    asked, solved, _ = _runs_by_solver(records)
     fig, ax = _figure(path)
     for index, solver in enumerate(asked):
         times = sorted(solved.get(solver, []))
         fractions = [(k + 1) / asked[solver] for k in range(len(times))]
         label = f"{solver} ({len(times)} of {asked[solver]} runs solved)"
         ax.step(times, fractions, where="post", label=label, **_series_style(index))
-    if timeout is not None:
-        ax.axvline(timeout, color="tab:gray", linestyle="--", linewidth=1, label=f"time limit ({timeout:g} s)")
+    _time_limit(ax, timeout, ax.axvline)
     ax.set_xscale("log")
     ax.set_ylim(0, 1.02)
     ax.set_xlabel("time of the run (seconds, log scale)")
     ax.set_ylabel("fraction of the runs solved")
     ax.set_title(title or f"Runtime distributions{_rule_note(records)} — measured on {_host()}")
-    ax.legend(title="solver", loc="upper left", bbox_to_anchor=(1.01, 1))
-    ax.grid(True, which="both", alpha=0.3)
-    return save(fig, path)
+    return save(_solver_legend(fig, ax), path)
 
 
 def plot_scatter(records, first, second, path=None, *, timeout=None, title=None):

@@ -76,6 +76,7 @@ from nqueens.native import gpu_kernels as _k
 from nqueens.native import gpu_spec
 from nqueens.native._gpu_probe import device_present, simulated
 
+from nqueens.core.d4 import classes_from_fixed
 from nqueens.core.errors import NQueensError
 from nqueens.core.record import Subproblem
 
@@ -267,13 +268,7 @@ def combine(n, results):
     if seen != set(sums):
         raise NQueensError(f"the results of a {SOLVER!r} count of n = {n} lack a kind of subproblem")
     total, r180, r90 = sums[CONSTELLATIONS], sums[FIXED_180], sums[FIXED_90]
-    if n == 1:
-        classes = {1: 1}
-    else:
-        if (total - r180) % 8 or (r180 - r90) % 4 or r90 % 2:
-            raise NQueensError(f"inconsistent counts for n = {n}: total {total}, R180 {r180}, R90 {r90}")
-        classes = {2: r90 // 2, 4: (r180 - r90) // 4, 8: (total - r180) // 8}
-    classes = {size: number for size, number in classes.items() if number}
+    classes = classes_from_fixed(n, total, r180, r90)
     stats = {"constellations": len(_cpu.start_constellations(n)), "fixed_180": r180, "fixed_90": r90}
     return {"total": total, "unique": sum(classes.values()), "classes": classes, "stats": stats}
 

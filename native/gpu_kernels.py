@@ -13,6 +13,7 @@ A board is ``n x n``, rows ``0 .. n-1`` from the top, column ``c`` is bit ``c`` 
 
 import numpy as np
 from nqueens.native import gpu_spec
+from nqueens.native.engine_kernels import _setup
 from numba import njit
 
 __all__ = ["MAX_N", "ITEM_FIELDS", "build_items", "free_rows", "reference_counts"]
@@ -22,37 +23,6 @@ MAX_N = gpu_spec.SOLVER.max_n  # a stack entry packs its row (4 bits) above the 
 SHIFT_AT = 30  # a row word holds the squares the border queens take (bits 0 .. n-1) and the shift to the next row
 ITEM_FIELDS = 4  # an item: (constellation, columns, "\" diagonals, "/" diagonals), uint32 each
 _INDEX_AT = 27  # a stack word: the squares not yet tried (bits 0 .. n-1) and the entry's row (0 .. g - 2)
-
-
-@njit(cache=True, nogil=True)
-def _rows(n, t, b, l, r, X, S):
-    """The free rows of the constellation ``(t, b, l, r)``: ``X[d]``, the squares of the ``d``-th free row that a
-    border queen takes or attacks, ``S[d]`` the distance to the next free row (1 after the last); returns their
-    number ``m``."""
-    qrow = (0, n - 1, l, r)
-    qcol = (t, b, 0, n - 1)
-    m = 0
-    last = -1
-    for y in range(n):
-        if y == 0 or y == n - 1 or y == l or y == r:
-            continue
-        mask = np.int64(0)
-        for i in range(4):
-            c = qcol[i]
-            mask |= np.int64(1) << c
-            dist = y - qrow[i] if y > qrow[i] else qrow[i] - y
-            if c + dist < n:
-                mask |= np.int64(1) << (c + dist)
-            if c - dist >= 0:
-                mask |= np.int64(1) << (c - dist)
-        if m > 0:
-            S[m - 1] = y - last
-        X[m] = mask
-        last = y
-        m += 1
-    if m > 0:
-        S[m - 1] = 1
-    return m
 
 
 @njit(cache=True, nogil=True)
@@ -113,6 +83,7 @@ def build_items(n, table, g):
     """
     k_rows = table.shape[0]
     rows = np.zeros((k_rows, g), np.uint32)
+    ys = np.zeros(n + 1, np.int64)  # the free rows (engine_kernels._setup fills them; only X and S are used here)
     X = np.zeros(n + 1, np.int64)
     S = np.zeros(n + 1, np.int64)
     fr = np.zeros(n + 1, np.int64)
@@ -122,7 +93,7 @@ def build_items(n, table, g):
     empty = np.zeros((0, ITEM_FIELDS), np.uint32)
     counts = np.zeros(k_rows, np.int64)
     for i in range(k_rows):
-        m = _rows(n, table[i, 0], table[i, 1], table[i, 2], table[i, 3], X, S)
+        m = _setup(n, table[i, 0], table[i, 1], table[i, 2], table[i, 3], ys, X, S)
         k = m - g
         for j in range(g):
             into = S[k + j - 1] if j > 0 else 0  # the distance from the row before
@@ -131,7 +102,7 @@ def build_items(n, table, g):
     items = np.zeros((counts.sum(), ITEM_FIELDS), np.uint32)
     start = 0
     for i in range(k_rows):
-        m = _rows(n, table[i, 0], table[i, 1], table[i, 2], table[i, 3], X, S)
+        m = _setup(n, table[i, 0], table[i, 1], table[i, 2], table[i, 3], ys, X, S)
         start += _place(n, m - g, X, S, i, items, start, fr, cs, ls, rs)
     return rows, items
 
@@ -140,10 +111,11 @@ def build_items(n, table, g):
 def free_rows(n, table):
     """The number of free rows of each constellation of ``table`` (its rows without a border queen)."""
     out = np.zeros(table.shape[0], np.int64)
+    ys = np.zeros(n + 1, np.int64)  # the free rows (engine_kernels._setup fills them; only X and S are used here)
     X = np.zeros(n + 1, np.int64)
     S = np.zeros(n + 1, np.int64)
     for i in range(table.shape[0]):
-        out[i] = _rows(n, table[i, 0], table[i, 1], table[i, 2], table[i, 3], X, S)
+        out[i] = _setup(n, table[i, 0], table[i, 1], table[i, 2], table[i, 3], ys, X, S)
     return out
 
 

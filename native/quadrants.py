@@ -123,6 +123,7 @@ from nqueens.native import quadrants_kernels as _k
 from nqueens.native import quadrants_spec
 
 from nqueens.core import memory
+from nqueens.core.d4 import classes_from_fixed
 from nqueens.core.errors import NQueensError
 from nqueens.core.record import Subproblem, Tally
 
@@ -351,13 +352,7 @@ def combine(n, results):
     if seen != {JOIN, FIXED_180, FIXED_90}:
         raise NQueensError(f"the results of a {SOLVER!r} count of n = {n} lack a kind of subproblem")
     total, r180, r90 = sums[JOIN], sums[FIXED_180], sums[FIXED_90]
-    if n == 1:
-        classes = {1: 1}
-    else:
-        if (total - r180) % 8 or (r180 - r90) % 4 or r90 % 2:
-            raise NQueensError(f"inconsistent counts for n = {n}: total {total}, R180 {r180}, R90 {r90}")
-        classes = {2: r90 // 2, 4: (r180 - r90) // 4, 8: (total - r180) // 8}
-    classes = {size: number for size, number in classes.items() if number}
+    classes = classes_from_fixed(n, total, r180, r90)
     stats = {
         "fixed_180": r180,
         "fixed_90": r90,

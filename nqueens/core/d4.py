@@ -25,7 +25,7 @@ Examples
 
 import numpy as np
 
-__all__ = ["NAMES", "MAPS", "INVERSE", "ROTATIONS", "square", "apply", "inverse_permutation"]
+__all__ = ["NAMES", "MAPS", "INVERSE", "ROTATIONS", "square", "apply", "inverse_permutation", "classes_from_fixed"]
 
 NAMES = ("identity", "rot90", "rot180", "rot270", "flip-rows", "flip-cols", "transpose", "anti-transpose")
 
@@ -79,3 +79,24 @@ def apply(q, g, inv=None):
     inv = inverse_permutation(q) if inv is None else inv
     cols = inv if b == 1 else inv[:, ::-1]
     return cols.copy() if d == 1 else top - cols
+
+
+def classes_from_fixed(n, total, fixed_180, fixed_90):
+    """The solutions of ``n`` queens by orbit size under the 8 symmetries, by Burnside's lemma, from the number of
+    solutions (``total``), of those a half turn leaves as they are (``fixed_180``) and of those a quarter turn
+    leaves as they are (``fixed_90``); no reflection fixes a solution of ``n > 1``. A dict ``{orbit size: number
+    of orbits}`` without zeros; an error for counts no set of solutions can have.
+
+    Examples
+    --------
+    >>> classes_from_fixed(8, 92, 4, 0)
+    {4: 1, 8: 11}
+    """
+    from nqueens.core.errors import NQueensError
+
+    if n == 1:
+        return {1: 1}
+    if (total - fixed_180) % 8 or (fixed_180 - fixed_90) % 4 or fixed_90 % 2:
+        raise NQueensError(f"inconsistent counts for n = {n}: total {total}, R180 {fixed_180}, R90 {fixed_90}")
+    classes = {2: fixed_90 // 2, 4: (fixed_180 - fixed_90) // 4, 8: (total - fixed_180) // 8}
+    return {size: number for size, number in classes.items() if number}
