@@ -1,0 +1,72 @@
+"""docs/adding-a-solver.md, done as the page says: its module written into a copy of the package and its one line
+added to the registry's declarations; nothing else edited. The new solver is then listed, checked by the facade
+and compared with a built-in one against OEIS A000170."""
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from nqueens.core.published import TOTAL
+
+ROOT = Path(__file__).resolve().parent.parent
+PAGE = ROOT / "docs" / "adding-a-solver.md"
+
+
+def _blocks(text):
+    return re.findall(r"```python\n(.*?)```", text, flags=re.S)
+
+
+@pytest.fixture
+def copy(tmp_path):
+    package = tmp_path / "site" / "nqueens"
+    shutil.copytree(ROOT / "nqueens", package, ignore=shutil.ignore_patterns("__pycache__"))
+    for folder in ("native", "models", "analysis"):
+        shutil.copytree(ROOT / folder, package / folder, ignore=shutil.ignore_patterns("__pycache__"))
+    module, line = _blocks(PAGE.read_text())
+    (package / "models" / "columns.py").write_text(module)
+    named = re.search(r'"(nqueens\.models\.columns)"', line).group(1)
+    registry = package / "registry.py"
+    text = registry.read_text()
+    start = text.index("DECLARATIONS = (\n") + len("DECLARATIONS = (\n")
+    end = text.index(")", start)
+    names = re.findall(r'"([^"]+)"', text[start:end]) + [named]
+    registry.write_text(text[:start] + "".join(f'    "{n}",\n' for n in sorted(names)) + text[end:])
+    env = {k: v for k, v in os.environ.items() if k not in ("NUMBA_CACHE_DIR", "NUMBA_CACHE_LOCATOR_CLASSES")}
+    env.update(XDG_CACHE_HOME=str(tmp_path / "cache"), PYTHONPATH=str(tmp_path / "site"), NQUEENS_STORE="none")
+
+    def run(*argv):
+        return subprocess.run(
+            [sys.executable, "-m", "nqueens", *argv], env=env, capture_output=True, text=True, cwd=tmp_path, timeout=280
+        )
+
+    return run
+
+
+def test_the_page_shows_one_module_and_one_line():
+    module, line = _blocks(PAGE.read_text())
+    assert "SOLVER = Solver(" in module and "def count(" in module and "def batches(" in module
+    assert "DECLARATIONS = (" in line and '"nqueens.models.columns"' in line
+
+
+def test_the_solver_of_the_page_is_listed_checked_and_compared(copy):
+    listed = copy("solvers")
+    assert listed.returncode == 0, listed.stderr
+    assert re.search(r"^columns\s+model\s+count,enumerate\s", listed.stdout, flags=re.M)
+    # its declared limit, checked by the facade before its code runs
+    refused = copy("count", "41", "--solver", "columns")
+    assert refused.returncode == 2 and refused.stderr.startswith("error: ") and "40" in refused.stderr
+    # an option choice it declares, and one it does not
+    bad = copy("count", "6", "--solver", "columns", "--option", "order=middle")
+    assert bad.returncode == 2 and "left" in bad.stderr and "right" in bad.stderr
+    compared = copy("compare", "4..9", "--solvers", "columns,columns:order=right,bitmask-recursive", "--format", "csv")
+    assert compared.returncode == 0, compared.stderr
+    rows = [line.split(",") for line in compared.stdout.splitlines()]
+    header, body = rows[0], rows[1:]
+    n, solver, total = header.index("n"), header.index("solver"), header.index("total")
+    found = {(r[solver], int(r[n])): int(r[total]) for r in body if r[solver].startswith("columns")}
+    assert found == {(s, k): TOTAL[k] for s in ("columns", "columns:order=right") for k in range(4, 10)}
