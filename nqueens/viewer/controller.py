@@ -229,9 +229,18 @@ class Viewer:
 
     def _build(self):
         actions = {
-            name: getattr(self, name)
-            for name in ("first", "previous", "next", "last", "play", "next_solution")
-            + ("set_n", "set_solver", "set_search", "set_mode", "set_fundamental", "set_speed")
+            "first": self.first,
+            "previous": self.previous,
+            "next": self.next,
+            "last": self.last,
+            "play": self.play,
+            "next_solution": self.next_solution,
+            "set_n": self.set_n,
+            "set_solver": self.set_solver,
+            "set_search": self.set_search,
+            "set_mode": self.set_mode,
+            "set_fundamental": self.set_fundamental,
+            "set_speed": self.set_speed,
         }
         w = self.widgets = Widgets(
             self.master,
@@ -368,8 +377,7 @@ class Viewer:
         if self._after is not None:
             self.master.after_cancel(self._after)
             self._after = None
-        if hasattr(self, "widgets"):
-            self.widgets.show_playing(False)
+        self.widgets.show_playing(False)
 
     def _count_key(self):
         return (self.n, self.fundamental, self.rule, self.instance)
