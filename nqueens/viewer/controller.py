@@ -225,7 +225,7 @@ class Viewer:
         """True once the solutions mode knows how many solutions it steps through ("k of total")."""
         return self.browser is not None and self.browser.total is not None
 
-    # -- state ---------------------------------------------------------------------------------------------
+    # -- the widgets and what draws on them ------------------------------------------------------------------
 
     def _build(self):
         actions = {
@@ -263,6 +263,8 @@ class Viewer:
         self.board = Board(w.canvas, self.size)
         self.search_tree = SearchTree(w.tree, self.tree_width)
         self.set_speed(self.speed)
+
+    # -- state ---------------------------------------------------------------------------------------------
 
     def _model(self):
         return self.player if self.mode == "search" else self.browser
