@@ -225,7 +225,7 @@ class Viewer:
         """True once the solutions mode knows how many solutions it steps through ("k of total")."""
         return self.browser is not None and self.browser.total is not None
 
-    # -- the widgets and what draws on them ------------------------------------------------------------------
+    # -- the widgets and what draws on them ----------------------------------------------------------------
 
     def _build(self):
         actions = {
