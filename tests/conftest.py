@@ -47,9 +47,12 @@ def cli():
     return run
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def xvfb():
-    """A private X server for a test module (the viewer's; every command under signals); stopped afterwards."""
+    """A private X server for the test run (the viewer's windows and canvases; every command under signals),
+    stopped at its end. One for the whole run: Tk keeps its connection to a display after the last window on it
+    is destroyed, and exits the process (X I/O error) once that server is gone and a later ``tk.Tk()`` runs its
+    event loop, so a server per module would end the run at the second module that opens a window."""
     if shutil.which("Xvfb") is None:
         pytest.skip("Xvfb is not installed: the viewer tests need it (apt-get install xvfb; .ci/run does this)")
     read, write = os.pipe()

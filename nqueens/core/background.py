@@ -17,7 +17,9 @@ which cannot be stopped) is abandoned at once and ends with the process. Nothing
 - :func:`run`: ``work(stopped)``, with the library's ``stop`` (a model's count);
 - :func:`stream`: a producer that hands chunks to ``emit`` on its own thread, read as a generator (a model's
   enumeration: the library's callback pushes, the reader pulls); closing it stops the search;
-- :func:`iterate`: the items of an iterator, each ``next`` as a job.
+- :func:`iterate`: the items of an iterator, each ``next`` as a job;
+- :func:`start`: ``function(*args)`` on a daemon thread that nobody waits for: a :class:`Pending` the caller
+  looks at when it likes (a window's event loop polls it, and must never block); every job runs on one.
 
 Examples
 --------
@@ -27,12 +29,15 @@ Examples
 42
 >>> list(iterate(iter(range(3))))
 [0, 1, 2]
+>>> pending = start(sum, [1, 2, 3], name="example")
+>>> pending.thread.join(); pending.done, pending.result()
+(True, 6)
 """
 
 import queue
 import threading
 
-__all__ = ["call", "run", "stream", "iterate", "Stopped"]
+__all__ = ["call", "run", "stream", "iterate", "start", "Pending", "Stopped"]
 
 _SLICE = 0.05  # seconds between checks for a pending signal while waiting on a job
 _QUEUE = 4  # chunks a stream's producer may run ahead of the reader
@@ -165,21 +170,56 @@ def iterate(iterator):
                 pass
 
 
+def start(function, *args, name, **kwargs):
+    """``function(*args, **kwargs)`` on a daemon thread, not waited for: a :class:`Pending` that holds its value or
+    its exception once it ends. Nothing stops it, and it does not keep the process alive."""
+    return Pending(lambda: function(*args, **kwargs), name)
+
+
+class Pending:
+    """A call running on its own daemon thread; :attr:`done` once it has returned or raised.
+
+    Attributes
+    ----------
+    thread : threading.Thread
+        The thread it runs on.
+    """
+
+    def __init__(self, work, name, job=None):
+        self._box: dict = {}
+        self.thread = threading.Thread(target=self._target, args=(work, job), name=name, daemon=True)
+        self.thread.start()
+
+    def _target(self, work, job):
+        _here.job = job
+        try:
+            self._box["value"] = work()
+        except BaseException as exc:  # handed to whoever reads the result, which raises it
+            self._box["error"] = exc
+
+    @property
+    def done(self):
+        """True once the call has returned or raised."""
+        return bool(self._box)
+
+    @property
+    def error(self):
+        """The exception the call raised, or ``None`` (also while it runs)."""
+        return self._box.get("error")
+
+    def result(self):
+        """The call's value, or the exception it raised, raised here; only once :attr:`done`."""
+        if "error" in self._box:
+            raise self._box["error"]
+        return self._box["value"]
+
+
 def _as_job(work, name, registered=None):
     job = _Job()
     if registered is not None:
         job.stops.append(registered)
-    box = {}
-
-    def target():
-        _here.job = job
-        try:
-            box["value"] = work(job.stopped)
-        except BaseException as exc:  # handed to the waiting thread, which raises it
-            box["error"] = exc
-
-    worker = threading.Thread(target=target, name=name, daemon=True)
-    worker.start()
+    pending = Pending(lambda: work(job.stopped), name, job)
+    worker = pending.thread
     try:
         while worker.is_alive():
             worker.join(_SLICE)
@@ -192,6 +232,4 @@ def _as_job(work, name, registered=None):
             timeouts = [timeout for _, timeout in stops]
             worker.join(None if None in timeouts else max(timeouts))
         raise
-    if "error" in box:
-        raise box["error"]
-    return box["value"]
+    return pending.result()
