@@ -260,7 +260,8 @@ def _problems(problems):
 
 
 def _columns(columns):
-    """What :func:`nqueens.experiments.runner.run` was given as columns (``"a,b"``, ``["a", "b:opt=1"]``, Columns), as Columns or ``None``."""
+    """What :func:`nqueens.experiments.runner.run` was given as columns (``"a,b"``, ``["a", "b:opt=1"]``,
+    Columns), as Columns or ``None``."""
     if columns is None:
         return None
     if isinstance(columns, str):

@@ -114,10 +114,10 @@ def damage(doc):
     """What makes a stored run record (its JSON form) impossible, in words, or ``None`` when it reads as a run.
 
     The fields a record has must have their kinds (``n`` a board size, counts integers, times numbers, ``status``
-    one of :data:`STATUSES`, ``question`` one of :data:`~nqueens.experiments.worker.QUESTIONS`), and its pieces must agree: the orbit classes
-    make the total and the unique count (what the store checks of a finished count, ``nqueens history``), the
-    node profile makes ``nodes``, a first solution has ``n`` columns. Fields a record lacks (a store written by
-    an earlier version) are not held against it; ``n`` and ``solver`` it must have.
+    one of :data:`STATUSES`, ``question`` one of :data:`~nqueens.experiments.worker.QUESTIONS`), and its pieces
+    must agree: the orbit classes make the total and the unique count (what the store checks of a finished count,
+    ``nqueens history``), the node profile makes ``nodes``, a first solution has ``n`` columns. Fields a record
+    lacks (a store written by an earlier version) are not held against it; ``n`` and ``solver`` it must have.
 
     Examples
     --------

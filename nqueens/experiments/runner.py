@@ -30,6 +30,11 @@ with the same store takes the runs already there (``reused``) and makes only the
 experiment resumes; ``fresh=True`` makes every run again. The store is the one named, else
 ``$NQUEENS_STORE``; without either an experiment keeps nothing.
 
+:func:`run` ties the parts together: the columns and problems (:mod:`nqueens.experiments.columns`), the grid of
+runs (:mod:`nqueens.experiments.plan`), the runs kept and reused (:mod:`nqueens.experiments.stored`), making them
+(:mod:`nqueens.experiments.execute`) and judging them (:mod:`nqueens.experiments.judge`). The public names of
+those modules are importable from here too.
+
 Examples
 --------
 >>> result = run(problems_from_range("4..6"), parse_solvers("bitwise,dlx"), store="none")
