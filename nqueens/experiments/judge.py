@@ -25,8 +25,9 @@ FAILURES = ("memout", "error", "wrong")
 def judge(records):
     """Mark ``wrong`` the answered runs whose answers are wrong; return the records changed.
 
-    A run is wrong if its total or unique count contradicts the published values (OEIS A000170 and A002562,
-    n <= 27), if its first solution is not a solution (or it found none where there are some), if it says
+    A run is wrong if its total or unique count contradicts the published values of its attack rule, over the
+    n they are published for (:data:`nqueens.core.published.BY_RULE`: OEIS A000170 and A002562 for the queen's),
+    if its first solution is not a solution (or it found none where there are some), if it says
     ``unsat`` where another run found a solution, or if it disagrees with the other runs on the same problem:
     the minority is wrong, every side without a majority.
 

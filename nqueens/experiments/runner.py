@@ -12,7 +12,8 @@ or an instance file), ``repeat`` times, each asked one question:
 Each run ends with a **status**: ``solved`` (``count``, ``enumerate``, ``unique``: the whole answer), ``sat`` or
 ``unsat`` (``first``: a solution, or none exists); ``timeout`` or ``memout`` (it went beyond ``timeout`` seconds or
 ``memory`` MiB and was stopped); ``error`` (the solver raised, or its process died: the message says how);
-``wrong`` (its answer disagrees with the published values, OEIS A000170 and A002562, or with the other runs);
+``wrong`` (its answer disagrees with the published values, :mod:`nqueens.core.published`: OEIS A000170 and A002562
+for the queen's rule; or with the other runs);
 ``unsupported`` (the solver cannot answer that question for that problem; the message says why). A failed run
 is one record: the others go on. Every record (:class:`nqueens.core.record.RunRecord`) also says ``sat``, ``unsat`` or
 ``unknown`` in ``result``, and carries its PAR2 score, the parts of its time, the libraries' versions, the
