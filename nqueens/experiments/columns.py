@@ -34,9 +34,8 @@ __all__ = [
     "problems_from_instances",
 ]
 
+
 # What a solver must be able to do (one of) to answer each question.
-
-
 _NEEDS = {"count": ("count",), "enumerate": ("enumerate",), "first": ("enumerate",), "unique": ("unique", "enumerate")}
 
 

@@ -18,9 +18,8 @@ from nqueens.experiments.columns import _NEEDS
 
 __all__: list[str] = []
 
+
 # Why a solver that lacks the capabilities of _NEEDS cannot answer each question.
-
-
 _WHY = {
     "count": "it does not count",
     "enumerate": "it only counts",
