@@ -1,7 +1,7 @@
 """The published values the toolkit is held to: OEIS sequences, Knuth's tree profile, the seed texts' tables.
 
 None of these numbers comes from the toolkit: each is copied from where it is published (the reference beside
-it). The experiment runner judges runs against them (:mod:`nqueens.experiments.runner`), the conformance checks
+it). The experiment runner judges runs against them (:mod:`nqueens.experiments.judge`), the conformance checks
 check solvers against them (:mod:`nqueens.testing`), and the tests, benchmarks and scripts read them from here.
 Each sequence is a ``{n: value}`` mapping over the n it is published for.
 

@@ -2,6 +2,23 @@
 
 The names a script or a notebook needs are here: ``from nqueens import experiments``, then
 ``experiments.run(experiments.problems_from_range("4..8"), experiments.parse_solvers("bitwise,dlx"))``.
+
+The modules, one job each:
+
+- :mod:`~nqueens.experiments.runner`: :func:`run` and :func:`compare`, which tie the others together, and the
+  :class:`Experiment` they return (every public name below is also importable from here);
+- :mod:`~nqueens.experiments.columns`: the columns (``--solvers`` parsed once into
+  :class:`~nqueens.experiments.columns.Column` values that carry their solver) and the problems (board sizes,
+  instance files);
+- :mod:`~nqueens.experiments.plan`: the grid of runs, what is unsupported and why, seeds and repeats;
+- :mod:`~nqueens.experiments.execute`: making the runs, in this process, in worker processes with limits
+  (:mod:`~nqueens.experiments.pool`, :mod:`~nqueens.experiments.worker`), under ``runexec``
+  (:mod:`~nqueens.experiments.runexec`, :mod:`~nqueens.experiments.resources`) or on a Dask cluster;
+- :mod:`~nqueens.experiments.stored`: the runs in the result store, keyed by the digest of the solver's code, and
+  their reuse;
+- :mod:`~nqueens.experiments.judge`: the statuses, and the runs judged against the published values
+  (:mod:`nqueens.core.published`) and against each other;
+- :mod:`~nqueens.experiments.trees`: the search tree a run's nodes belong to.
 """
 
 from nqueens.experiments.runner import (
