@@ -153,11 +153,15 @@ def test_cpu_time_of_a_busy_solver_against_a_sleeping_one(tmp_path, timeout):
     assert busy.cpu_time / busy.wall_time > 4 * sleepy.cpu_time / sleepy.wall_time
 
 
-def test_a_short_run_is_timed_again_over_repetitions():
+def test_a_short_run_is_timed_again_over_repetitions(monkeypatch):
+    from nqueens.experiments import resources
+
+    # n = 4 takes microseconds, but a loaded machine may make one run take milliseconds: the bound of a short run
+    # is raised so that the test asks what happens to a short run, not whether this machine is idle.
+    monkeypatch.setattr(resources, "SHORT_RUN", 0.5)
     (record,) = nqueens.experiments.run([4], ["bitwise"], store="none").records
-    assert record.seconds < 1e-3
-    assert record.inner_loops >= 2 and record.inner_time > 0
-    assert record.inner_time < 1e-2
+    assert record.status == "solved" and record.total == 2 and record.seconds < 0.5
+    assert record.inner_loops >= 2 and 0 < record.inner_time < 0.5
 
 
 def test_runexec_missing_is_one_line(capsys, monkeypatch):
