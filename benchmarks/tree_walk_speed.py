@@ -28,8 +28,9 @@ import sys
 import tempfile
 import time
 
-from nqueens.core.published import TOTAL
 from nqueens.models import tree
+
+from nqueens.core.published import TOTAL
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 # The benchmark checks what it times against the published values (OEIS A000170: nqueens.core.published.TOTAL).
