@@ -60,10 +60,11 @@ def test_the_quadrant_counter_is_checked_for_memory_with_its_real_worker_count(m
 def test_optimisation_is_a_capability_of_the_registered_models():
     """One list of the solvers that optimise: the registry's ``optimize`` capability, which the optimisation
     models' dispatch and the facade agree with; the GPU counter reads its limit from its declaration too."""
-    from nqueens import optimize
     from nqueens.models import cpmpy_model_spec
     from nqueens.models import optimize as models
     from nqueens.native import gpu_kernels
+
+    from nqueens import optimize
 
     able = {name for name, spec in REGISTRY.items() if "optimize" in spec.can}
     assert able == set(models.SOLVERS) == set(optimize.SOLVERS) == {"cpsat", "cp", "mip", "sat", "cpmpy"}
