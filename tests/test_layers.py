@@ -180,6 +180,19 @@ def test_imports_follow_the_layers(name, path):
     assert not wrong, f"{name} is in the {own} layer:\n" + "\n".join(wrong)
 
 
+def test_every_project_import_names_a_module_that_exists():
+    """An import of a project module that is gone (moved or renamed) fails here, not in the one command that runs
+    it."""
+    known = _known_modules()
+    missing = [
+        f"{path.relative_to(ROOT)}:{line} imports {target}"
+        for name, path in MODULES
+        for line, target in imports(name, path, known)
+        if (target == "nqueens" or target.startswith("nqueens.")) and target not in known
+    ]
+    assert not missing, "\n".join(missing)
+
+
 def test_no_two_modules_import_each_other():
     """A cycle between two modules (a <-> b) is a layering fault even inside one layer."""
     known = _known_modules()

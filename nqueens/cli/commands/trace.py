@@ -44,7 +44,7 @@ def add_parser(sub):
 
 def run(args):
     from nqueens import tracing
-    from nqueens.runtime.interrupt import call
+    from nqueens.core.background import call
 
     if not (args.output or args.html):
         raise NQueensError("say where to write the trace: -o FILE.trace and/or --html FILE.html")
