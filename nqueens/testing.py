@@ -26,7 +26,6 @@ import os
 import signal
 import subprocess
 import sys
-import threading
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -141,25 +140,13 @@ def _bounded(function, n):
     _, timeout = _RUN.get()
     if timeout is None:
         return function()
-    box = {}
+    from nqueens.core import background
 
-    def target():
-        try:
-            box["value"] = function()
-        except BaseException as exc:  # handed to the caller, which raises it
-            box["error"] = exc
-
-    worker = threading.Thread(target=target, name="nqueens-check", daemon=True)
-    worker.start()
-    deadline = time.monotonic() + timeout
-    while worker.is_alive() and time.monotonic() < deadline:
-        worker.join(min(0.05, max(0.0, deadline - time.monotonic())))
-    if worker.is_alive():
+    pending = background.start(function, name="nqueens-check")
+    if not pending.finished.wait(timeout):
         size = n.n if hasattr(n, "n") else n
         raise _TimedOut(size, f"no answer within {timeout:g} s (the time limit)")
-    if "error" in box:
-        raise box["error"]
-    return box["value"]
+    return pending.result()
 
 
 def _differ(expected, got):

@@ -187,6 +187,10 @@ class Pending:
 
     def __init__(self, work, name, job=None):
         self._box: dict = {}
+        # Set when the call has ended. Waiters wait on this, never on Thread.join: a KeyboardInterrupt that lands
+        # in join can leave the thread looking finished while it still runs (CPython, gh-90882), and a library
+        # whose search is still running must not be freed under it.
+        self.finished = threading.Event()
         self.thread = threading.Thread(target=self._target, args=(work, job), name=name, daemon=True)
         self.thread.start()
 
@@ -196,11 +200,13 @@ class Pending:
             self._box["value"] = work()
         except BaseException as exc:  # handed to whoever reads the result, which raises it
             self._box["error"] = exc
+        finally:
+            self.finished.set()
 
     @property
     def done(self):
         """True once the call has returned or raised."""
-        return bool(self._box)
+        return self.finished.is_set()
 
     @property
     def error(self):
@@ -219,10 +225,9 @@ def _as_job(work, name, registered=None):
     if registered is not None:
         job.stops.append(registered)
     pending = Pending(lambda: work(job.stopped), name, job)
-    worker = pending.thread
     try:
-        while worker.is_alive():
-            worker.join(_SLICE)
+        while not pending.finished.wait(_SLICE):
+            pass
     except BaseException:
         job.stopped.set()
         stops = list(job.stops)
@@ -230,6 +235,6 @@ def _as_job(work, name, registered=None):
             stop()
         if stops:
             timeouts = [timeout for _, timeout in stops]
-            worker.join(None if None in timeouts else max(timeouts))
+            pending.finished.wait(None if None in timeouts else max(timeouts))
         raise
     return pending.result()
