@@ -146,6 +146,32 @@ def _on_signal(signum, frame):
     raise Terminated(signum)
 
 
+def entry():
+    """The console script and ``python -m nqueens``: :func:`main`, then the exit with its status."""
+    _exit(main())
+
+
+def _exit(code):
+    """Exit with ``code`` without the interpreter's finalisation, which takes most of a second after a command
+    that loaded numba (its modules' teardown) and does nothing a finished command needs: the atexit handlers run
+    (logging, multiprocessing, Dask's), the standard streams are flushed, and the process ends. A thread that is
+    not a daemon and still runs (a pool nobody shut down) gets the ordinary exit, which waits for it."""
+    import atexit
+    import threading
+
+    main_thread = threading.main_thread()
+    if any(t.is_alive() and not t.daemon and t is not main_thread for t in threading.enumerate()):
+        sys.exit(code)
+    try:
+        atexit._run_exitfuncs()
+        for stream in (sys.stdout, sys.stderr):
+            if stream is not None:
+                stream.flush()
+    except BaseException:  # a stream that cannot be flushed: the ordinary exit says so as it always has
+        sys.exit(code)
+    os._exit(code)
+
+
 def main(argv=None):
     """Run the command line; return the exit status."""
     from nqueens.cli.commands._output import OutputError
