@@ -295,3 +295,55 @@ def _available(cp, backend):
     except ImportError:
         return False
     return True
+
+
+# -- optimisation: queens domination and peaceable queens (nqueens.models.optimize) -----------------------------
+
+
+def optimize(problem, n, *, timeout=None, improved, backend="ortools"):
+    """The line model (:func:`nqueens.models.optimize.line_model`) in CPMpy, solved by ``backend`` (one of
+    :data:`~nqueens.models.cpmpy_model_spec.OPTIMIZE_BACKENDS`)."""
+    from nqueens.models.optimize import line_model
+
+    cp = _cpmpy()
+    m = cp.Model()
+    board, goal = line_model(problem, n, lambda name: cp.boolvar(name=name), m.__add__, cp.sum)
+    (m.minimize if problem == "domination" else m.maximize)(goal)
+    return solve_optimum(m, board, problem, n, backend=backend, timeout=timeout, improved=improved)
+
+
+def solve_optimum(m, board, problem, n, *, backend, timeout, improved):
+    """Solve the CPMpy model ``m`` (with its objective) on ``backend`` and report its solution, read from
+    ``board`` (``{"x": n x n 0-1 variables}``, or ``"w"`` and ``"b"``): CPMpy reports only the final solution, so
+    the anytime curve is one point. Shared by the built-in model and a user's CPMpy optimisation model."""
+    from nqueens.models.cpmpy_model_spec import OPTIMIZE_BACKENDS
+    from nqueens.models.optimize import solution_of
+
+    cp = _cpmpy()
+    if backend not in OPTIMIZE_BACKENDS:
+        raise NQueensError(f"backend must be one of {', '.join(OPTIMIZE_BACKENDS)} for optimisation; got {backend!r}")
+    if not _available(cp, backend):
+        raise NQueensError(
+            f"backend={backend} needs {BACKENDS[backend]}: pip install 'nqueens[solvers]' (the solvers extra)"
+        )
+    if not m.has_objective():
+        raise NQueensError("the CPMpy model has no objective: call model.minimize(...) or model.maximize(...)")
+    solver = cp.SolverLookup.get(backend, m)
+    if backend == "z3":
+        import z3
+
+        z3.set_param("ctrl_c", False)
+    params = dict(_QUIET_SIGINT.get(backend, {}))
+    if timeout is not None:
+        params["time_limit"] = float(timeout)
+    with _interrupts():
+        background.run(
+            lambda stopped: solver.solve(**params),
+            stop=_stopper(solver, backend),
+            name="nqueens-optimize-cpmpy",
+            join_timeout=_JOIN,
+        )
+    status = solver.status().exitstatus.name
+    if status in ("OPTIMAL", "FEASIBLE"):
+        improved(solution_of(problem, n, board, lambda v: bool(v.value())))
+    return {"OPTIMAL": "optimal", "FEASIBLE": "feasible", "UNSATISFIABLE": "infeasible"}.get(status, "unknown")

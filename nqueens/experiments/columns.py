@@ -36,7 +36,13 @@ __all__ = [
 
 
 # What a solver must be able to do (one of) to answer each question.
-_NEEDS = {"count": ("count",), "enumerate": ("enumerate",), "first": ("enumerate",), "unique": ("unique", "enumerate")}
+_NEEDS = {
+    "count": ("count",),
+    "enumerate": ("enumerate",),
+    "first": ("enumerate",),
+    "unique": ("unique", "enumerate"),
+    "optimize": ("optimize",),
+}
 
 
 @dataclass(frozen=True)
