@@ -48,7 +48,20 @@ __all__ = [
 ]
 
 # The status of a cell is the first of these that one of its runs has.
-SEVERITY = ("wrong", "error", "memout", "timeout", "unsupported", "unsat", "sat", "solved")
+SEVERITY = (
+    "wrong",
+    "error",
+    "memout",
+    "timeout",
+    "unknown",
+    "unsupported",
+    "feasible",
+    "unsat",
+    "infeasible",
+    "sat",
+    "optimal",
+    "solved",
+)
 
 # Columns of a comparison; those in _OPTIONAL appear only when some cell has a value there.
 _COLUMNS = (
@@ -58,11 +71,14 @@ _COLUMNS = (
     "status",
     "total",
     "unique",
+    "objective",
+    "bound",
     "tree",
     "generated",
     "nodes",
     "effort",
     "first",
+    "best",
     "seconds",
     "min",
     "max",
@@ -77,6 +93,9 @@ _OPTIONAL = (
     "instance",
     "total",
     "unique",
+    "objective",
+    "bound",
+    "best",
     "tree",
     "generated",
     "nodes",
@@ -98,12 +117,15 @@ RUN_COLUMNS = (
     "solver",
     "rule",
     "question",
+    "problem",
     "repeat",
     "seed",
     "status",
     "result",
     "total",
     "unique",
+    "objective",
+    "bound",
     "seconds",
     "seconds_to_first",
     "cpu_time",
@@ -121,6 +143,11 @@ RUN_COLUMNS = (
 # Columns of ``nqueens runs`` shown only when some run has a value there.
 _RUN_OPTIONAL = (
     "id",
+    "problem",
+    "total",
+    "unique",
+    "objective",
+    "bound",
     "instance",
     "seed",
     "memory",
@@ -203,7 +230,7 @@ def cells(records):
     out = []
     for runs in groups.values():
         status = min((r["status"] for r in runs), key=_severity)
-        solved = [r for r in runs if r["status"] in ANSWERED]
+        solved = [r for r in runs if r["status"] in ANSWERED or r["status"] == "feasible"]
         base = dict(solved[0] if solved else next(r for r in runs if r["status"] == status))
         times = [r["seconds"] for r in solved if r.get("seconds") is not None]
         firsts = [r["seconds_to_first"] for r in solved if r.get("seconds_to_first") is not None]
@@ -226,6 +253,7 @@ def cells(records):
             seconds_min=min(times) if times else None,
             seconds_max=max(times) if times else None,
             seconds_to_first=statistics.median(firsts) if firsts else None,
+            time_best=_median(r.get("time_best") for r in solved),
             runs=len(solved),
             reused=all(r.get("reused") for r in runs),
             repeats=[
@@ -248,6 +276,8 @@ def agreement(records):
     """
     records = _docs(records)
     wrong = [r for r in records if r["status"] == "wrong"]
+    if not wrong and records and all(r.get("question") == "optimize" for r in records):
+        return _optima_agreement(records)
     if wrong:
         where = sorted({_where(r) for r in wrong}, key=str)
         return (
@@ -271,6 +301,24 @@ def agreement(records):
     if first:
         return f"all {len(answered)} solvers answered and {checked}"
     return f"all {len(answered)} solvers agreed on every answer, and with {checked} where known"
+
+
+def _optima_agreement(records):
+    """The last line of an optimisation experiment: the solutions verified, the proven optima checked against each
+    other and against OEIS."""
+    from nqueens.core.optimization import KNOWN, OEIS
+
+    problem = records[0].get("problem")
+    proved = [r for r in records if r["status"] == "optimal"]
+    found = [r for r in records if r["status"] in ("optimal", "feasible")]
+    if not found:
+        return "no run found a solution: nothing to check"
+    known = sorted({r["n"] for r in proved if r["n"] in KNOWN.get(problem, {})})
+    said = f"{len(found)} solution{'s' * (len(found) != 1)} verified"
+    if not proved:
+        return f"{said}; no optimum proved, so none to check against OEIS {OEIS.get(problem, '')}".rstrip()
+    against = f" and with OEIS {OEIS[problem]} (n = {_ranges(known)})" if known else ""
+    return f"{said}; the {len(proved)} proven optima agree with each other{against}"
 
 
 def format_table(records, fmt="markdown", *, notes=()):
@@ -339,6 +387,8 @@ def format_runs(records, fmt="table"):
                 "seed",
                 "total",
                 "unique",
+                "objective",
+                "bound",
                 "seconds",
                 "seconds_to_first",
                 "cpu_time",
@@ -501,6 +551,11 @@ def _docs(records):
     return [r.to_dict() if isinstance(r, RunRecord) else r for r in records]
 
 
+def _median(values):
+    values = [v for v in values if v is not None]
+    return statistics.median(values) if values else None
+
+
 def _severity(status):
     return SEVERITY.index(status) if status in SEVERITY else 0
 
@@ -532,6 +587,9 @@ def _row(cell, fmt):
         "status": cell["status"],
         "total": cell.get("total"),
         "unique": cell.get("unique"),
+        "objective": cell.get("objective"),
+        "bound": cell.get("bound"),
+        "best": cell.get("time_best"),
         "tree": cell.get("tree"),
         "generated": stats.get("generated"),
         "nodes": cell.get("nodes"),
@@ -601,6 +659,8 @@ def _show(column, value):
         return describe(value) or "-"
     if column == "peak_memory" and isinstance(value, float):
         return f"{value:.1f}"
+    if column in ("bound", "gap") and isinstance(value, float):
+        return f"{value:g}"
     if isinstance(value, float):
         return f"{value:g}" if column in ("timeout", "memory") else f"{value:.6f}"
     if column == "tree" and isinstance(value, int) and value >= 10**15:  # exact in csv and json; readable here
