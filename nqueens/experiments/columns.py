@@ -30,6 +30,7 @@ __all__ = [
     "parse_solvers",
     "default_columns",
     "with_rule",
+    "with_options",
     "problems_from_range",
     "problems_from_instances",
 ]
@@ -170,6 +171,25 @@ def with_rule(columns, rule):
         options = {**column.options, "rule": rule}
         spec = column.spec or get_solver(column.solver)
         out.append(Column(column.name, column.solver, options, spec.check_options(options), spec))
+    return out
+
+
+def with_options(columns, options):
+    """The columns with ``options`` (``{"symmetry": True}``) set on each whose solver declares them and that does
+    not set them itself; an option no column's solver declares is refused."""
+    from nqueens.registry import get_solver
+
+    if not options:
+        return list(columns)
+    out = []
+    for column in columns:
+        spec = column.spec or get_solver(column.solver)
+        declared = {option.name for option in spec.options}
+        given = {**{k: v for k, v in options.items() if k in declared}, **column.options}
+        out.append(Column(column.name, column.solver, given, spec.check_options(given), spec))
+    for key in options:
+        if not any(key in {o.name for o in (c.spec or get_solver(c.solver)).options} for c in columns):
+            raise NQueensError(f"no solver among {', '.join(c.name for c in columns)} has the option {key!r}")
     return out
 
 
