@@ -182,6 +182,8 @@ def run(args):
     optimize = args.question == "optimize"
     if optimize and args.problem == "nqueens":
         raise NQueensError("--question optimize asks for an optimum: give --problem domination or peaceable")
+    if not optimize and args.problem != "nqueens":
+        raise NQueensError(f"--problem {args.problem} is an optimisation problem: ask question optimize, not {args.question}")
     if args.plot_kind in _OPTIMIZE_PLOTS and not optimize:
         raise NQueensError(f"--plot-kind {args.plot_kind} is for --question optimize")
     if optimize and args.plot_kind not in (None, *_OPTIMIZE_PLOTS):
