@@ -363,7 +363,7 @@ def format_runs(records, fmt="table"):
     if fmt == "json":
         return json.dumps([r.to_dict() for r in records], indent=2, default=str) + "\n"
     if fmt == "csv":
-        return _csv(CSV_COLUMNS, [r.to_row() for r in records])
+        return _csv(type(records[0]).columns() if records else CSV_COLUMNS, [r.to_row() for r in records])
     rows = [{c: r.get(c) for c in RUN_COLUMNS} for r in records]
     for row, r in zip(rows, records):
         row["rule"] = (r.options or {}).get("rule") or "queen"

@@ -86,11 +86,11 @@ def _settle(record, outcome, timeout):
     """Fill ``record`` from a worker's outcome (a JSON message: its ``classes`` keyed by strings)."""
     from datetime import datetime
 
-    from nqueens.core.record import RunRecord, classes_from_json
+    from nqueens.core.record import classes_from_json
 
     record.status = outcome.get("status", "solved")
     record.message = outcome.get("message")
-    for key in RunRecord.from_run():  # the fields a run fills, declared once with the record
+    for key in type(record).from_run():  # the fields a run fills, declared once with the record
         setattr(record, key, outcome.get(key))
     record.classes = classes_from_json(record.classes)
     if record.profile is not None:
