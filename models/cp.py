@@ -371,9 +371,10 @@ def optimize(problem, n, *, timeout=None, improved, var="input", value="min", se
     board's squares with the strategy ``var`` and ``value`` (``value=min`` tries an empty square first for
     domination, a queen first for peaceable queens); every solution the search returns is an improvement, and the
     search that ends before the limit has proven the last one optimal."""
+    from nqueens.models.optimize import line_model, solution_of
+
     from nqueens.core import background
     from nqueens.core.errors import NQueensError
-    from nqueens.models.optimize import line_model, solution_of
 
     solver = pywrapcp.Solver("nqueens-optimize")
     solver.ReSeed(seed)
@@ -381,7 +382,9 @@ def optimize(problem, n, *, timeout=None, improved, var="input", value="min", se
     goal_var = goal.Var()
     minimise = problem == "domination"
     decision = [v for cells in zip(*(army.values() for army in board.values())) for v in cells]
-    first, other = (_S.ASSIGN_MIN_VALUE, _S.ASSIGN_MAX_VALUE) if minimise else (_S.ASSIGN_MAX_VALUE, _S.ASSIGN_MIN_VALUE)
+    first, other = (
+        (_S.ASSIGN_MIN_VALUE, _S.ASSIGN_MAX_VALUE) if minimise else (_S.ASSIGN_MAX_VALUE, _S.ASSIGN_MIN_VALUE)
+    )
     values = {"min": first, "max": other, "random": _S.ASSIGN_RANDOM_VALUE}
     if value not in values:
         raise NQueensError(f"value={value} does not apply to the optimisation model's 0-1 squares: min, max or random")

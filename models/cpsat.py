@@ -587,8 +587,9 @@ def _stream(m, q, solver, n, limit, stats):
 def optimize(problem, n, *, timeout=None, improved, symmetry=False, workers=1, seed=0):
     """CP-SAT's own optimisation of the line model (:func:`nqueens.models.optimize.line_model`): every improvement
     reported from a solution callback, ``BestObjectiveBound`` the bound; ``workers`` search workers."""
-    from nqueens.core import background
     from nqueens.models.optimize import line_model, solution_of
+
+    from nqueens.core import background
 
     m: Any = cp_model.CpModel()  # the CamelCase API, which the stubs leave out
     board, goal = line_model(problem, n, m.NewBoolVar, m.Add, symmetric=symmetry)

@@ -199,9 +199,8 @@ def _fix(solver, x, instance):
 def optimize(problem, n, *, timeout=None, improved):
     """SCIP on the 0-1 program (:func:`nqueens.models.optimize.mip_model`) with a time limit: ``pywraplp`` reports
     only the final solution (one improvement) and ``BestBound``."""
-    from ortools.linear_solver import pywraplp
-
     from nqueens.models.optimize import mip_model, solution_of
+    from ortools.linear_solver import pywraplp
 
     solver, board = mip_model(problem, n)
     if timeout is not None:

@@ -302,10 +302,10 @@ def optimize(problem, n, *, timeout=None, improved):
     so it gives no anytime curve, while the linear search gives one."""
     import threading
 
+    from nqueens.models.optimize import sat_model, solution_of
     from pysat.solvers import Solver
 
     from nqueens.core import background
-    from nqueens.models.optimize import sat_model, solution_of
 
     built = sat_model(problem, n, False)
     board = {"x": built["x"]} if problem == "domination" else {"w": built["w"], "b": built["b"]}

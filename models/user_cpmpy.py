@@ -44,8 +44,9 @@ def optimizer_solver(function, *, name):
     or ``{"w": ..., "b": ...}``, solved on the backend the option ``backend`` names."""
     import inspect
 
-    from nqueens.core.protocol import Option, Solver
     from nqueens.models.cpmpy_model_spec import OPTIMIZE_BACKENDS
+
+    from nqueens.core.protocol import Option, Solver
 
     summary = (function.__doc__ or "").strip().split("\n")[0]
     if "improved" in inspect.signature(function).parameters:

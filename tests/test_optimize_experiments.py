@@ -246,6 +246,7 @@ def test_a_field_added_to_the_record_in_one_place_is_in_the_csv_pandas_and_runs(
         energy: float | None = field(default=None, metadata=RUN)
 
     from nqueens.analysis.compare import format_runs
+
     from nqueens.experiments.execute import _settle
 
     record = Measured(8, "bitwise", "count")

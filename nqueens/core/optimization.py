@@ -33,7 +33,19 @@ Examples
 from nqueens.core import published
 from nqueens.core.errors import NQueensError
 
-__all__ = ["PROBLEMS", "SENSE", "KNOWN", "OEIS", "CLAIMS", "MAX_N", "check_problem", "verify", "attacks", "settle", "better"]
+__all__ = [
+    "PROBLEMS",
+    "SENSE",
+    "KNOWN",
+    "OEIS",
+    "CLAIMS",
+    "MAX_N",
+    "check_problem",
+    "verify",
+    "attacks",
+    "settle",
+    "better",
+]
 
 PROBLEMS = ("domination", "peaceable")
 MAX_N = 40  # the models hold O(n^2) variables and O(n^3) terms; beyond this no solver here proves anything
@@ -42,6 +54,7 @@ OEIS = {"domination": "A075458", "peaceable": "A250000"}
 
 # The published values, n = 1, 2, ... (OEIS A075458: the queen domination number; A250000: peaceable queens).
 KNOWN = {"domination": published.DOMINATION, "peaceable": published.PEACEABLE}
+
 
 def check_problem(problem):
     """``problem`` if it is one of :data:`PROBLEMS`, else a one-line error listing them."""

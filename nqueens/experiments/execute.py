@@ -116,7 +116,6 @@ def _settle(record, outcome, timeout):
     record.finished = datetime.now(UTC).isoformat(timespec="seconds")
 
 
-
 HARNESSES = ("process", "runexec")
 
 

@@ -193,8 +193,10 @@ def damage(doc):
         if doc.get("nodes") is not None and sum(profile) != doc["nodes"]:
             return f"its profile adds up to {sum(profile)} nodes, but it says nodes {doc['nodes']}"
     solution = doc.get("solution")
-    if solution is not None and doc.get("question") != "optimize" and (
-        not isinstance(solution, list) or len(solution) != n or not all(integer(c) for c in solution)
+    if (
+        solution is not None
+        and doc.get("question") != "optimize"
+        and (not isinstance(solution, list) or len(solution) != n or not all(integer(c) for c in solution))
     ):
         return f"solution {solution!r} is not {n} columns"
     return None

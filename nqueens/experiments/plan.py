@@ -162,7 +162,10 @@ def _cannot_optimize(spec, column, problem):
     left = [key for key in column.options if key not in taken]
     if left:
         said = ", ".join(taken) or "none"
-        return "unsupported", f"{column.name}: option {left[0]} does not apply to optimisation (its options there: {said})"
+        return (
+            "unsupported",
+            f"{column.name}: option {left[0]} does not apply to optimisation (its options there: {said})",
+        )
     return None, None
 
 

@@ -183,7 +183,9 @@ def run(args):
     if optimize and args.problem == "nqueens":
         raise NQueensError("--question optimize asks for an optimum: give --problem domination or peaceable")
     if not optimize and args.problem != "nqueens":
-        raise NQueensError(f"--problem {args.problem} is an optimisation problem: ask question optimize, not {args.question}")
+        raise NQueensError(
+            f"--problem {args.problem} is an optimisation problem: ask question optimize, not {args.question}"
+        )
     if args.plot_kind in _OPTIMIZE_PLOTS and not optimize:
         raise NQueensError(f"--plot-kind {args.plot_kind} is for --question optimize")
     if optimize and args.plot_kind not in (None, *_OPTIMIZE_PLOTS):
