@@ -33,6 +33,8 @@ from typing import Any
 
 from nqueens.core.errors import NQueensError
 from nqueens.core.record import ANSWERED, CSV_COLUMNS, RunRecord
+from nqueens.core.table import cell as _cell
+from nqueens.core.table import render
 
 __all__ = [
     "parse_range",
@@ -339,10 +341,11 @@ def format_table(records, fmt="markdown", *, notes=()):
         raise NQueensError(f"format must be markdown, csv or json, got {fmt!r}")
     # The Markdown table is for reading: an unsupported cell is one of the footer's summary lines, not a row.
     shown = [row for row, cell in zip(rows, table) if cell["status"] != "unsupported"]
-    lines = _markdown(
+    lines = render(
         columns,
         [[_show(c, row[c]) for c in columns] for row in shown],
         right=lambda c: c not in ("solver", "status", "instance", "reused"),
+        same={"min": "seconds", "max": "seconds"},  # one run per cell: its min and max are its seconds
     )
     footer = [f"- {line}" for line in _reasons(table)] + [f"- {note}" for note in notes]
     return lines + ("\n" + "\n".join(footer) + "\n" if footer else "") + "\n" + agreement(records) + "\n"
@@ -375,7 +378,7 @@ def format_runs(records, fmt="table"):
     ]
     if fmt != "table":
         raise NQueensError(f"format must be table, csv or json, got {fmt!r}")
-    return _markdown(
+    return render(
         columns,
         [[_show(c, row[c]) for c in columns] for row in rows],
         right=lambda c: (
@@ -507,7 +510,7 @@ def format_comparison(result, names, fmt="table"):
         [f"{row[c]:.3g}" if c == "ratio" and row[c] is not None else _show(c, row[c]) for c in columns]
         for row in result["rows"]
     ]
-    table = _markdown(heads, body, right=lambda c: c in ("seconds", "ratio b/a"))
+    table = render(heads, body, right=lambda c: c in ("seconds", "ratio b/a"))
     lines = [
         f"- {name}: answered {side['answered']} of {len(result['rows'])}, PAR2 {side['par2']:.3f} s, "
         f"faster on {side['faster']}"
@@ -666,9 +669,7 @@ def _show(column, value):
     if column == "tree" and isinstance(value, int) and value >= 10**15:  # exact in csv and json; readable here
         digits = str(value)
         return f"{digits[0]}.{digits[1:4]}e+{len(digits) - 1}"
-    if isinstance(value, int) and not isinstance(value, bool) and column not in ("n", "id", "repeat"):
-        return f"{value:,}"
-    return str(value)
+    return _cell(column, value)
 
 
 def _csv(columns, rows):
@@ -678,15 +679,3 @@ def _csv(columns, rows):
     for row in rows:
         writer.writerow(["" if row[c] is None else row[c] for c in columns])
     return buffer.getvalue()
-
-
-def _markdown(columns, body, right):
-    table = [list(columns)] + body
-    widths = [max(len(line[i]) for line in table) for i in range(len(columns))]
-    align = [right(c) for c in columns]
-
-    def line(cells):
-        return "| " + " | ".join(c.rjust(w) if r else c.ljust(w) for c, w, r in zip(cells, widths, align)) + " |"
-
-    rule = "|" + "|".join(("-" * (w + 1) + ":") if r else ("-" * (w + 2)) for w, r in zip(widths, align)) + "|"
-    return "\n".join([line(table[0]), rule] + [line(cells) for cells in table[1:]]) + "\n"
