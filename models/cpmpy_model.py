@@ -219,9 +219,20 @@ def _cpmpy():
 
 def _solver(n, instance, backend, build=None, rule="queen"):
     """CPMpy's solver object for ``backend`` with the model posted, or an error naming what to install."""
+    cp = _backend(backend, BACKENDS)
+    if build is None:
+        m, q = model(n, instance=instance, rule=rule)
+    else:
+        m, q = _user_model(build, n, instance)
+    return cp.SolverLookup.get(backend, m), q
+
+
+def _backend(backend, allowed, purpose=""):
+    """CPMpy, once ``backend`` is checked to be one of ``allowed`` and installed (else an error naming what to
+    install); Z3 set to leave Ctrl-C to the toolkit."""
     cp = _cpmpy()
-    if backend not in BACKENDS:
-        raise NQueensError(f"backend must be one of {', '.join(BACKENDS)}; got {backend!r}")
+    if backend not in allowed:
+        raise NQueensError(f"backend must be one of {', '.join(allowed)}{purpose}; got {backend!r}")
     if not _available(cp, backend):
         raise NQueensError(
             f"backend={backend} needs {BACKENDS[backend]}: pip install 'nqueens[solvers]' (the solvers extra)"
@@ -230,11 +241,7 @@ def _solver(n, instance, backend, build=None, rule="queen"):
         import z3
 
         z3.set_param("ctrl_c", False)  # else Z3 takes Ctrl-C as "stop this check" and CPMpy sees a partial list
-    if build is None:
-        m, q = model(n, instance=instance, rule=rule)
-    else:
-        m, q = _user_model(build, n, instance)
-    return cp.SolverLookup.get(backend, m), q
+    return cp
 
 
 def _user_model(build, n, instance):
@@ -319,20 +326,10 @@ def solve_optimum(m, board, problem, n, *, backend, timeout, improved):
     from nqueens.models.cpmpy_model_spec import OPTIMIZE_BACKENDS
     from nqueens.models.optimize import solution_of
 
-    cp = _cpmpy()
-    if backend not in OPTIMIZE_BACKENDS:
-        raise NQueensError(f"backend must be one of {', '.join(OPTIMIZE_BACKENDS)} for optimisation; got {backend!r}")
-    if not _available(cp, backend):
-        raise NQueensError(
-            f"backend={backend} needs {BACKENDS[backend]}: pip install 'nqueens[solvers]' (the solvers extra)"
-        )
+    cp = _backend(backend, OPTIMIZE_BACKENDS, " for optimisation")
     if not m.has_objective():
         raise NQueensError("the CPMpy model has no objective: call model.minimize(...) or model.maximize(...)")
     solver = cp.SolverLookup.get(backend, m)
-    if backend == "z3":
-        import z3
-
-        z3.set_param("ctrl_c", False)
     params = dict(_QUIET_SIGINT.get(backend, {}))
     if timeout is not None:
         params["time_limit"] = float(timeout)

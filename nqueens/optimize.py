@@ -32,23 +32,14 @@ def optimize(problem, n, solver="cpsat", *, timeout=None, memory=None, **options
     return compare(problem, [n], solver, timeout=timeout, memory=memory, **options)[0]
 
 
-def compare(problem, ns, solvers=None, *, timeout=None, memory=None, seeds=None, repeat=1, store="none", **options):
+def compare(problem, ns, solvers=None, *, store="none", **options):
     """Every solver (a string ``"cpsat,cp:var=random"``, a list of such names, or every solver that optimises) on
-    every board size of ``ns``, judged together; a list of :class:`~nqueens.core.record.RunRecord`. ``options``
-    are set on every column whose solver declares them (``symmetry=True``)."""
+    every board size of ``ns``, judged together; a list of :class:`~nqueens.core.record.RunRecord`. ``timeout``,
+    ``memory``, ``seeds``, ``repeat`` and ``store`` are the experiment's (:func:`nqueens.experiments.runner.run`);
+    the other ``options`` are set on every column whose solver declares them (``symmetry=True``)."""
     from nqueens.experiments.columns import _columns, default_columns, with_options
     from nqueens.experiments.runner import run
 
+    limits = {key: options.pop(key) for key in ("timeout", "memory", "seeds", "repeat") if key in options}
     columns = _columns(solvers) if solvers is not None else default_columns("optimize")
-    result = run(
-        ns,
-        with_options(columns, options),
-        question="optimize",
-        problem=problem,
-        timeout=timeout,
-        memory=memory,
-        seeds=seeds,
-        repeat=repeat,
-        store=store,
-    )
-    return result.records
+    return run(ns, with_options(columns, options), question="optimize", problem=problem, store=store, **limits).records
