@@ -743,7 +743,10 @@ def plot_anytime(results, path=None, *, timeout=None, title=None):
             style = _series_style(solvers.index(solver))
             ends = [max(r.get("seconds") or 0.0, r["curve"][-1][0]) for r in mine]
             times = sorted({max(t, 1e-4) for r in mine for t, _ in r["curve"]} | {max(t, 1e-4) for t in ends})
-            xs, ys, low, high = [], [], [], []
+            xs: list[Any] = []
+            ys: list[Any] = []
+            low: list[Any] = []
+            high: list[Any] = []
             for t in times:
                 values = [_best_at(r["curve"], t) for r, end in zip(mine, ends) if t <= max(end, 1e-4)]
                 values = [v for v in values if v is not None]

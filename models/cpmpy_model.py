@@ -330,7 +330,7 @@ def solve_optimum(m, board, problem, n, *, backend, timeout, improved):
     if not m.has_objective():
         raise NQueensError("the CPMpy model has no objective: call model.minimize(...) or model.maximize(...)")
     solver = cp.SolverLookup.get(backend, m)
-    params = dict(_QUIET_SIGINT.get(backend, {}))
+    params: dict[str, object] = dict(_QUIET_SIGINT.get(backend, {}))
     if timeout is not None:
         params["time_limit"] = float(timeout)
     with _interrupts():

@@ -200,7 +200,7 @@ def settle(record, outcome, timeout):
         record.status = "feasible"
         record.message = f"proved optimal in {record.seconds:.3f} s, beyond the limit of {limit}"
     if record.status == "optimal":
-        record.bound = float(record.objective)  # type: ignore[arg-type]  # an optimum has its solution
+        record.bound = float(record.objective)
     elif record.bound is not None and best is not None:
         beyond = record.bound - best[1] if SENSE[problem] == "min" else best[1] - record.bound
         if beyond > 1e-6:  # a bound is a float from some solvers: rounding is not a contradiction
