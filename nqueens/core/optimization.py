@@ -14,7 +14,8 @@ Two problems, named as the literature names them:
 
 A solution is a list of squares ``(row, column)``, 0-based: the queens for ``domination``; for ``peaceable`` a
 pair ``(white, black)`` of such lists. :func:`verify` checks one with no solver involved; the runs of
-:mod:`nqueens.optimize` are checked with it, and a claimed optimum that another solver beats is ``wrong``.
+:mod:`nqueens.experiments` are checked with it (:func:`settle`), and a claimed optimum that another solver beats
+is ``wrong``.
 
 Examples
 --------
