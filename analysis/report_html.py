@@ -407,6 +407,7 @@ def _pairs(table):
     """The paired statistics (:func:`nqueens.analysis.statistics.paired`) of every two solvers that answered a
     problem in common: per pair the seconds and the CPU time."""
     from nqueens.analysis.statistics import paired
+
     from nqueens.core.record import ANSWERED
 
     by_solver: dict[str, dict] = {}
