@@ -38,12 +38,15 @@ from typing import Any
 
 from nqueens.core.errors import NQueensError
 
-__all__ = ["MAX_RUNS", "PAR_FACTOR", "report_data", "solver_summary", "render", "write_report"]
+__all__ = ["MAX_RUNS", "PAR_FACTOR", "report_data", "solver_summary", "render", "check_output", "write_report"]
 
 # Every run of a store is in the page up to this many (about 2.2 MB and a page that opens in well under a second
 # per 10,000, see docs/report.md); beyond it the page holds the cells and the summaries and says so.
 MAX_RUNS = 20_000
 PAR_FACTOR = 2  # PAR2: a run that did not answer counts as twice its time limit
+# The paired statistics are made for every two of the first this many solvers of a store (105 pairs);
+# `nqueens runs --compare A B` pairs any two.
+PAIRED_SOLVERS = 15
 
 _ASSETS = Path(__file__).with_name("report_assets")
 _PROBLEM_STATUSES = ("wrong", "error", "memout")
@@ -77,9 +80,15 @@ def report_data(sides, *, command=None):
 
     if not 1 <= len(sides) <= 2:
         raise NQueensError(f"a report is of one store or two side by side, got {len(sides)}")
-    out: dict[str, Any] = {"sides": [], "command": command, "limits": {"runs": MAX_RUNS, "par": PAR_FACTOR}}
+    out: dict[str, Any] = {
+        "sides": [],
+        "command": command,
+        "limits": {"runs": MAX_RUNS, "par": PAR_FACTOR, "paired": PAIRED_SOLVERS},
+    }
+    every = []
     for label, records in sides:
         docs = json.loads(format_runs(list(records), "json"))
+        every.append(docs)
         if not docs:
             raise NQueensError(
                 f"{label} holds no experiment runs: nothing to report (nqueens compare --store makes some)"
@@ -115,7 +124,7 @@ def report_data(sides, *, command=None):
                 f"{first['label']} asks {first['question']} and {second['label']} {second['question']}: "
                 "two stores side by side must ask the same question"
             )
-        out["comparison"] = _comparison(*(json.loads(format_runs(list(r), "json")) for _, r in sides))
+        out["comparison"] = _comparison(*every)
     return out
 
 
@@ -237,24 +246,42 @@ def render(data):
     return "\n".join(head + body + tail) + "\n"
 
 
-def write_report(path, text, *, inputs=()):
-    """Write ``text`` to ``path`` atomically: a temporary file in the same folder, renamed into place.
+def check_output(path, *, inputs=()):
+    """Refuse, before any work, a report path that cannot be written: not ``.html``, in a folder that does not
+    exist, or one of the ``inputs`` (a store is never overwritten). Returns the path's folder.
 
     Raises
     ------
     NQueensError
-        If ``path`` is one of the ``inputs`` (a store is never overwritten), its folder does not exist, or the
-        file cannot be written.
+        With what is wrong and what is allowed.
     """
     target = Path(path)
+    if not str(path).strip():
+        raise NQueensError("the report path is empty: give the .html file to write")
     for given in inputs:
         if given is not None and os.path.exists(given) and target.exists() and os.path.samefile(given, target):
-            raise NQueensError(f"-o {path} is an input store: the report goes to another file")
+            raise NQueensError(f"{path} is an input store: the report goes to another file")
     if target.suffix.lower() not in (".html", ".htm"):
-        raise NQueensError(f"a report is an .html file, got {path}")
+        raise NQueensError(f"a report is an .html (or .htm) file, got {path}")
     folder = target.parent if str(target.parent) else Path(".")
     if not folder.is_dir():
         raise NQueensError(f"cannot write {path}: the folder {folder} does not exist")
+    if target.is_dir():
+        raise NQueensError(f"cannot write {path}: it is a folder")
+    return folder
+
+
+def write_report(path, text, *, inputs=()):
+    """Write ``text`` to ``path`` atomically: a temporary file in the same folder, renamed into place, so that a
+    reader sees the old page or the new one, never half of one.
+
+    Raises
+    ------
+    NQueensError
+        As :func:`check_output`, or if the file cannot be written.
+    """
+    target = Path(path)
+    folder = check_output(path, inputs=inputs)
     try:
         handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
     except OSError as exc:
@@ -290,12 +317,11 @@ _SECTIONS = (
 def _factor(docs):
     """``(common, varying)``: the fields whose value every run shares (versions, machine, host, limits, ...), once,
     and each run without them (and without its empty fields), so that 10,000 runs stay small."""
-    keys = list(docs[0])
     common = {}
-    for key in keys:
-        first = json.dumps(docs[0].get(key), sort_keys=True, default=str)
-        if len(docs) > 1 and all(json.dumps(d.get(key), sort_keys=True, default=str) == first for d in docs[1:]):
-            common[key] = docs[0].get(key)
+    for key in docs[0]:
+        first = docs[0].get(key)
+        if len(docs) > 1 and all(d.get(key) == first for d in docs[1:]):
+            common[key] = first
     varying = [{k: v for k, v in d.items() if k not in common and v not in (None, {}, [])} for d in docs]
     return common, varying
 
@@ -303,7 +329,7 @@ def _factor(docs):
 def _cell(cell):
     """A cell of :func:`nqueens.analysis.compare.cells` as the page shows it."""
     spread = cell.get("spread") or {}
-    return {
+    shown = {
         "problem": cell.get("instance") or str(cell["n"]),
         "n": cell["n"],
         "instance": cell.get("instance"),
@@ -326,6 +352,7 @@ def _cell(cell):
         "repeats": len(cell.get("repeats") or []),
         "message": cell.get("message"),
     }
+    return {key: value for key, value in shown.items() if value not in (None, {})}
 
 
 def _answer(cell):
@@ -415,16 +442,14 @@ def _pairs(table):
         if c["status"] in ANSWERED:
             by_solver.setdefault(c["solver"], {})[c.get("instance") or str(c["n"])] = c
     out = []
-    solvers = list(by_solver)
-    if len(solvers) > 40:  # 780 pairs; beyond that the page offers the first 40 solvers' pairs
-        solvers = solvers[:40]
-    for a, b in combinations(solvers, 2):
+    for a, b in combinations(list(by_solver)[:PAIRED_SOLVERS], 2):
         for column, key in (("seconds", "seconds"), ("cpu", "cpu_time")):
             x = {p: c[key] for p, c in by_solver[a].items() if c.get(key) is not None}
             y = {p: c[key] for p, c in by_solver[b].items() if c.get(key) is not None}
             if not any(p in y for p in x):
                 continue
             result = paired(x, y)
+            result["problems"] = len(result["problems"])
             out.append({"a": a, "b": b, "column": column, **{k: v for k, v in result.items() if k != "ratios"}})
     return out
 
@@ -498,6 +523,13 @@ def _verdict(side, named):
             totals[key] = totals.get(key, 0) + s[key]
     words = ", ".join(f'<span data-total="{k}">{v}</span> {k}' for k, v in totals.items())
     out.append(f'<p class="totals">{side["count"]} runs of the question {e(side["question"])}: {words}</p>')
+    if side["runs"] is None:
+        out.append(
+            f'<p class="summarised">This store holds {side["count"]:,} runs, more than the {MAX_RUNS:,} a report holds '
+            "one by one: the page has every cell (a solver on a problem, its repeats reduced), the per-solver "
+            "summary and the figures of the cells, not each run's record; <code>nqueens runs --store FILE</code> "
+            "lists every run.</p>"
+        )
     if problems:
         out.append('<ul class="problems">')
         for d in problems:

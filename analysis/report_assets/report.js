@@ -7,7 +7,8 @@
   var data = JSON.parse(document.getElementById("report-data").textContent);
   var SVGNS = "http://www.w3.org/2000/svg";
   var two = data.sides.length === 2;
-  var state = { sort: null, desc: false, n: "", solver: "", status: "", store: "" };
+  var state = { sort: null, desc: false, n: "", solver: "", status: "", store: "", limit: 0 };
+  var PAGE = 500; // rows drawn at a time: sorting and filtering work on every row, the page draws the first ones
 
   function el(tag, attrs, text) {
     var node = document.createElement(tag);
@@ -22,7 +23,7 @@
     return node;
   }
   function fmt(value, digits) {
-    if (value === null || value === undefined) return "-";
+    if (value == null) return "-";
     if (typeof value === "number") {
       if (Number.isInteger(value) && Math.abs(value) >= 1000) return value.toLocaleString("en-US");
       return Number.isInteger(value) ? String(value) : value.toPrecision(digits || 4);
@@ -86,7 +87,7 @@
     switch (key) {
       case "store": return row.store;
       case "problem": return c.instance ? c.instance : c.n;
-      case "effort": return c.nodes !== null && c.nodes !== undefined ? c.nodes : firstNumber(c.effort);
+      case "effort": return c.nodes != null ? c.nodes : firstNumber(c.effort);
       case "quartiles": return c.q1;
       case "ci": return c.ci_low;
       case "runs": return c.runs;
@@ -100,22 +101,22 @@
   function shown(row, key) {
     var c = row.cell;
     switch (key) {
-      case "quartiles": return c.q1 === null || c.q1 === undefined ? "-" : fmt(c.q1) + " .. " + fmt(c.q3);
-      case "ci": return c.ci_low === null || c.ci_low === undefined ? "-" : fmt(c.ci_low) + " .. " + fmt(c.ci_high);
-      case "effort": return effortText(c.effort) || (c.nodes !== null && c.nodes !== undefined ? fmt(c.nodes) + " nodes" : "-");
+      case "quartiles": return c.q1 == null ? "-" : fmt(c.q1) + " .. " + fmt(c.q3);
+      case "ci": return c.ci_low == null ? "-" : fmt(c.ci_low) + " .. " + fmt(c.ci_high);
+      case "effort": return effortText(c.effort) || (c.nodes != null ? fmt(c.nodes) + " nodes" : "-");
       case "seconds":
-        if (c.seconds === null && c.status === "timeout" && c.timeout !== null) return ">" + fmt(c.timeout);
+        if (c.seconds == null && c.status === "timeout" && c.timeout != null) return ">" + fmt(c.timeout);
         return fmt(c.seconds);
-      case "memory": return c.memory === null || c.memory === undefined ? "-" : c.memory.toFixed(0);
+      case "memory": return c.memory == null ? "-" : c.memory.toFixed(0);
       case "runs": return c.runs + "/" + c.repeats;
-      case "answer": return c.answer === null || c.answer === undefined ? "-" : c.answer;
+      case "answer": return c.answer == null ? "-" : c.answer;
       default: return fmt(value(row, key));
     }
   }
   function compare(a, b) {
     if (a === b) return 0;
-    if (a === null || a === undefined) return 1;
-    if (b === null || b === undefined) return -1;
+    if (a == null) return 1;
+    if (b == null) return -1;
     if (typeof a === "number" && typeof b === "number") return a - b;
     return String(a).localeCompare(String(b), "en", { numeric: true });
   }
@@ -151,11 +152,12 @@
       visible = visible.slice().sort(function (a, b) {
         var order = compare(value(a, state.sort), value(b, state.sort));
         if (order === 0) return 0;
-        var missing = value(a, state.sort) === null || value(b, state.sort) === null;
+        var missing = value(a, state.sort) == null || value(b, state.sort) == null;
         return state.desc && !missing ? -order : order;
       });
     }
-    visible.forEach(function (row) {
+    var limit = state.limit || PAGE;
+    visible.slice(0, limit).forEach(function (row) {
       var tr = el("tr", { class: "status-" + row.cell.status });
       tr.dataset.solver = row.cell.solver;
       tr.dataset.n = row.cell.n;
@@ -177,9 +179,22 @@
       body.appendChild(tr);
     });
     table.appendChild(body);
-    document.getElementById("shown").textContent =
-      visible.length + " of " + rows.length + " cells (a cell: one solver on one problem, its repeats' median); " +
-      "click a status for its run records, a column head to sort";
+    var drawn = Math.min(limit, visible.length);
+    var counter = document.getElementById("shown");
+    counter.textContent = visible.length + " of " + rows.length + " cells (a cell: one solver on one problem, its " +
+      "repeats' median)" + (drawn < visible.length ? ", the first " + drawn + " drawn" : "") +
+      "; click a status for its run records, a column head to sort";
+    if (drawn < visible.length) {
+      var more = el("button", { type: "button", id: "more-rows", class: "noprint" },
+        "draw " + Math.min(PAGE, visible.length - drawn) + " more");
+      more.addEventListener("click", function () { state.limit = limit + PAGE; drawTable(); });
+      var rest = el("button", { type: "button", id: "all-rows", class: "noprint" }, "draw all " + visible.length);
+      rest.addEventListener("click", function () { state.limit = visible.length; drawTable(); });
+      counter.appendChild(document.createTextNode(" "));
+      counter.appendChild(more);
+      counter.appendChild(document.createTextNode(" "));
+      counter.appendChild(rest);
+    }
   }
   function toggleRecord(tr, row) {
     var next = tr.nextSibling;
@@ -385,7 +400,7 @@
       if (r.status === "unsupported") return;
       asked[r.solver] = (asked[r.solver] || 0) + 1;
       if (!out[r.solver]) out[r.solver] = [];
-      if (ANSWERED.indexOf(r.status) >= 0 && r.seconds !== null && r.seconds !== undefined)
+      if (ANSWERED.indexOf(r.status) >= 0 && r.seconds != null)
         out[r.solver].push([Math.max(r.seconds, 1e-7), problemOf(r)]);
     });
     return { times: out, asked: asked };
@@ -445,7 +460,7 @@
   charts.appendChild(scatterHolder);
   function cellValue(cell, q) {
     var row = { cell: cell };
-    if (q === "seconds" && cell.seconds === null && cell.timeout) return cell.timeout; // on the border
+    if (q === "seconds" && cell.seconds == null && cell.timeout) return cell.timeout; // on the border
     return value(row, q);
   }
   function drawScatter() {
@@ -513,7 +528,7 @@
       var x = pairs[+i].p;
       out.textContent = "";
       var list = el("ul");
-      var k = x.problems.length;
+      var k = x.problems;
       list.appendChild(el("li", {}, "paired over the " + k + " problem" + (k === 1 ? "" : "s") + " both answered: " +
         x.column + " ratio " + x.b + " / " + x.a + " geometric mean " + fmt(x.geomean, 3) + ", median " +
         fmt(x.median_ratio, 3) + " (below 1: " + x.b + " is faster)"));
@@ -527,6 +542,11 @@
       out.appendChild(list);
     };
     pairedBox.appendChild(select("pair", "paired-pair", options, show));
+    var many = data.sides.some(function (side) {
+      return unique(side.cells.map(function (c) { return c.solver; })).length > data.limits.paired;
+    });
+    if (many) pairedBox.appendChild(el("p", { class: "note" }, "The pairs of the first " + data.limits.paired +
+      " solvers of each store; nqueens runs --compare A B pairs any two columns."));
     pairedBox.appendChild(out);
     show("0");
   })();
@@ -550,9 +570,9 @@
     cmp.rows.forEach(function (r) {
       var tr = el("tr", { class: r.changed ? "changed" : "" });
       [r.problem, r.solver, r.a_status, r.a_answer, fmt(r.a_seconds), r.b_status, r.b_answer, fmt(r.b_seconds),
-        r.ratio === null ? "-" : fmt(r.ratio, 3), r.changed ? (r.change === "same" ? "answer" : r.change) : "same"]
+        r.ratio == null ? "-" : fmt(r.ratio, 3), r.changed ? (r.change === "same" ? "answer" : r.change) : "same"]
         .forEach(function (v, i) {
-          var td = el("td", {}, v === null || v === undefined ? "-" : v);
+          var td = el("td", {}, v == null ? "-" : v);
           if (i === 2 || i === 5) td.className = "status-" + v;
           tr.appendChild(td);
         });
@@ -564,5 +584,6 @@
     box.appendChild(scroll);
   }
 
-  window.nqueensReport = { ready: true, cells: rows.length };
+  // ready: the page is drawn; drawn: milliseconds from the start of its loading to here (what opening it costs)
+  window.nqueensReport = { ready: true, cells: rows.length, drawn: performance.now() };
 })();

@@ -47,9 +47,11 @@ def add_parser(sub):
 
 
 def run(args):
+    from nqueens.analysis.report_html import check_output
     from nqueens.runtime.store import ResultStore
 
     stores = args.store or [None]
+    check_output(args.output, inputs=stores)
     if len(stores) > 2:
         raise NQueensError(f"a report is of one store or two side by side, got {len(stores)} --store")
     sides = []
@@ -83,9 +85,8 @@ def write(sides, output, command, *, quiet=False):
 
     from nqueens.analysis.report_html import render, report_data, write_report
 
-    if not str(output).strip():
-        raise NQueensError("-o is empty: give the .html file to write")
-    data = report_data(sides, command=" ".join(shlex.quote(str(part)) for part in command))
+    shown = None if command is None else " ".join(shlex.quote(str(part)) for part in command)
+    data = report_data(sides, command=shown)
     write_report(output, render(data), inputs=[label for label, _ in sides])
     if not quiet:
         print(f"wrote {output}", file=sys.stderr)
