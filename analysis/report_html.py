@@ -316,13 +316,13 @@ _SECTIONS = (
 
 def _factor(docs):
     """``(common, varying)``: the fields whose value every run shares (versions, machine, host, limits, ...), once,
-    and each run without them (and without its empty fields), so that 10,000 runs stay small."""
+    and each run without them (and without its null fields), so that 10,000 runs stay small."""
     common = {}
     for key in docs[0]:
         first = docs[0].get(key)
         if len(docs) > 1 and all(d.get(key) == first for d in docs[1:]):
             common[key] = first
-    varying = [{k: v for k, v in d.items() if k not in common and v not in (None, {}, [])} for d in docs]
+    varying = [{k: v for k, v in d.items() if k not in common and v is not None} for d in docs]
     return common, varying
 
 
@@ -548,7 +548,12 @@ def _verdict(side, named):
 def _summary_table(side, named):
     e = html.escape
     limit = side["experiment"]["timeouts"]
-    limit_text = f"{limit[0]:g} s" if len(limit) == 1 else "each run's own limit"
+    if not limit:
+        limit_text = "no time limit was set"
+    elif len(limit) == 1:
+        limit_text = f"{limit[0]:g} s"
+    else:
+        limit_text = "each run's own"
     head = (
         "<tr><th>solver</th><th>runs</th><th>solved</th><th>timeouts</th><th>memouts</th><th>errors</th>"
         f'<th>wrong</th><th title="penalised average runtime: a run that did not answer counts as '

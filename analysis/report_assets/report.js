@@ -552,6 +552,11 @@
   })();
 
   // -- two stores side by side -------------------------------------------------------------------------------
+  function changeText(r) {
+    if (!r.changed) return "same";
+    if (r.a_status !== r.b_status) return "status " + r.a_status + " \u2192 " + r.b_status;
+    return "answer " + (r.a_answer == null ? "-" : r.a_answer) + " \u2192 " + (r.b_answer == null ? "-" : r.b_answer);
+  }
   if (two && data.comparison) {
     var box = document.getElementById("comparison");
     var cmp = data.comparison;
@@ -570,10 +575,11 @@
     cmp.rows.forEach(function (r) {
       var tr = el("tr", { class: r.changed ? "changed" : "" });
       [r.problem, r.solver, r.a_status, r.a_answer, fmt(r.a_seconds), r.b_status, r.b_answer, fmt(r.b_seconds),
-        r.ratio == null ? "-" : fmt(r.ratio, 3), r.changed ? (r.change === "same" ? "answer" : r.change) : "same"]
+        r.ratio == null ? "-" : fmt(r.ratio, 3), changeText(r)]
         .forEach(function (v, i) {
           var td = el("td", {}, v == null ? "-" : v);
           if (i === 2 || i === 5) td.className = "status-" + v;
+          if (i === 1 || i === 3 || i === 6 || i === 9) td.style.textAlign = "left";
           tr.appendChild(td);
         });
       tb.appendChild(tr);
