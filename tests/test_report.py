@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from helpers import run_cli
 from known import TOTAL
-
 from nqueens.analysis import report_html
+
 from nqueens.core.record import RunRecord
 from nqueens.runtime.store import ResultStore
 
