@@ -517,7 +517,7 @@ def _verdict(side, named):
     if named:
         out.append(f"<h3>{e(side['label'])}</h3>")
     out.append(f'<p class="agreement">{e(side["agreement"])}</p>')
-    totals = {}
+    totals: dict[str, int] = {}
     for s in side["solvers"]:
         for key in ("runs", "solved", "timeouts", "memouts", "errors", "wrong"):
             totals[key] = totals.get(key, 0) + s[key]
