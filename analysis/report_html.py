@@ -521,8 +521,14 @@ def _verdict(side, named):
     for s in side["solvers"]:
         for key in ("runs", "solved", "timeouts", "memouts", "errors", "wrong"):
             totals[key] = totals.get(key, 0) + s[key]
+    asked = totals.pop("runs", 0)
     words = ", ".join(f'<span data-total="{k}">{v}</span> {k}' for k, v in totals.items())
-    out.append(f'<p class="totals">{side["count"]} runs of the question {e(side["question"])}: {words}</p>')
+    unsupported = side["count"] - asked
+    aside = f" ({unsupported} more unsupported: the solver cannot answer there)" if unsupported else ""
+    out.append(
+        f'<p class="totals"><span data-total="runs">{asked}</span> runs of the question {e(side["question"])}{aside}: '
+        f"{words}</p>"
+    )
     if side["runs"] is None:
         out.append(
             f'<p class="summarised">This store holds {side["count"]:,} runs, more than the {MAX_RUNS:,} a report holds '
