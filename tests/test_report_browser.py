@@ -226,3 +226,29 @@ def _screenshot(browser, name):
     folder = os.environ.get("NQUEENS_SCREENSHOTS")
     if folder:
         browser.screenshot(str(Path(folder) / name))
+
+
+def test_optimisation_runs_with_their_curves_are_drawn_as_anytime_curves(browser, tmp_path):
+    from nqueens.analysis import report_html
+
+    runs = [
+        RunRecord(n, s, status="solved", total=t, seconds=0.5, timeout=2.0) for n, t in ((5, 10), (6, 4)) for s in "ab"
+    ]
+    data = report_html.report_data([("opt.sqlite", runs)])
+    # the records of optimisation runs carry `curve`, [seconds, objective] of each improvement
+    curves = {("5", "a"): [[0.01, 9], [0.1, 7], [0.4, 5]], ("5", "b"): [[0.02, 8], [0.3, 5]]}
+    data["fields"].append("curve")
+    for run in data["sides"][0]["runs"]:
+        run["curve"] = curves.get((str(run.get("n", data["sides"][0]["common"].get("n"))), run["solver"]))
+    page = tmp_path / "opt.html"
+    page.write_text(report_html.render(data))
+    _open_offline(browser, page)
+    titles = browser.eval("[...document.querySelectorAll('#figure-anytime circle title')].map(t => t.textContent)")
+    assert titles == [
+        "a: 9 at 0.01000 s",
+        "a: 7 at 0.1000 s",
+        "a: 5 at 0.4000 s",
+        "b: 8 at 0.02000 s",
+        "b: 5 at 0.3000 s",
+    ]
+    assert browser.eval("document.querySelectorAll('#figure-anytime path').length") == 2
