@@ -135,8 +135,10 @@ def test_compare_writes_the_report_of_its_runs(tmp_path, capsys):
     assert [(c["n"], c["answer"]) for c in data["sides"][0]["cells"]] == [(5, "10"), (6, "4")]
     assert data["command"] == f"nqueens report --store {path} -o {page}"
     # a bad --report is refused before any run
-    code, out, err = run_cli(capsys, "compare", "5", "--solvers", "bitwise", "--store", path, "--report", path)
+    code, out, err = run_cli(capsys, "compare", "7", "--solvers", "bitwise", "--store", path, "--report", path)
     _one_error_line(code, out, err)
+    with ResultStore(path, write=False) as kept:
+        assert sorted(r["n"] for r in kept.experiment_runs()) == [5, 6]
 
 
 def test_markup_in_a_label_cannot_end_the_data_or_the_page(tmp_path):
@@ -162,3 +164,13 @@ def test_help_has_examples(capsys):
     code, out, _ = run_cli(capsys, "report", "--help")
     assert code == 0 and "nqueens report --store" in out.split("examples:")[1]
     assert Path(report_html.__file__).with_name("report_assets").joinpath("report.js").is_file()
+
+
+def test_solver_picks_the_runs_of_one_column(store, tmp_path, capsys):
+    page = tmp_path / "dlx.html"
+    assert run_cli(capsys, "report", "--store", store, "--solver", "dlx", "-o", page)[0] == 0
+    side = _data(page.read_text())["sides"][0]
+    assert {c["solver"] for c in side["cells"]} == {"dlx"} and side["count"] == 8
+    code, out, err = run_cli(capsys, "report", "--store", store, "--solver", "nope", "-o", tmp_path / "x.html")
+    _one_error_line(code, out, err)
+    assert "no experiment runs of nope" in err and not (tmp_path / "x.html").exists()
