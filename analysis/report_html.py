@@ -382,27 +382,38 @@ def _experiment(docs, label):
     versions = _distinct(docs, "versions")
     toolkit = sorted({d["version"] for d in docs if d.get("version")})
     hosts = sorted({d["host"] for d in docs if d.get("host")})
-    command = ["nqueens", "compare"]
-    if ns:
-        command.append(_ranges(ns))
-    if instances:
-        command += ["--instances"] + [path or name for name, path in instances]
-    command += ["--solvers", ",".join(solvers), "--question", docs[0]["question"]]
+    options = []
     if rules != ["queen"] and len(rules) == 1:
-        command += ["--rules", rules[0]]
+        options += ["--rules", rules[0]]
     if repeats > 1:
-        command += ["--repeat", str(repeats)]
-    if seeds:
-        command += ["--seeds", str(max(seeds))]
+        options += ["--repeat", str(repeats)]
+    if seeds and seeds == list(range(1, max(seeds) + 1)):  # --seeds K runs the seeds 1..K
+        options += ["--seeds", str(max(seeds))]
     if len(timeouts) == 1:
-        command += ["--timeout", f"{timeouts[0]:g}"]
+        options += ["--timeout", f"{timeouts[0]:g}"]
     if len(memories) == 1:
-        command += ["--memory", str(memories[0])]
+        options += ["--memory", str(memories[0])]
     if harnesses and harnesses != ["process"]:
-        command += ["--harness", harnesses[0]]
-    command += ["--store", str(label)]
+        options += ["--harness", harnesses[0]]
+    # One command per set of problems: a solver run on fewer problems than the others (its default reach) was
+    # asked by a command of its own, or was left out by the default one; either way this makes the same runs.
+    groups: dict[tuple, list] = {}
+    for solver in solvers:
+        mine = [d for d in docs if d["solver"] == solver]
+        asked = (
+            tuple(sorted({d["n"] for d in mine if not d.get("instance")})),
+            tuple(sorted({d.get("instance_path") or d["instance"] for d in mine if d.get("instance")})),
+        )
+        groups.setdefault(asked, []).append(solver)
+    commands = []
+    for (sizes, files), members in groups.items():
+        command = ["nqueens", "compare"] + ([_ranges(list(sizes))] if sizes else [])
+        if files:
+            command += ["--instances", *files]
+        command += ["--solvers", ",".join(members), "--question", docs[0]["question"], *options]
+        commands.append(" ".join(_quote(part) for part in [*command, "--store", str(label)]))
     return {
-        "command": " ".join(_quote(part) for part in command),
+        "commands": commands,
         "question": docs[0]["question"],
         "ns": _ranges(ns) if ns else None,
         "instances": [{"name": name, "path": path} for name, path in instances],
@@ -593,7 +604,11 @@ def _experiment_html(side, named):
     e = html.escape
     x = side["experiment"]
     rows = [
-        ("made by", f"<code>{e(x['command'])}</code> (the command as the runs record it)"),
+        (
+            "made by",
+            "<br>".join(f"<code>{e(c)}</code>" for c in x["commands"])
+            + " (rebuilt from the runs: the store keeps the runs, not the command line)",
+        ),
         ("question", e(x["question"])),
         (
             "problems",
@@ -602,7 +617,7 @@ def _experiment_html(side, named):
         ("rules", e(", ".join(x["rules"]))),
         ("solvers", e(", ".join(x["solvers"]))),
         ("repeats", str(x["repeats"])),
-        ("seeds", e(", ".join(map(str, x["seeds"])) or "none (deterministic solvers)")),
+        ("seeds", e(_seeds(x["seeds"]))),
         ("time limit", e(", ".join(f"{t:g} s" for t in x["timeouts"]) or "none")),
         ("memory limit", e(", ".join(f"{m} MiB" for m in x["memories"]) or "none")),
         ("harness", e(", ".join(x["harness"]) or "-")),
@@ -619,6 +634,14 @@ def _experiment_html(side, named):
     body = "".join(f"<tr><th>{name}</th><td>{value}</td></tr>" for name, value in rows)
     title = f"<h3>{e(side['label'])}</h3>" if named else ""
     return f'{title}<table class="facts">{body}</table>'
+
+
+def _seeds(seeds):
+    if not seeds:
+        return "none (deterministic solvers)"
+    if seeds == list(range(1, max(seeds) + 1)):
+        return f"1..{max(seeds)} (--seeds {max(seeds)}: each randomised solver run with each)"
+    return ", ".join(map(str, seeds)) + " (the randomised solvers' seed option)"
 
 
 def _json_for_script(data):
