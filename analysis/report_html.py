@@ -78,12 +78,15 @@ def report_data(sides, *, command=None):
     """
     from nqueens.analysis.compare import agreement, cells, format_runs
 
+    from nqueens.core.record import ANSWERED
+
     if not 1 <= len(sides) <= 2:
         raise NQueensError(f"a report is of one store or two side by side, got {len(sides)}")
     out: dict[str, Any] = {
         "sides": [],
         "command": command,
         "limits": {"runs": MAX_RUNS, "par": PAR_FACTOR, "paired": PAIRED_SOLVERS},
+        "answered": list(ANSWERED),
     }
     every = []
     for label, records in sides:
@@ -158,6 +161,7 @@ def solver_summary(records):
                 "memouts": 0,
                 "errors": 0,
                 "wrong": 0,
+                "other": {},
                 "par2": 0.0,
                 "geomean": None,
                 "effort": {},
@@ -179,6 +183,8 @@ def solver_summary(records):
             key = {"timeout": "timeouts", "memout": "memouts", "error": "errors", "wrong": "wrong"}.get(status)
             if key:
                 s[key] += 1
+            else:  # feasible, unknown, ...: a status of its own column
+                s["other"][status] = s["other"].get(status, 0) + 1
         par2 = r.get("par2")
         s["par2"] = None if par2 is None or s["par2"] is None else s["par2"] + par2
     for s in out.values():
@@ -532,6 +538,8 @@ def _verdict(side, named):
     for s in side["solvers"]:
         for key in ("runs", "solved", "timeouts", "memouts", "errors", "wrong"):
             totals[key] = totals.get(key, 0) + s[key]
+        for key, count in s["other"].items():
+            totals[key] = totals.get(key, 0) + count
     asked = totals.pop("runs", 0)
     words = ", ".join(f'<span data-total="{k}">{v}</span> {k}' for k, v in totals.items())
     unsupported = side["count"] - asked
@@ -571,10 +579,12 @@ def _summary_table(side, named):
         limit_text = f"{limit[0]:g} s"
     else:
         limit_text = "each run's own"
+    others = list(dict.fromkeys(k for s in side["solvers"] for k in s["other"]))
+    penalty = f"penalised average runtime: a run that did not answer counts as {PAR_FACTOR} x its time limit"
     head = (
-        "<tr><th>solver</th><th>runs</th><th>solved</th><th>timeouts</th><th>memouts</th><th>errors</th>"
-        f'<th>wrong</th><th title="penalised average runtime: a run that did not answer counts as '
-        f'{PAR_FACTOR} x its time limit">PAR{PAR_FACTOR} (s)</th>'
+        "<tr><th>solver</th><th>runs</th><th>solved</th><th>timeouts</th><th>memouts</th><th>errors</th><th>wrong</th>"
+        + "".join(f"<th>{e(k)}</th>" for k in others)
+        + f'<th title="{penalty}">PAR{PAR_FACTOR} (s)</th>'
         "<th>geometric mean time of the solved runs (s)</th><th>effort (sum over solved runs)</th></tr>"
     )
     rows = []
@@ -582,9 +592,11 @@ def _summary_table(side, named):
         effort = "; ".join(f"{_num(v)} {k}" for k, v in s["effort"].items())
         if effort and s["search_tree"]:
             effort += f" ({s['search_tree']} tree)"
+        extra = "".join(f"<td>{s['other'].get(k, 0)}</td>" for k in others)
         rows.append(
             f'<tr data-solver="{e(s["solver"])}"><td>{e(s["solver"])}</td><td>{s["runs"]}</td><td>{s["solved"]}</td>'
             f"<td>{s['timeouts']}</td><td>{s['memouts']}</td><td>{s['errors']}</td><td>{s['wrong']}</td>"
+            f"{extra}"
             f"<td>{_seconds(s['par2'])}</td><td>{_seconds(s['geomean'])}</td><td>{e(effort or '-')}</td></tr>"
         )
     caption = (

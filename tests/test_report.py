@@ -178,3 +178,16 @@ def test_solver_picks_the_runs_of_one_column(store, tmp_path, capsys):
     code, out, err = run_cli(capsys, "report", "--store", store, "--solver", "nope", "-o", tmp_path / "x.html")
     _one_error_line(code, out, err)
     assert "no experiment runs of nope" in err and not (tmp_path / "x.html").exists()
+
+
+def test_a_status_of_another_question_gets_a_column_of_its_own():
+    runs = [
+        RunRecord(8, "a", "first", status="sat", seconds=0.1, timeout=5.0),
+        RunRecord(9, "a", "first", status="unknown", timeout=5.0),
+        RunRecord(10, "a", "first", status="unknown", timeout=5.0),
+    ]
+    data = report_html.report_data([("s", runs)])
+    (a,) = data["sides"][0]["solvers"]
+    assert (a["solved"], a["other"]) == (1, {"unknown": 2})
+    html = report_html.render(data)
+    assert '<span data-total="unknown">2</span> unknown' in html and "<th>unknown</th>" in html

@@ -382,7 +382,7 @@
     return String(+t.toPrecision(3));
   }
 
-  var ANSWERED = ["solved", "sat", "unsat", "optimal"];
+  var ANSWERED = data.answered; // the statuses of a run that answered its question
   function seriesName(side, solver) {
     return two ? side.label + ": " + solver : solver;
   }
