@@ -261,7 +261,7 @@
 
   function chart(title, xLabel, yLabel, series, opts) {
     opts = opts || {};
-    var W = 720, H = 380, L = 70, R = 200, T = 30, B = 50;
+    var W = 720, H = Math.max(380, 60 + 16 * series.length), L = 70, R = 200, T = 30, B = 50; // a legend line each
     var svg = svgEl("svg", { viewBox: "0 0 " + W + " " + H, class: "chart", role: "img" });
     svg.appendChild(svgEl("title", {}, title));
     var xs = [], ys = [];
@@ -356,7 +356,7 @@
       }
       svg.appendChild(g);
       var ly = T + 14 + i * 16;
-      if (ly < H - 10) {
+      if (!opts.noLegend) {
         svg.appendChild(svgEl("line", { x1: W - R + 10, x2: W - R + 30, y1: ly - 4, y2: ly - 4, stroke: colour,
           "stroke-width": 2, "stroke-dasharray": DASHES[Math.floor(i / COLOURS.length) % DASHES.length] }));
         svg.appendChild(svgEl("text", { x: W - R + 34, y: ly, class: "small" }, s.name));
@@ -436,6 +436,22 @@
       chart("Runtime distribution (ECDF)", "time of the run (s, log)", "fraction of the " + unit + " solved", ecdf,
         { logX: true, step: true, limitX: limit, fixedY: [0, 1] }),
       "The fraction of a solver's " + unit + " solved within a time; a curve that ends below 1 left some unsolved."));
+    // seconds against n (compare --plot-kind time): the median of each cell on a plain board size
+    var byN = [];
+    data.sides.forEach(function (side) {
+      var bySolver = {};
+      side.cells.forEach(function (c) {
+        if (c.instance || c.seconds == null || ANSWERED.indexOf(c.status) < 0) return;
+        (bySolver[c.solver] = bySolver[c.solver] || []).push([c.n, Math.max(c.seconds, 1e-7),
+          seriesName(side, c.solver) + ": n = " + c.n + ", " + fmt(c.seconds) + " s (median of " + c.runs + ")"]);
+      });
+      Object.keys(bySolver).forEach(function (solver) {
+        byN.push({ name: seriesName(side, solver), points: bySolver[solver].sort(function (a, b) { return a[0] - b[0]; }) });
+      });
+    });
+    if (byN.length) charts.appendChild(figure("figure-time",
+      chart("Seconds against n, per solver", "n", "seconds (median, log)", byN, { logY: true }),
+      "The median time of each solver's solved runs per board size."));
   })();
 
   // Scatter of two columns chosen on the page: a column is a solver of a store; the quantity is chosen too.
@@ -478,7 +494,7 @@
     var q = QUANTITIES.filter(function (p) { return p[0] === scatterState.q; })[0][1];
     scatterHolder.appendChild(figure("figure-scatter",
       chart("Scatter: " + q + ", one point per problem both ran", a.name + " (log)", b.name + " (log)",
-        [{ name: "problems", points: points }], { logX: true, logY: true, pointsOnly: true, diagonal: true,
+        [{ name: "problems", points: points }], { logX: true, logY: true, pointsOnly: true, diagonal: true, noLegend: true,
           empty: "the two columns share no problem with a value" }),
       "Below the diagonal the y column is lower; a timeout sits at its time limit."));
   }
