@@ -40,13 +40,15 @@ from nqueens.core.errors import NQueensError
 
 __all__ = ["MAX_RUNS", "PAR_FACTOR", "report_data", "solver_summary", "render", "check_output", "write_report"]
 
-# Every run of a store is in the page up to this many (about 2.2 MB and a page that opens in well under a second
-# per 10,000, see docs/report.md); beyond it the page holds the cells and the summaries and says so.
+# Every run of a store is in the page up to this many (under 4 MiB and a page drawn in under a second per 10,000,
+# see docs/report.md); beyond it the page holds the cells and the summaries and says so.
 MAX_RUNS = 20_000
 PAR_FACTOR = 2  # PAR2: a run that did not answer counts as twice its time limit
 # The paired statistics are made for every two of the first this many solvers of a store (105 pairs);
 # `nqueens runs --compare A B` pairs any two.
 PAIRED_SOLVERS = 15
+# The verdict lists this many runs wrong, in error or out of memory with their records, then says how many more.
+PROBLEMS_LISTED = 200
 
 _ASSETS = Path(__file__).with_name("report_assets")
 _PROBLEM_STATUSES = ("wrong", "error", "memout")
@@ -100,7 +102,7 @@ def report_data(sides, *, command=None):
         if len(questions) > 1:
             raise NQueensError(
                 f"{label} mixes questions ({', '.join(questions)}): a report is of one experiment; "
-                "copy the runs of one question into a store of their own"
+                "pick one with --question"
             )
         table = cells(docs)
         common, varying = _factor(docs)
@@ -116,7 +118,8 @@ def report_data(sides, *, command=None):
                 "cells": [_cell(c) for c in table],
                 "runs": varying if len(docs) <= MAX_RUNS else None,
                 "common": common,
-                "problems": [d for d in docs if d["status"] in _PROBLEM_STATUSES][:200],
+                "problems": [d for d in docs if d["status"] in _PROBLEM_STATUSES][:PROBLEMS_LISTED],
+                "problem_count": sum(d["status"] in _PROBLEM_STATUSES for d in docs),
                 "paired": _pairs(table),
             }
         )
@@ -564,6 +567,11 @@ def _verdict(side, named):
                 f'<li class="status-{e(d["status"])}"><details><summary><b>{e(d["status"])}</b> {e(where)}, '
                 f"{e(d['solver'])} (repeat {e(str(d.get('repeat')))}, run {e(str(d.get('id')))}): "
                 f"{e(d.get('message') or '')}</summary><pre>{e(record)}</pre></details></li>"
+            )
+        more = side["problem_count"] - len(problems)
+        if more:
+            out.append(
+                f"<li>and {more:,} more runs wrong, in error or out of memory: filter the table below by status</li>"
             )
         out.append("</ul>")
     out.append("</div>")

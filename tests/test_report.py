@@ -113,7 +113,9 @@ def test_a_store_of_two_questions_is_refused(tmp_path, capsys):
     page = tmp_path / "r.html"
     code, out, err = run_cli(capsys, "report", "--store", mixed, "-o", page)
     _one_error_line(code, out, err)
-    assert "mixes questions (count, first)" in err and not page.exists()
+    assert "mixes questions (count, first)" in err and "--question" in err and not page.exists()
+    assert run_cli(capsys, "report", "--store", mixed, "--question", "first", "-o", page)[0] == 0
+    assert [c["solver"] for c in _data(page.read_text())["sides"][0]["cells"]] == ["bitwise"]
 
 
 def test_the_report_never_goes_over_a_store_and_replaces_a_page_whole(store, tmp_path, capsys):

@@ -20,6 +20,7 @@ A store of more than 20,000 runs is summarised: the page holds its cells and sum
 
 examples:
   nqueens report --store runs.sqlite -o report.html
+  nqueens report --store runs.sqlite --question first --solver cpsat -o first.html
   nqueens report --store monday.sqlite --store tuesday.sqlite -o changes.html
   nqueens compare 4..12 --store runs.sqlite --report report.html
 """
@@ -42,6 +43,11 @@ def add_parser(sub):
     )
     parser.add_argument("-o", "--output", metavar="FILE.html", required=True, help="the page to write")
     parser.add_argument("--solver", metavar="S", help="only the runs of this column (as named in --solvers)")
+    parser.add_argument(
+        "--question",
+        choices=("count", "enumerate", "first", "unique", "optimize"),
+        help="only the runs of this question (a store that holds several experiments)",
+    )
     parser.add_argument("--quiet", action="store_true", help="no line on stderr when the page is written")
     parser.set_defaults(run=run)
 
@@ -58,23 +64,27 @@ def run(args):
     for path in stores:
         with ResultStore(path, create=False, write=False) as store:
             records = store.experiment_runs(solver=args.solver)
-        check_records(records, store.path, args.solver)
+        if args.question is not None:
+            records = [r for r in records if r.get("question") == args.question]
+        check_records(records, store.path, args.solver, args.question)
         sides.append((str(store.path), records))
     if len(sides) == 2 and sides[0][0] == sides[1][0]:
         raise NQueensError(f"the two --store are the same file {sides[0][0]}: give two stores to set side by side")
     command = ["nqueens", "report"] + [part for label, _ in sides for part in ("--store", label)]
     if args.solver:
         command += ["--solver", args.solver]
+    if args.question:
+        command += ["--question", args.question]
     write(sides, args.output, command + ["-o", args.output], quiet=args.quiet)
     return 0
 
 
-def check_records(records, path, solver=None):
-    """Refuse an empty store (or column) and a damaged run, in one line each."""
+def check_records(records, path, solver=None, question=None):
+    """Refuse an empty store (or column, or question) and a damaged run, in one line each."""
     from nqueens.cli.commands.runs import _refuse_damaged
 
     if not records:
-        which = f" of {solver}" if solver else ""
+        which = (f" of {solver}" if solver else "") + (f" of the question {question}" if question else "")
         raise NQueensError(f"result store {path} holds no experiment runs{which}: nothing to report")
     _refuse_damaged(records, path)
 
