@@ -98,7 +98,7 @@ def report_data(sides, *, command=None):
             raise NQueensError(
                 f"{label} holds no experiment runs: nothing to report (nqueens compare --store makes some)"
             )
-        questions = sorted({d["question"] for d in docs})
+        questions = sorted({_question(d) for d in docs})
         if len(questions) > 1:
             raise NQueensError(
                 f"{label} mixes questions ({', '.join(questions)}): a report is of one experiment; "
@@ -404,6 +404,8 @@ def _experiment(docs, label):
         options += ["--memory", str(memories[0])]
     if harnesses and harnesses != ["process"]:
         options += ["--harness", harnesses[0]]
+    if docs[0].get("problem"):  # an optimisation problem (domination, peaceable)
+        options = ["--problem", docs[0]["problem"], *options]
     # One command per set of problems: a solver run on fewer problems than the others (its default reach) was
     # asked by a command of its own, or was left out by the default one; either way this makes the same runs.
     groups: dict[tuple, list] = {}
@@ -423,7 +425,7 @@ def _experiment(docs, label):
         commands.append(" ".join(_quote(part) for part in [*command, "--store", str(label)]))
     return {
         "commands": commands,
-        "question": docs[0]["question"],
+        "question": _question(docs[0]),
         "ns": _ranges(ns) if ns else None,
         "instances": [{"name": name, "path": path} for name, path in instances],
         "solvers": solvers,
@@ -440,6 +442,11 @@ def _experiment(docs, label):
         "toolkit": toolkit,
         "hosts": hosts,
     }
+
+
+def _question(doc):
+    """The question of a run, with its optimisation problem when it has one (``optimize domination``)."""
+    return doc["question"] + (f" {doc['problem']}" if doc.get("problem") else "")
 
 
 def _distinct(docs, key):
