@@ -314,15 +314,6 @@ def run(args):
     return 1 if result.failures else 0
 
 
-def _report(args, result):
-    from nqueens.cli.commands.report import write
-
-    # The page is of this experiment's runs; the store may hold others, which `nqueens report` would add.
-    label = result.store or "this experiment (not stored)"
-    again = None if result.store is None else ["nqueens", "report", "--store", result.store, "-o", args.report]
-    write([(label, result.records)], args.report, again, quiet=args.quiet)
-
-
 def _plot(kind, result, columns, path):
     from nqueens.analysis import plots
 
@@ -371,3 +362,12 @@ def _progress():
         sys.stderr.flush()
 
     return show
+
+
+def _report(args, result):
+    from nqueens.cli.commands.report import write
+
+    # The page is of this experiment's runs; the store may hold others, which `nqueens report` would add.
+    label = result.store or "this experiment (not stored)"
+    again = None if result.store is None else ["nqueens", "report", "--store", result.store, "-o", args.report]
+    write([(label, result.records)], args.report, again, quiet=args.quiet)
