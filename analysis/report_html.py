@@ -221,6 +221,8 @@ def render(data):
             body.append(f'<a href="#{anchor}">{e(name)}</a>')
     body.append("</nav>")
     body.append('<section id="verdict"><h2>Verdict</h2>')
+    if len(sides) == 2:
+        body.append(_between(data["comparison"], sides))
     for side in sides:
         body.append(_verdict(side, len(sides) > 1))
     body.append("</section>")
@@ -583,6 +585,23 @@ def _verdict(side, named):
         out.append("</ul>")
     out.append("</div>")
     return "".join(out)
+
+
+def _between(comparison, sides):
+    """The verdict of two stores on each other: how many problem and solver pairs changed status or answer."""
+    e = html.escape
+    changed, pairs = comparison["changed"], len(comparison["rows"])
+    a, b = (side["label"] for side in sides)
+    if not pairs:
+        text = f"{a} and {b} have no solver on a problem in common: nothing to set side by side"
+    elif changed:
+        text = (
+            f"{changed} of {pairs} problem and solver pairs changed their status or answer from {a} to {b}: "
+            "they come first in the side-by-side table"
+        )
+    else:
+        text = f"{a} and {b} agree on the status and answer of all {pairs} problem and solver pairs both ran"
+    return f'<div class="verdict {"bad" if changed or not pairs else "ok"}" id="between"><p class="agreement">{e(text)}</p></div>'
 
 
 def _summary_table(side, named):

@@ -201,6 +201,8 @@ def test_two_stores_put_the_dropped_solution_first(browser, stores, tmp_path):
     assert (first["a status"], first["a answer"], first["b status"], first["b answer"]) == ("solved", "4", "wrong", "3")
     assert [dict(zip(head, row))["change"] for row in rows[1:]] == ["same"] * (len(rows) - 1)
     assert len(rows) == 5 * 3
+    between = browser.eval("document.querySelector('#between').textContent")
+    assert between.startswith(f"1 of 15 problem and solver pairs changed their status or answer from {before} to")
     _screenshot(browser, "report-two-stores.png")
 
 
