@@ -49,8 +49,18 @@ def optimizer_solver(function, *, name):
     from nqueens.core.protocol import Option, Solver
 
     summary = (function.__doc__ or "").strip().split("\n")[0]
-    if "improved" in inspect.signature(function).parameters:
-        return Solver(name=name, origin=f"the optimiser {function.__name__}", summary=summary, optimize=function)
+    parameters = inspect.signature(function).parameters
+    if "improved" in parameters:  # its keyword parameters with defaults are its options
+        options = tuple(
+            Option(p.name, type(p.default), p.default, f"an option of {function.__name__}")
+            for p in parameters.values()
+            if p.kind == p.KEYWORD_ONLY
+            and p.name not in ("timeout", "improved")
+            and p.default is not p.empty
+            and isinstance(p.default, bool | int | float | str)
+        )
+        origin = f"the optimiser {function.__name__}"
+        return Solver(name=name, origin=origin, summary=summary, options=options, optimize=function)
 
     def optimize(problem, n, *, timeout=None, improved, backend="ortools"):
         cp = cpmpy_model._cpmpy()

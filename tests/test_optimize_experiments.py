@@ -54,6 +54,13 @@ def cheat(problem, n, *, timeout=None, improved):
     return "optimal"
 
 
+def wide(problem, n, *, timeout=None, improved, rows=1):
+    """Says what it does, and fills the middle rows (its option rows)."""
+    print("filling", rows, "rows")
+    improved([(n // 2 + k, c) for k in range(rows) for c in range(n)])
+    return "feasible"
+
+
 def miscount(problem, n, *, timeout=None, improved):
     """The middle row, said to hold one queen."""
     improved([(n // 2, c) for c in range(n)], objective=1)
@@ -133,6 +140,15 @@ def test_wrong_claims_are_wrong(plugin):
     )
     assert status["miscount"] == ("wrong", "it reported objective 1 for a solution of 5")
     assert result.failures == 3
+
+
+def test_an_optimisers_keyword_parameters_are_its_options_and_its_prints_stay_off_stdout(plugin, capsys):
+    code, out, err = run_cli(capsys, "optimize", "domination", "6", "--solver", plugin("wide") + ":rows=2", "--json")
+    (doc,) = json.loads(out)
+    assert code == 0 and doc["status"] == "feasible" and doc["objective"] == 12 and doc["options"] == {"rows": 2}
+    assert "filling 2 rows" in err
+    code, _, err = run_cli(capsys, "optimize", "domination", "6", "--solver", plugin("wide") + ":cols=2")
+    assert code == 2 and "has no option 'cols'; its options: rows" in err
 
 
 def test_check_solver_fails_a_wrong_optimiser_and_passes_a_right_one(plugin, capsys):

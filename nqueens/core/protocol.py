@@ -235,12 +235,21 @@ class Solver:
         of such lists; ``objective=`` may say its value, which is then checked) and returns what it proved:
         ``"optimal"``, ``"feasible"``, ``"infeasible"``, ``"unknown"``, or a dict with ``status``, ``bound`` (the
         best bound it proved) and ``stats``. The keyword options it takes are the options it runs with."""
-        if self.optimize is not None:
-            return self.optimize
-        hook = getattr(self.load(), "optimize", None) if "optimize" in self.can else None
+        hook = self.optimize
+        if hook is None and "optimize" in self.can:
+            hook = getattr(self.load(), "optimize", None)
         if hook is None:
             raise NQueensError(f"solver {self.name!r} cannot optimise (it has no optimize function)")
-        return hook
+        if self.source == "built-in":
+            return hook
+        import functools
+
+        @functools.wraps(hook)  # its signature is its options
+        def aside(*args, **kwargs):  # an outside optimiser's prints go to stderr, not into a JSON document
+            with stdout_aside():
+                return hook(*args, **kwargs)
+
+        return aside
 
     def check_options(self, options):
         """Validate keyword options against :attr:`options`; return them with defaults filled in."""
