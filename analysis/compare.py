@@ -69,7 +69,7 @@ _COLUMNS = (
     "quartiles",
     "ci95",
     "cpu",
-    "MiB",
+    "MiB added",
     "runs",
     "reused",
 )
@@ -85,7 +85,7 @@ _OPTIONAL = (
     "quartiles",
     "ci95",
     "cpu",
-    "MiB",
+    "MiB added",
     "reused",
 )
 
@@ -107,7 +107,7 @@ RUN_COLUMNS = (
     "seconds",
     "seconds_to_first",
     "cpu_time",
-    "peak_memory",
+    "memory_added",
     "effort",
     "par2",
     "timeout",
@@ -128,7 +128,7 @@ _RUN_OPTIONAL = (
     "seconds_to_first",
     "par2",
     "cpu_time",
-    "peak_memory",
+    "memory_added",
     "effort",
 )
 
@@ -193,7 +193,7 @@ def cells(records):
         the status), ``seconds`` (median of the solved runs), ``seconds_min``, ``seconds_max``,
         ``seconds_to_first`` (median), ``spread`` (quartiles and a bootstrap confidence interval of the median,
         :func:`nqueens.analysis.statistics.summary`, with three solved runs or more), ``effort`` (the median of
-        each quantity), ``cpu_time`` (median), ``peak_memory`` (the largest), ``runs`` (solved runs behind the
+        each quantity), ``cpu_time`` (median), ``peak_memory`` and ``memory_added`` (the largest), ``runs`` (solved runs behind the
         medians), ``reused`` (every run came from the store) and ``repeats`` (each run: ``repeat``, ``status``, ``seconds``, ``seconds_to_first``,
         ``reused``, ``message``).
     """
@@ -212,6 +212,7 @@ def cells(records):
         efforts = [r.get("effort") or {} for r in solved]
         cpus = [r["cpu_time"] for r in solved if r.get("cpu_time") is not None]
         peaks = [r["peak_memory"] for r in solved if r.get("peak_memory") is not None]
+        added = [r["memory_added"] for r in solved if r.get("memory_added") is not None]
         base.update(
             spread=summary(times) if len(times) >= 3 else None,
             effort={
@@ -220,6 +221,7 @@ def cells(records):
             },
             cpu_time=statistics.median(cpus) if cpus else None,
             peak_memory=max(peaks) if peaks else None,
+            memory_added=max(added) if added else None,
             status=status,
             message=next((r.get("message") for r in runs if r["status"] == status), None),
             seconds=statistics.median(times) if times else None,
@@ -342,7 +344,7 @@ def format_runs(records, fmt="table"):
                 "seconds",
                 "seconds_to_first",
                 "cpu_time",
-                "peak_memory",
+                "memory_added",
                 "par2",
                 "timeout",
                 "memory",
@@ -543,7 +545,7 @@ def _row(cell, fmt):
         "quartiles": None if spread is None else f"{spread['q1']:.6f}..{spread['q3']:.6f}",
         "ci95": None if spread is None else f"{spread['ci_low']:.6f}..{spread['ci_high']:.6f}",
         "cpu": cell.get("cpu_time"),
-        "MiB": None if cell.get("peak_memory") is None else f"{cell['peak_memory']:.0f}",
+        "MiB added": None if cell.get("memory_added") is None else f"{cell['memory_added']:.1f}",
         "runs": f"{cell['runs']}/{len(cell['repeats'])}",
         "reused": "reused" if cell["reused"] and cell["status"] != "unsupported" else "",
     }
@@ -599,7 +601,7 @@ def _show(column, value):
         from nqueens.core.effort import describe
 
         return describe(value) or "-"
-    if column == "peak_memory" and isinstance(value, float):
+    if column in ("peak_memory", "memory_added") and isinstance(value, float):
         return f"{value:.1f}"
     if isinstance(value, float):
         return f"{value:g}" if column in ("timeout", "memory") else f"{value:.6f}"
