@@ -521,7 +521,7 @@ def _cell_par2(cell):
 def _row(cell, fmt):
     stats = cell.get("stats") or {}
     effort = dict(cell.get("effort") or {})
-    effort.pop("nodes", None)  # a column of its own
+    walked = effort.pop("nodes", None)  # a column of its own (a first solution's: the tree up to it)
     effort.pop("generated", None)
     spread = cell.get("spread")
     seconds = cell["seconds"]
@@ -536,7 +536,7 @@ def _row(cell, fmt):
         "unique": cell.get("unique"),
         "tree": cell.get("tree"),
         "generated": stats.get("generated"),
-        "nodes": cell.get("nodes"),
+        "nodes": cell.get("nodes") if cell.get("nodes") is not None else walked,
         "effort": _effort_text(effort, fmt),
         "first": cell.get("seconds_to_first"),
         "seconds": seconds,

@@ -181,7 +181,11 @@ class _Run:
         return command + ["--output-mode", "json", "--statistics", str(self.path)]
 
     def events(self, n, instance, *, limit=None):
-        """Yield ``("solution", q)``, ``("stats", dict)`` and ``("complete", None)`` as MiniZinc prints them."""
+        """Yield ``("solution", q)``, ``("stats", dict)`` and ``("complete", None)`` as MiniZinc prints them.
+
+        With a ``limit`` MiniZinc is asked for that many solutions (``-n``, or none of ``-a``/``-n`` for one) and
+        stops by itself; it is read to its end, so that the statistics it prints after the last solution (its
+        effort up to there) arrive."""
         command = self.command(limit)
         data = _data(n, instance, self.takes_instance, self.takes_n)
         if data:
@@ -190,17 +194,13 @@ class _Run:
             process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=errors, text=True)
             _RUNNING.add(process)
             buffer: list[str] = []
-            found = 0
             try:
                 for line in process.stdout or ():
                     stripped = line.strip()
                     if stripped == "----------":
                         q = _solution(json.loads("".join(buffer) or "{}"), n, self.path, self.array, self.takes_n)
                         buffer = []
-                        found += 1
                         yield "solution", q
-                        if limit is not None and found >= limit:
-                            return
                     elif stripped in ("==========", "=====UNSATISFIABLE====="):
                         yield "complete", None
                     elif stripped.startswith("%%%mzn-stat:"):

@@ -303,7 +303,9 @@ def batches(
     module = background.call(spec.load)
     if hasattr(module, "warmup"):  # compiled or loaded now, so that a span around the stream measures the search
         background.call(module.warmup)
-    if stats is not None and "stats" in inspect.signature(module.batches).parameters:
+    # An outside solver's batches is wrapped (its keywords passed on): whether it takes stats is its own signature's.
+    takes = getattr(spec, "batches", None) or module.batches
+    if stats is not None and "stats" in inspect.signature(takes).parameters:
         extra["stats"] = stats
     return _cut(background.iterate(module.batches(n, limit=limit, **extra, **req.options)), limit)
 

@@ -246,7 +246,11 @@ def _effort(task, outcome, spec):
 
     options = dict(task.get("options") or {})
     backend = backend_of(spec.name, spec.source, spec.module)
-    outcome["effort"] = effort(backend, outcome.get("stats"), outcome.get("nodes"))
+    nodes = outcome.get("nodes")
+    stats = outcome.get("stats") or {}
+    if nodes is None and isinstance(stats.get("nodes"), int):  # a stream's tree walked up to where it stopped
+        nodes = stats["nodes"]
+    outcome["effort"] = effort(backend, stats, nodes)
     try:
         outcome["search_tree"] = search_tree(spec, options, outcome.get("nodes"))
     except Exception as exc:  # a claim that names no tree: the run stands, the claim is refused elsewhere
