@@ -310,6 +310,8 @@ def format_table(records, fmt="markdown", *, notes=()):
         right=lambda c: c not in ("solver", "status", "instance", "question", "rule", "reused"),
     )
     footer = [f"- {line}" for line in _reasons(table)] + [f"- {note}" for note in notes]
+    if "effort" in columns:
+        footer += [f"- {line}" for line in _units(table)]
     return lines + ("\n" + "\n".join(footer) + "\n" if footer else "") + "\n" + agreement(records) + "\n"
 
 
@@ -685,6 +687,23 @@ def _effort_text(effort, fmt):
 
     shown = dict(list(effort.items())[:2])
     return describe({k: int(v) if float(v).is_integer() else v for k, v in shown.items()})
+
+
+def _units(table):
+    """A line under a table whose effort column sets side by side units that cannot be compared: solvers whose
+    effort counts different things (``docs/effort.md``, comparable across)."""
+    kinds = {}
+    for cell in table:
+        shown = tuple(k for k in (cell.get("effort") or {}) if k not in ("nodes", "generated"))[:2]
+        if shown:
+            kinds.setdefault(shown, []).append(cell["solver"])
+    if len(kinds) < 2:
+        return []
+    return [
+        "effort is each solver's own unit ("
+        + "; ".join(f"{', '.join(dict.fromkeys(names))}: {' and '.join(units)}" for units, names in kinds.items())
+        + "): not comparable across these solvers; nodes are, between runs of the same search tree"
+    ]
 
 
 def _reasons(table):

@@ -30,6 +30,7 @@ N. Nethercote et al., "MiniZinc: Towards a Standard CP Modelling Language", CP 2
 import atexit
 import functools
 import json
+import os
 import re
 import shlex
 import shutil
@@ -159,13 +160,18 @@ class _Run:
         except ValueError as exc:
             raise NQueensError(f"option flags={flags!r} cannot be split into minizinc flags: {exc}") from None
         self.path, self.solver, self.takes_instance = path, solver, takes_instance
+        self.peak: list[float | None] = []  # MiB: the minizinc process's high-water mark at its statistics
         self.library, self.retried, interface = _settle(str(path), path.stat().st_mtime_ns, solver, library, flags)
         self.takes_n = "n" in interface.get("input", {})
         self.array = _array(path, interface, array)
 
     def notes(self):
-        """What the run's ``stats`` say about it: the library used (and why), the array, the versions."""
+        """What the run's ``stats`` say about it: the library used (and why), the array, the versions, and the
+        peak resident memory of the minizinc process (``child_peak_memory``, MiB, read at its statistics)."""
         notes = {"solver": self.solver, "array": self.array, "versions": _versions(self.solver)}
+        peaks = [peak for peak in self.peak if peak is not None]
+        if peaks:
+            notes["child_peak_memory"] = max(peaks)
         if self.library:
             notes["mzn_library"] = self.library + (f" ({self.retried})" if self.retried else "")
         return notes
@@ -204,6 +210,7 @@ class _Run:
                     elif stripped in ("==========", "=====UNSATISFIABLE====="):
                         yield "complete", None
                     elif stripped.startswith("%%%mzn-stat:"):
+                        self.peak.append(_high_water(process.pid))
                         key, _, value = stripped[len("%%%mzn-stat:") :].strip().partition("=")
                         yield "stats", {f"mzn_{key}": _number(value)}
                     elif stripped.startswith("%") or stripped.startswith("====="):
@@ -219,6 +226,32 @@ class _Run:
                     process.kill()
                     process.wait()
                 _RUNNING.discard(process)
+
+
+def _high_water(pid):
+    """The peak resident memory (MiB) so far of the running process ``pid`` and the processes it started (the
+    FlatZinc solver minizinc runs): the sum of their ``VmHWM``, each one's own peak (together a bound from above
+    of their joint peak); ``None`` where ``/proc`` cannot tell.
+
+    Read from ``/proc`` while they run, at the statistics lines (after the search): ``getrusage`` and ``wait4``
+    would charge a child with the resident size of the process that started it, which its ``exec`` inherits as
+    a high-water mark."""
+    total, seen, todo = 0.0, set(), [pid]
+    while todo:
+        current = todo.pop()
+        if current in seen:
+            continue
+        seen.add(current)
+        try:
+            with open(f"/proc/{current}/status", encoding="ascii") as status:
+                total += next(int(line.split()[1]) for line in status if line.startswith("VmHWM:")) / 1024
+            for task in os.listdir(f"/proc/{current}/task"):
+                with open(f"/proc/{current}/task/{task}/children", encoding="ascii") as children:
+                    todo.extend(int(child) for child in children.read().split())
+        except (OSError, ValueError, StopIteration):
+            if current == pid:
+                return None
+    return total
 
 
 @functools.lru_cache(maxsize=64)

@@ -250,6 +250,7 @@ def count(
     else:
         tally, span = background.timed(module.count, n, nodes=req.nodes, **req.extra, **options)
     stats = dict(tally.stats)
+    span.child(stats.pop("child_peak_memory", None))  # a child process the solver measured itself
     seconds = stats.pop("seconds", span.seconds)  # an engine's own measure is the one its result store recorded
     if options.get("rule", "queen") != "queen":
         stats.setdefault("rule", options["rule"])

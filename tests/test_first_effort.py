@@ -105,3 +105,5 @@ def test_minizinc_first_solution_statistics_equal_minizinc_s():
     said = dict(re.findall(r"%%%mzn-stat: (\w+)=(\S+)", out))
     assert run.effort["search_nodes"] == int(said["nodes"])
     assert run.effort["failures"] == int(said["failures"])
+    # The minizinc process tree's own memory (minizinc and fzn-gecode, each some MiB), not this interpreter's.
+    assert run.memory_note is None and 5 < run.memory_added < run.peak_memory + 100

@@ -12,7 +12,11 @@ right around the call, so that neither the hand-off between the waiting thread a
   the resident size at the start through ``/proc/self/clear_refs``), or a child process's when that was larger;
 - ``memory_added``: that peak **above the resident size just before the call**, MiB: what the solver itself
   took, without the interpreter, numba and the libraries already loaded. A solver run as a child process (a
-  MiniZinc model) adds the child's whole peak.
+  MiniZinc model) adds the child's whole peak. ``getrusage`` keeps only the largest child ever (and charges a
+  child with the resident size of the process that started it, which its ``exec`` inherits as a high-water
+  mark), so a solver that runs a child reads that child's own peak (``VmHWM`` in ``/proc``) and reports it in
+  its statistics as ``child_peak_memory``; the facade folds it in (:meth:`Span.child`). A child nobody
+  reported, smaller than an earlier one, leaves the memory fields ``None`` with a note.
 
 Where the high-water mark cannot be reset (not Linux, or ``clear_refs`` refused) and has not risen during the
 span, the peak of the span cannot be told from an earlier one: the memory fields are ``None`` and ``note`` says
@@ -69,12 +73,12 @@ class Span:
             + (children.ru_utime - self._children.ru_utime)
             + (children.ru_stime - self._children.ru_stime)
         )
-        self._memory(
-            _status("VmHWM:"), children.ru_maxrss * 1024 if children.ru_maxrss > self._children.ru_maxrss else 0
-        )
+        risen = children.ru_maxrss > self._children.ru_maxrss
+        ran = risen or children.ru_utime + children.ru_stime > self._children.ru_utime + self._children.ru_stime
+        self._memory(_status("VmHWM:"), children.ru_maxrss * 1024 if risen else 0, ran and not risen)
         return False
 
-    def _memory(self, peak, child):
+    def _memory(self, peak, child, hidden):
         if self._resident is None or peak is None:
             if child:  # a child larger than any child before: its peak is the run's
                 self.peak_memory = self.memory_added = child / _MIB
@@ -87,9 +91,25 @@ class Span:
                 "not rise during the run: its peak cannot be told from an earlier one"
             )
             return
-        added = max(peak - self._resident, child, 0)
+        self._own = (peak, max(peak - self._resident, 0))
+        if hidden:  # getrusage keeps the largest child ever: this run's was smaller and is not known
+            self.memory_note = (
+                "a child process ran whose peak getrusage cannot tell from an earlier, larger child's; the solver "
+                "did not report it"
+            )
+            return
         self.peak_memory = max(peak, child) / _MIB
-        self.memory_added = added / _MIB
+        self.memory_added = max(self._own[1], child) / _MIB
+
+    def child(self, peak):
+        """Fold in the peak resident memory (MiB) of a child process the solver ran and measured itself: the
+        run's memory is the larger of its own and the child's whole peak."""
+        own = getattr(self, "_own", None)
+        if own is None or peak is None:
+            return
+        self.peak_memory = max(own[0] / _MIB, peak)
+        self.memory_added = max(own[1] / _MIB, peak)
+        self.memory_note = None
 
     def to_dict(self):
         """The span's fields (:data:`FIELDS`)."""

@@ -168,6 +168,7 @@ def _answer(task, problem, spec, trusted, made):
 
     # The stream is read inside one job, so that the span is the solver's, not the hand-offs of its chunks.
     out, span = background.timed(_read_stream, api.batches(made["request"], stats=stats), question)
+    span.child(stats.pop("child_peak_memory", None))  # a child process the solver measured itself
     out.update(stats=_jsonable(stats), **{key: getattr(span, key) for key in _SPAN})
     return out
 

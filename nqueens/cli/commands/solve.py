@@ -166,6 +166,7 @@ def run(args):
         from nqueens.core import background
 
         pieces, span = background.timed(_held, board.format_json(n, rows, orbits, stats))
+        span.child((stats or {}).get("child_peak_memory"))  # a child process the solver measured itself
         pieces[-1:] = [", " + json.dumps(span.to_dict())[1:-1] + pieces[-1]]
     else:
         # The text format starts with the number of solutions that follow. With --limit the caller bounded the
