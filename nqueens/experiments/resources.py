@@ -11,7 +11,9 @@ import time
 
 __all__ = ["autorange", "INNER_SECONDS", "SHORT_RUN"]
 
-SHORT_RUN = 1e-3  # runs shorter than this are timed again, repeated
+# Runs shorter than this are timed again, repeated. Measured (benchmarks/noise_floor.py, docs/effort.md): one timing
+# in the solver's thread scatters by up to about 0.1 ms above the fastest, so a 1 ms run is within about 10 %.
+SHORT_RUN = 1e-3
 INNER_SECONDS = 0.02  # the repeated timing lasts at least this long: 20 repetitions of a run near a millisecond, and an experiment of thousands of short runs is not held up by them
 
 
