@@ -115,3 +115,12 @@ def test_every_record_has_one_span(question):
         assert r.wall_time == r.seconds  # one span, the solver call's
         assert r.cpu_time is not None and r.peak_memory is not None and r.memory_added is not None
         assert r.peak_memory > r.memory_added
+
+
+def test_optimize_json_carries_cpu_and_memory(capsys):
+    code, out, err = run_cli(capsys, "optimize", "domination", "4", "--solver", "cpsat", "--json")
+    assert code == 0, err
+    (doc,) = json.loads(out)
+    assert doc["objective"] == doc["known"] == 2  # OEIS A075458: 2 queens dominate the 4 x 4 board
+    for key in ("cpu_time", "peak_memory", "memory_added"):
+        assert isinstance(doc[key], float) and doc[key] >= 0, (key, doc)
