@@ -25,7 +25,12 @@ def test_count_8_json(capsys):
     code, out, err = run(capsys, "count", "8", "--json")
     doc = json.loads(out)
     assert code == 0 and doc["total"] == 92 and doc["n"] == 8
-    assert set(doc) == {"n", "solver", "total", "unique", "classes", "nodes", "profile", "seconds", "stats"}
+    assert set(doc) == {"n", "solver", "total", "unique", "classes", "nodes", "profile", "seconds", "stats"} | {
+        "cpu_time",
+        "peak_memory",
+        "memory_added",
+        "memory_note",
+    }
 
 
 def test_count_nodes_json(capsys):
