@@ -153,7 +153,7 @@ def paired(a, b, *, tie=TIE):
     out["wilcoxon"] = {
         "test": "Wilcoxon signed-rank test",
         "alternative": "two-sided",
-        "zeros": f"{len(differences) - len(differ)} zero differences dropped (Wilcox)",
+        "zeros": f"zero differences dropped ({len(differences) - len(differ) or 'none'} here)",
         "method": "exact" if method == "exact" else "normal-approximation",
         "pairs": len(differ),
         "statistic": float(result.statistic),

@@ -82,7 +82,7 @@ def test_the_paired_test_names_itself_on_eight_problems():
     left = [RunRecord(int(n), "x", status="solved", total=1, seconds=t) for n, t in a.items()]
     right = [RunRecord(int(n), "y", status="solved", total=1, seconds=t) for n, t in b.items()]
     text = format_comparison(compare_configurations(left, right), ("x", "y"))
-    assert "Wilcoxon signed-rank test of the paired times (two-sided, 0 zero differences dropped" in text
+    assert "Wilcoxon signed-rank test of the paired times (two-sided, zero differences dropped (none here)" in text
     assert "exact p over 8 pairs" in text and "p = 0.00781" in text
     assert "PAR2 score" in text and "mean over the 8 problems" in text
 
@@ -112,3 +112,12 @@ def test_an_ambiguous_pairing_is_refused():
     b = [RunRecord(8, s, status="solved", total=92, seconds=1.0) for s in ("r", "s")]
     with pytest.raises(NQueensError, match="different columns"):
         compare_configurations(a, b)
+
+
+def test_zero_differences_are_dropped_and_counted():
+    # Seven problems, one where the times are equal: six pairs remain, all of one sign: p = 2 / 2^6.
+    a = {str(n): 1.0 + n for n in range(7)}
+    b = {key: (value if key == "0" else value * 1.5) for key, value in a.items()}
+    test = paired(a, b)["wilcoxon"]
+    assert test["pairs"] == 6 and test["zeros"] == "zero differences dropped (1 here)"
+    assert test["p"] == pytest.approx(2 / 2**6)
