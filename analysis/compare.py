@@ -439,7 +439,7 @@ def compare_configurations(a, b):
     right = [c for c in cells(b) if c["status"] != "unsupported"]
     names = [list(dict.fromkeys(c["solver"] for c in side)) for side in (left, right)]
     by_name = len(names[0]) > 1 or len(names[1]) > 1
-    unpaired = {"a": [], "b": []}
+    unpaired: dict[str, list[str]] = {"a": [], "b": []}
     if by_name:
         common = [name for name in names[0] if name in names[1]]
         if not common:
@@ -451,7 +451,9 @@ def compare_configurations(a, b):
     mine = {_pair_key(c, by_name): c for c in left}
     theirs = {_pair_key(c, by_name): c for c in right}
     rows = []
-    summary = {side: {"answered": 0, "par2": None, "par2_sum": 0.0, "faster": 0} for side in ("a", "b")}
+    summary: dict[str, dict[str, Any]] = {
+        side: {"answered": 0, "par2": None, "par2_sum": 0.0, "faster": 0} for side in ("a", "b")
+    }
     for key in [k for k in mine if k in theirs]:
         x, y = mine[key], theirs[key]
         done = (x["status"] in ANSWERED, y["status"] in ANSWERED)
@@ -479,8 +481,8 @@ def compare_configurations(a, b):
             summary[side]["par2_sum"] += _cell_par2(cell)
         if all(done) and x["seconds"] != y["seconds"]:
             summary["a" if x["seconds"] < y["seconds"] else "b"]["faster"] += 1
-    for side in summary.values():
-        side["par2"] = side["par2_sum"] / len(rows) if rows else None
+    for totals in summary.values():
+        totals["par2"] = totals["par2_sum"] / len(rows) if rows else None
     from nqueens.analysis.statistics import paired
 
     pairs = {}
@@ -692,7 +694,7 @@ def _effort_text(effort, fmt):
 def _units(table):
     """A line under a table whose effort column sets side by side units that cannot be compared: solvers whose
     effort counts different things (``docs/effort.md``, comparable across)."""
-    kinds = {}
+    kinds: dict[tuple, list[str]] = {}
     for cell in table:
         shown = tuple(k for k in (cell.get("effort") or {}) if k not in ("nodes", "generated"))[:2]
         if shown:

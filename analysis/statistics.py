@@ -31,6 +31,7 @@ the other", Annals of Mathematical Statistics 18 (1947) 50-60.
 
 import math
 import statistics
+from typing import Any
 
 from nqueens.core.errors import NQueensError
 
@@ -183,7 +184,7 @@ def unpaired(x, y):
     0.0286
     """
     m, k = len(x), len(y)
-    out = {
+    out: dict[str, Any] = {
         "test": "Mann-Whitney U test",
         "alternative": "two-sided",
         "method": None,

@@ -182,7 +182,7 @@ def _read_stream(stream, question):
     rows = 0
     first = None
     solution = None
-    found = None
+    found: dict[int, int] | None = None
 
     def counted(batches):
         nonlocal rows, first, solution
@@ -203,7 +203,7 @@ def _read_stream(stream, question):
                 pass
     finally:
         stream.close()
-    if question == "unique":
+    if found is not None:
         orbits = sum(size * number for size, number in found.items())
         if orbits != rows:
             raise RuntimeError(f"enumerated {rows} solutions whose orbits hold {orbits}")
