@@ -160,14 +160,14 @@ class _Run:
         except ValueError as exc:
             raise NQueensError(f"option flags={flags!r} cannot be split into minizinc flags: {exc}") from None
         self.path, self.solver, self.takes_instance = path, solver, takes_instance
-        self.peak: list[float | None] = []  # MiB: the minizinc process's high-water mark at its statistics
+        self.peak: list[float | None] = []  # MiB: the minizinc process tree's memory, read while it runs
         self.library, self.retried, interface = _settle(str(path), path.stat().st_mtime_ns, solver, library, flags)
         self.takes_n = "n" in interface.get("input", {})
         self.array = _array(path, interface, array)
 
     def notes(self):
         """What the run's ``stats`` say about it: the library used (and why), the array, the versions, and the
-        peak resident memory of the minizinc process (``child_peak_memory``, MiB, read at its statistics)."""
+        peak resident memory of the minizinc process tree (``child_peak_memory``, MiB, read from ``/proc``)."""
         notes = {"solver": self.solver, "array": self.array, "versions": _versions(self.solver)}
         peaks = [peak for peak in self.peak if peak is not None]
         if peaks:
@@ -199,6 +199,7 @@ class _Run:
         with tempfile.TemporaryFile(mode="w+") as errors:  # a file: a pipe could fill while stdout is read
             process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=errors, text=True)
             _RUNNING.add(process)
+            watching = _watch(process.pid, self.peak)
             buffer: list[str] = []
             try:
                 for line in process.stdout or ():
@@ -222,10 +223,30 @@ class _Run:
                     errors.seek(0)
                     raise NQueensError(f"minizinc failed on {self.path.name}: {_last_error(errors.read())}")
             finally:
+                watching.set()
                 if process.poll() is None:
                     process.kill()
                     process.wait()
                 _RUNNING.discard(process)
+
+
+_WATCH = 0.005  # seconds between two readings of the minizinc process tree's memory
+
+
+def _watch(pid, peaks):
+    """Read the memory of ``pid``'s process tree (:func:`_high_water`) into ``peaks`` every :data:`_WATCH`
+    seconds, on a daemon thread, until the event it returns is set: the FlatZinc solver's process may have ended
+    before minizinc prints its last statistics."""
+    import threading
+
+    done = threading.Event()
+
+    def watch():
+        while not done.wait(_WATCH):
+            peaks.append(_high_water(pid))
+
+    threading.Thread(target=watch, name="nqueens-minizinc-memory", daemon=True).start()
+    return done
 
 
 def _high_water(pid):
@@ -233,9 +254,9 @@ def _high_water(pid):
     FlatZinc solver minizinc runs): the sum of their ``VmHWM``, each one's own peak (together a bound from above
     of their joint peak); ``None`` where ``/proc`` cannot tell.
 
-    Read from ``/proc`` while they run, at the statistics lines (after the search): ``getrusage`` and ``wait4``
-    would charge a child with the resident size of the process that started it, which its ``exec`` inherits as
-    a high-water mark."""
+    Read from ``/proc`` while they run (every few milliseconds, and at the statistics lines): ``getrusage`` and
+    ``wait4`` would charge a child with the resident size of the process that started it, which its ``exec``
+    inherits as a high-water mark."""
     total, seen, todo = 0.0, set(), [pid]
     while todo:
         current = todo.pop()

@@ -44,7 +44,16 @@ def _plugins(tmp_path, stem):
                 return Tally(total=total)
 
 
+            def _parent(n, *, nodes=False, instance=None):
+                import subprocess
+                import sys
+
+                subprocess.run([sys.executable, "-c", "x = bytearray(32 * 2**20)"], check=True)
+                return Tally(total=nqueens.count(n, "bitwise").total)
+
+
             hungry = nqueens.Solver(name="hungry", count=_hungry, can=("count",))
+            parent = nqueens.Solver(name="parent", count=_parent, can=("count",))
             busy = nqueens.Solver(name="busy", count=_busy, can=("count",))
             """
         ).replace("SPAN_PATH", repr(str(tmp_path / "span")))
@@ -124,3 +133,12 @@ def test_optimize_json_carries_cpu_and_memory(capsys):
     assert doc["objective"] == doc["known"] == 2  # OEIS A075458: 2 queens dominate the 4 x 4 board
     for key in ("cpu_time", "peak_memory", "memory_added"):
         assert isinstance(doc[key], float) and doc[key] >= 0, (key, doc)
+
+
+def test_a_child_nobody_measured_leaves_memory_null_with_a_note(tmp_path):
+    path = _plugins(tmp_path, "measured_child")
+    nqueens.count(8, "bitwise")
+    record = nqueens.count(8, f"{path}:parent")
+    assert record.total == TOTAL[8]
+    assert record.memory_added is None and "child process" in record.memory_note
+    assert record.peak_memory is not None  # this process's own peak is still known

@@ -9,14 +9,15 @@ right around the call, so that neither the hand-off between the waiting thread a
   library's own worker threads too) and the child processes it waited for (the ``minizinc`` binary), from
   ``getrusage``; the thread that waits for the job sleeps on an event meanwhile and adds next to nothing;
 - ``peak_memory``: the process's high-water mark of resident memory during the span, MiB (``VmHWM``, reset to
-  the resident size at the start through ``/proc/self/clear_refs``), or a child process's when that was larger;
+  the resident size at the start through ``/proc/self/clear_refs``), with a child process's peak added where the
+  solver reported it;
 - ``memory_added``: that peak **above the resident size just before the call**, MiB: what the solver itself
   took, without the interpreter, numba and the libraries already loaded. A solver run as a child process (a
-  MiniZinc model) adds the child's whole peak. ``getrusage`` keeps only the largest child ever (and charges a
-  child with the resident size of the process that started it, which its ``exec`` inherits as a high-water
-  mark), so a solver that runs a child reads that child's own peak (``VmHWM`` in ``/proc``) and reports it in
-  its statistics as ``child_peak_memory``; the facade folds it in (:meth:`Span.child`). A child nobody
-  reported, smaller than an earlier one, leaves the memory fields ``None`` with a note.
+  MiniZinc model) adds the child's whole peak. ``getrusage`` keeps only the largest child ever and charges a
+  child with the resident size of the process that started it (its ``exec`` inherits that as a high-water
+  mark), so it cannot say this; a solver that runs a child reads that child's own peak (``VmHWM`` in ``/proc``)
+  and reports it in its statistics as ``child_peak_memory``, and the facade folds it in (:meth:`Span.child`).
+  Where a child ran and nobody reported its peak, ``memory_added`` is ``None`` with a note.
 
 Where the high-water mark cannot be reset (not Linux, or ``clear_refs`` refused) and has not risen during the
 span, the peak of the span cannot be told from an earlier one: the memory fields are ``None`` and ``note`` says
@@ -73,42 +74,41 @@ class Span:
             + (children.ru_utime - self._children.ru_utime)
             + (children.ru_stime - self._children.ru_stime)
         )
-        risen = children.ru_maxrss > self._children.ru_maxrss
-        ran = risen or children.ru_utime + children.ru_stime > self._children.ru_utime + self._children.ru_stime
-        self._memory(_status("VmHWM:"), children.ru_maxrss * 1024 if risen else 0, ran and not risen)
+        ran = (children.ru_utime + children.ru_stime > self._children.ru_utime + self._children.ru_stime) or (
+            children.ru_maxrss > self._children.ru_maxrss
+        )
+        self._memory(_status("VmHWM:"), ran)
         return False
 
-    def _memory(self, peak, child, hidden):
+    def _memory(self, peak, children_ran):
         if self._resident is None or peak is None:
-            if child:  # a child larger than any child before: its peak is the run's
-                self.peak_memory = self.memory_added = child / _MIB
-                return
             self.memory_note = "resident memory cannot be read on this platform (no /proc/self/status)"
             return
-        if not self._reset and peak <= (self._peak_before or 0) and child == 0:
+        if not self._reset and peak <= (self._peak_before or 0):
             self.memory_note = (
                 "the high-water mark of resident memory cannot be reset here (/proc/self/clear_refs) and did "
                 "not rise during the run: its peak cannot be told from an earlier one"
             )
             return
-        self._own = (peak, max(peak - self._resident, 0))
-        if hidden:  # getrusage keeps the largest child ever: this run's was smaller and is not known
+        self._own = (peak / _MIB, max(peak - self._resident, 0) / _MIB)
+        self.peak_memory = self._own[0]
+        if children_ran:
             self.memory_note = (
-                "a child process ran whose peak getrusage cannot tell from an earlier, larger child's; the solver "
-                "did not report it"
+                "a child process ran and the solver did not report its peak (getrusage charges a child with the "
+                "resident size of the process that started it, and keeps only the largest child ever): "
+                "memory_added is unknown, peak_memory is this process's alone"
             )
             return
-        self.peak_memory = max(peak, child) / _MIB
-        self.memory_added = max(self._own[1], child) / _MIB
+        self.memory_added = self._own[1]
 
     def child(self, peak):
-        """Fold in the peak resident memory (MiB) of a child process the solver ran and measured itself: the
-        run's memory is the larger of its own and the child's whole peak."""
+        """Fold in the peak resident memory (MiB) of the child processes the solver ran and measured itself:
+        the run's memory is this process's and theirs together."""
         own = getattr(self, "_own", None)
         if own is None or peak is None:
             return
-        self.peak_memory = max(own[0] / _MIB, peak)
-        self.memory_added = max(own[1] / _MIB, peak)
+        self.peak_memory = own[0] + peak
+        self.memory_added = own[1] + peak
         self.memory_note = None
 
     def to_dict(self):
