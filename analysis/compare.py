@@ -198,8 +198,9 @@ def cells(records):
         the status), ``seconds`` (median of the solved runs), ``seconds_min``, ``seconds_max``,
         ``seconds_to_first`` (median), ``spread`` (quartiles and a bootstrap confidence interval of the median,
         :func:`nqueens.analysis.statistics.summary`, with three solved runs or more), ``effort`` (the median of
-        each quantity), ``cpu_time`` (median), ``peak_memory`` and ``memory_added`` (the largest), ``runs`` (solved runs behind the
-        medians), ``reused`` (every run came from the store) and ``repeats`` (each run: ``repeat``, ``seed``,
+        each quantity), ``cpu_time`` (median), ``peak_memory`` and ``memory_added`` (the largest), ``runs``
+        (solved runs behind the medians), ``reused`` (every run came from the store) and ``repeats`` (each run:
+        ``repeat``, ``seed``,
         ``status``, ``seconds``, ``seconds_to_first``,
         ``reused``, ``message``).
     """

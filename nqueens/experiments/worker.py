@@ -62,8 +62,9 @@ def execute(task, spec=None):
         them in its ``stats``, under those keys); what the solver call cost, over the one span that gives
         ``seconds``, taken in the thread that runs it (:class:`nqueens.core.measure.Span`): ``cpu_time``,
         ``wall_time`` (the same span), ``peak_memory``, ``memory_added``, ``memory_note``, ``harness``; for a run
-        shorter than :data:`nqueens.experiments.resources.SHORT_RUN`, ``inner_time`` and ``inner_loops``; ``effort`` (the statistics in the names of
-        :data:`nqueens.core.effort.QUANTITIES`) and ``search_tree`` (the tree its ``nodes`` belong to).
+        shorter than :data:`nqueens.experiments.resources.SHORT_RUN`, ``inner_time`` and ``inner_loops``;
+        ``effort`` (the statistics in the names of :data:`nqueens.core.effort.QUANTITIES`; for a first solution,
+        the search up to it) and ``search_tree`` (the tree its ``nodes`` belong to).
 
     With ``spec``, the solver the runner resolved for this task's column in this process, the task's options
     are trusted as parsed there; without it (a task that entered a new process) they are checked again here.
