@@ -355,6 +355,7 @@ def _cell(cell):
         "ci_low": spread.get("ci_low"),
         "ci_high": spread.get("ci_high"),
         "cpu": cell.get("cpu_time"),
+        "added": cell.get("memory_added"),
         "memory": cell.get("peak_memory"),
         "effort": cell.get("effort") or {},
         "nodes": cell.get("nodes"),

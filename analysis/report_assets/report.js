@@ -72,6 +72,7 @@
     ["min", "min"],
     ["max", "max"],
     ["cpu", "CPU s"],
+    ["added", "MiB added"],
     ["memory", "peak MiB"],
     ["runs", "runs solved"],
   ];
@@ -108,6 +109,7 @@
         if (c.seconds == null && c.status === "timeout" && c.timeout != null) return ">" + fmt(c.timeout);
         return fmt(c.seconds);
       case "memory": return c.memory == null ? "-" : c.memory.toFixed(0);
+      case "added": return c.added == null ? "-" : c.added.toFixed(1);
       case "runs": return c.runs + "/" + c.repeats;
       case "answer": return c.answer == null ? "-" : c.answer;
       default: return fmt(value(row, key));
@@ -455,7 +457,8 @@
   })();
 
   // Scatter of two columns chosen on the page: a column is a solver of a store; the quantity is chosen too.
-  var QUANTITIES = [["seconds", "seconds (median)"], ["cpu", "CPU seconds"], ["memory", "peak memory (MiB)"],
+  var QUANTITIES = [["seconds", "seconds (median)"], ["cpu", "CPU seconds"], ["added", "memory added by the run (MiB)"],
+    ["memory", "peak memory (MiB)"],
     ["effort", "effort (nodes or first quantity)"]];
   var columns = [];
   data.sides.forEach(function (side, s) {
