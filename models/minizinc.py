@@ -285,7 +285,8 @@ def _optimizer(path, sense):
             command += ["--time-limit", str(max(1, int(float(timeout) * 1000)))]
         if "n" in interface.get("input", {}):
             command += ["-D", f"n = {n};"]
-        found, stats, end, peak = False, {}, None, []
+        found, stats, end = False, {}, None
+        peak: list[float | None] = []  # MiB: the process tree's memory, read while it runs
         for kind, value in _printed([*command, str(path)], path, peak):
             if kind == "document":
                 armies = []
