@@ -192,8 +192,11 @@ def main(argv=None):
             parser = build_parser()
             args = parser.parse_args(argv)
             _fresh_note(args)
+            from nqueens.runtime.provenance import invoked
+
             try:
-                code = args.run(args)
+                with invoked(sys.argv[1:] if argv is None else argv):  # recorded with the runs it makes
+                    code = args.run(args)
             finally:
                 _cache_note(args)
             if _received:  # a library swallowed the signal and went on: its result is not shown

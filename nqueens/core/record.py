@@ -260,6 +260,12 @@ class RunRecord:
         The solver's own effort measures.
     version : str
         The toolkit's version; ``versions`` the libraries' (:func:`nqueens.runtime.environment.versions`).
+    code_digest : str or None
+        A digest of the toolkit's source files that made the run (:func:`nqueens.runtime.provenance.code_digest`):
+        runs with different digests ran different code. ``None`` in a store written before it was recorded.
+    command : str or None
+        The command line that made the run (``nqueens compare 4..8 --store a.sqlite``, shell-quoted); ``None`` for a
+        run made through the Python API, or read from a store written before it was recorded.
     host : str
     machine : dict
         ``cpu``, ``cores``, ``python``, ``platform`` of the machine that made the run.
@@ -316,6 +322,8 @@ class RunRecord:
     stats: dict = field(default_factory=dict)
     version: str | None = None
     versions: dict = field(default_factory=dict)
+    code_digest: str | None = None
+    command: str | None = None
     host: str | None = None
     machine: dict = field(default_factory=dict)
     reused: bool = False

@@ -112,8 +112,10 @@ def _stamp(plan, question, nodes, harness, timeout, memory):
     from nqueens import __version__
     from nqueens.plugins import code_digest
     from nqueens.runtime.environment import machine, versions
+    from nqueens.runtime.provenance import code_digest as toolkit_digest
+    from nqueens.runtime.provenance import command
 
-    host = socket.gethostname()
+    host, digest, asked = socket.gethostname(), toolkit_digest(), command()
     for item in plan:
         spec = item.spec
         item.task["nodes"] = bool(nodes and question == "count" and "nodes" in spec.can)
@@ -124,6 +126,7 @@ def _stamp(plan, question, nodes, harness, timeout, memory):
         record = item.record
         record.version, record.host, record.timeout, record.memory = __version__, host, timeout, memory
         record.versions, record.machine = dict(versions()), dict(machine())
+        record.code_digest, record.command = digest, asked
 
 
 def _cannot(spec, column, question):

@@ -1,0 +1,48 @@
+"""What made a run: the command line it was asked by, and a digest of the toolkit's code that made it.
+
+``nqueens`` sets the command for as long as one command runs (:func:`invoked`); the experiment layer stamps it on
+every run it plans (``RunRecord.command``), with :func:`code_digest`. A run made through the Python API has no
+command (``None``).
+"""
+
+import contextlib
+import contextvars
+import functools
+import hashlib
+import shlex
+from pathlib import Path
+
+__all__ = ["code_digest", "command", "invoked"]
+
+_COMMAND: contextvars.ContextVar[str | None] = contextvars.ContextVar("nqueens_command", default=None)
+
+
+@functools.cache
+def code_digest() -> str:
+    """The first 16 hex digits of the sha256 of every Python source file of the installed ``nqueens`` package
+    (path and bytes, in path order): two runs with the same digest ran the same code. Read once per process
+    (a few milliseconds)."""
+    root = Path(__file__).resolve().parent.parent
+    digest = hashlib.sha256()
+    for path in sorted(root.rglob("*.py")):
+        if "__pycache__" in path.parts:
+            continue
+        digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()[:16]
+
+
+def command() -> str | None:
+    """The command line being run (``nqueens compare 4..8 --store a.sqlite``, shell-quoted), or ``None`` outside
+    one (the Python API)."""
+    return _COMMAND.get()
+
+
+@contextlib.contextmanager
+def invoked(argv):
+    """Within the block, :func:`command` is ``nqueens`` followed by ``argv`` (the arguments as given after
+    ``nqueens``), each quoted for a POSIX shell."""
+    token = _COMMAND.set(shlex.join(["nqueens", *map(str, argv)]))
+    try:
+        yield
+    finally:
+        _COMMAND.reset(token)
