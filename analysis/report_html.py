@@ -32,6 +32,7 @@ import math
 import os
 import statistics
 import tempfile
+from collections import Counter
 from itertools import combinations
 from pathlib import Path
 from typing import Any
@@ -71,7 +72,8 @@ def report_data(sides, *, command=None):
         ``sides`` (per side its ``label``, ``question``, ``agreement``, ``experiment``, ``solvers``
         (:func:`solver_summary`), ``cells``, ``runs`` or ``None`` past :data:`MAX_RUNS`, ``common`` (the fields
         every run shares, kept once), ``problems`` (the runs wrong, in error or out of memory), ``paired``),
-        ``comparison`` (two sides: per problem and solver, changes first), ``fields``, ``command``, ``limits``.
+        ``comparison`` (two sides: per problem and solver, changes first), ``code_change`` (two sides: whether the
+        same code made them, :func:`code_change`), ``fields``, ``command``, ``limits``.
 
     Raises
     ------
@@ -131,6 +133,7 @@ def report_data(sides, *, command=None):
                 "two stores side by side must ask the same question"
             )
         out["comparison"] = _comparison(*every)
+    out["code_change"] = code_change(out["sides"])
     return out
 
 
@@ -227,7 +230,11 @@ def render(data):
         body.append(_verdict(side, len(sides) > 1))
     body.append("</section>")
     if len(sides) == 2:
-        body.append('<section id="compare"><h2>Two stores side by side</h2><div id="comparison"></div></section>')
+        change = data.get("code_change")
+        note = f'<p class="note" id="code-change">{e(change)}</p>' if change else ""
+        body.append(
+            f'<section id="compare"><h2>Two stores side by side</h2>{note}<div id="comparison"></div></section>'
+        )
     body.append('<section id="summary"><h2>Per solver</h2>')
     for side in sides:
         body.append(_summary_table(side, len(sides) > 1))
@@ -394,6 +401,45 @@ def _experiment(docs, label):
     versions = _distinct(docs, "versions")
     toolkit = sorted({d["version"] for d in docs if d.get("version")})
     hosts = sorted({d["host"] for d in docs if d.get("host")})
+    recorded = Counter(d["command"] for d in docs if d.get("command"))
+    digests = Counter(d["code_digest"] for d in docs if d.get("code_digest"))
+    unrecorded = [d for d in docs if not d.get("command")]
+    commands = _rebuilt(unrecorded, label) if unrecorded else []
+    return {
+        "recorded": [{"command": c, "runs": k} for c, k in recorded.items()],
+        "commands": commands,
+        "unrecorded": len(unrecorded),
+        "digests": [{"digest": c, "runs": k} for c, k in digests.items()],
+        "undigested": sum(not d.get("code_digest") for d in docs),
+        "question": _question(docs[0]),
+        "ns": _ranges(ns) if ns else None,
+        "instances": [{"name": name, "path": path} for name, path in instances],
+        "solvers": solvers,
+        "rules": rules,
+        "repeats": repeats,
+        "seeds": seeds,
+        "timeouts": timeouts,
+        "memories": memories,
+        "harness": harnesses,
+        "first": finished[0] if finished else None,
+        "last": finished[-1] if finished else None,
+        "machines": machines,
+        "versions": versions,
+        "toolkit": toolkit,
+        "hosts": hosts,
+    }
+
+
+def _rebuilt(docs, label):
+    """The ``nqueens compare`` commands that would make ``docs`` again (runs whose store did not record the
+    command line that made them)."""
+    solvers = list(dict.fromkeys(d["solver"] for d in docs))
+    rules = sorted({(d.get("options") or {}).get("rule") or "queen" for d in docs})
+    repeats = max(d.get("repeat") or 1 for d in docs)
+    seeds = sorted({d["seed"] for d in docs if d.get("seed") is not None})
+    timeouts = sorted({d["timeout"] for d in docs if d.get("timeout") is not None})
+    memories = sorted({d["memory"] for d in docs if d.get("memory") is not None})
+    harnesses = sorted({d["harness"] for d in docs if d.get("harness")})
     options = []
     if rules != ["queen"] and len(rules) == 1:
         options += ["--rules", rules[0]]
@@ -426,25 +472,7 @@ def _experiment(docs, label):
             command += ["--instances", *files]
         command += ["--solvers", ",".join(members), "--question", docs[0]["question"], *options]
         commands.append(" ".join(_quote(part) for part in [*command, "--store", str(label)]))
-    return {
-        "commands": commands,
-        "question": _question(docs[0]),
-        "ns": _ranges(ns) if ns else None,
-        "instances": [{"name": name, "path": path} for name, path in instances],
-        "solvers": solvers,
-        "rules": rules,
-        "repeats": repeats,
-        "seeds": seeds,
-        "timeouts": timeouts,
-        "memories": memories,
-        "harness": harnesses,
-        "first": finished[0] if finished else None,
-        "last": finished[-1] if finished else None,
-        "machines": machines,
-        "versions": versions,
-        "toolkit": toolkit,
-        "hosts": hosts,
-    }
+    return commands
 
 
 def _question(doc):
@@ -651,11 +679,7 @@ def _experiment_html(side, named):
     e = html.escape
     x = side["experiment"]
     rows = [
-        (
-            "made by",
-            "<br>".join(f"<code>{e(c)}</code>" for c in x["commands"])
-            + " (rebuilt from the runs: the store keeps the runs, not the command line)",
-        ),
+        ("made by", _made_by(x)),
         ("question", e(x["question"])),
         (
             "problems",
@@ -671,6 +695,7 @@ def _experiment_html(side, named):
         ("runs finished", e(f"{x['first']} .. {x['last']}")),
         ("host", e(", ".join(x["hosts"]) or "-")),
         ("toolkit version", e(", ".join(x["toolkit"]) or "-")),
+        ("code digest", _digests(x)),
     ]
     for machine in x["machines"]:
         rows.append(("machine", e(", ".join(f"{k} {v}" for k, v in machine.items()))))
@@ -681,6 +706,53 @@ def _experiment_html(side, named):
     body = "".join(f"<tr><th>{name}</th><td>{value}</td></tr>" for name, value in rows)
     title = f"<h3>{e(side['label'])}</h3>" if named else ""
     return f'{title}<table class="facts">{body}</table>'
+
+
+def _made_by(x):
+    """The recorded command lines (each with how many runs it made), then the rebuilt ones of the runs whose
+    store did not record theirs, labelled as rebuilt."""
+    e = html.escape
+    lines = [f'<code class="command">{e(c["command"])}</code> ({_runs(c["runs"])})' for c in x.get("recorded") or []]
+    if x["commands"]:
+        rebuilt = "<br>".join(f'<code class="rebuilt">{e(c)}</code>' for c in x["commands"])
+        lines.append(
+            f"{rebuilt} (rebuilt from the runs: the store did not record the command line of "
+            f"{'these' if lines else 'its'} {_runs(x['unrecorded'])})"
+        )
+    return "<br>".join(lines) or "-"
+
+
+def _digests(x):
+    """The digests of the toolkit's code that made the runs, each with its number of runs; a note when they
+    differ (different code made the runs) or where a store did not record one."""
+    e = html.escape
+    parts = [f'<code class="digest">{e(d["digest"])}</code> ({_runs(d["runs"])})' for d in x.get("digests") or []]
+    if len(parts) > 1:
+        parts.append("<strong>different code made these runs</strong>")
+    if x.get("undigested"):
+        parts.append(f"not recorded for {_runs(x['undigested'])} (a store written before it was)")
+    return "<br>".join(parts) or "-"
+
+
+def _runs(k):
+    return f"{k} run" if k == 1 else f"{k} runs"
+
+
+def code_change(sides):
+    """A sentence saying whether the two sides' runs were made by the same code (their code digests), or
+    ``None`` for one side or where a side did not record its digest."""
+    if len(sides) != 2:
+        return None
+    found = [{d["digest"] for d in side["experiment"].get("digests") or []} for side in sides]
+    if not all(found):
+        return None
+    first, second = (side["label"] for side in sides)
+    if found[0] == found[1]:
+        return f"{first} and {second} were made by the same code (digest {', '.join(sorted(found[0]))})."
+    return (
+        f"{first} and {second} were made by different code: digest {', '.join(sorted(found[0]))} against "
+        f"{', '.join(sorted(found[1]))} (a change of the toolkit between them)."
+    )
 
 
 def _seeds(seeds):

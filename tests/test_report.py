@@ -51,10 +51,14 @@ def test_the_page_holds_the_runs_as_runs_json_gives_them(store, tmp_path, capsys
         ("dlx", 8, 8, 0),
     ]
     assert data["command"] == f"nqueens report --store {store} -o {page}"
-    # the command the fixture ran, as far as runs can tell it (--quiet changes no run)
-    assert side["experiment"]["commands"] == [
-        f"nqueens compare 4..7 --solvers bitwise,dlx --question count --repeat 2 --timeout 30 --store {store}"
+    # the command the fixture ran, as recorded with its runs (none left to rebuild)
+    assert side["experiment"]["recorded"] == [
+        {
+            "command": f"nqueens compare 4..7 --solvers bitwise,dlx --repeat 2 --timeout 30 --store {store} --quiet",
+            "runs": 16,
+        }
     ]
+    assert side["experiment"]["commands"] == []
 
 
 def test_par2_is_the_mean_of_the_runs_scores_with_the_penalty():
