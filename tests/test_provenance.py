@@ -14,7 +14,6 @@ from pathlib import Path
 import pytest
 from helpers import run_cli
 
-import nqueens
 from nqueens.experiments import runner
 
 
@@ -30,11 +29,24 @@ def made(tmp_path_factory):
 
 
 def _source_digest():
-    """sha256 over the package's Python files (relative path, bytes), in path order, computed here."""
-    root = Path(nqueens.__file__).resolve().parent
+    """sha256 over the package's Python files (path inside the package, bytes), in path order, computed here from
+    the imported packages' folders."""
+    import nqueens.analysis
+    import nqueens.models
+    import nqueens.native
+
+    folders = {"": Path(nqueens.__file__).parent}
+    for name, package in (("models", nqueens.models), ("native", nqueens.native), ("analysis", nqueens.analysis)):
+        folders[name] = Path(list(package.__path__)[0])
+    files = {}
+    for prefix, folder in folders.items():
+        for path in folder.rglob("*.py"):
+            if "__pycache__" not in path.parts:
+                files[Path(prefix, path.relative_to(folder)).as_posix()] = path.read_bytes()
+    assert "analysis/report_html.py" in files and "models/__init__.py" in files
     digest = hashlib.sha256()
-    for path in sorted(p for p in root.rglob("*.py") if "__pycache__" not in p.parts):
-        digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    for name in sorted(files):
+        digest.update(name.encode() + b"\0" + files[name] + b"\0")
     return digest.hexdigest()[:16]
 
 

@@ -19,16 +19,32 @@ _COMMAND: contextvars.ContextVar[str | None] = contextvars.ContextVar("nqueens_c
 
 @functools.cache
 def code_digest() -> str:
-    """The first 16 hex digits of the sha256 of every Python source file of the installed ``nqueens`` package
-    (path and bytes, in path order): two runs with the same digest ran the same code. Read once per process
-    (a few milliseconds)."""
+    """The first 16 hex digits of the sha256 of every Python source file of the installed ``nqueens`` package,
+    its ``models``, ``native`` and ``analysis`` subpackages included wherever they are installed from (each file's
+    path inside the package, then its bytes, in path order): two runs with the same digest ran the same code. Read
+    once per process (a few milliseconds; nothing is imported)."""
+    import importlib.util
+
     root = Path(__file__).resolve().parent.parent
+    roots = {"": root}
+    for name in _SEPARATE:  # an editable install maps these to folders beside the package
+        spec = importlib.util.find_spec(f"nqueens.{name}")
+        for folder in (spec.submodule_search_locations or []) if spec else []:
+            folder = Path(folder).resolve()
+            if not folder.is_relative_to(root):
+                roots[name] = folder
+    files = {}
+    for prefix, folder in roots.items():
+        for path in folder.rglob("*.py"):
+            if "__pycache__" not in path.parts:
+                files[Path(prefix, path.relative_to(folder)).as_posix()] = path
     digest = hashlib.sha256()
-    for path in sorted(root.rglob("*.py")):
-        if "__pycache__" in path.parts:
-            continue
-        digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    for name in sorted(files):
+        digest.update(name.encode() + b"\0" + files[name].read_bytes() + b"\0")
     return digest.hexdigest()[:16]
+
+
+_SEPARATE = ("models", "native", "analysis")
 
 
 def command() -> str | None:
