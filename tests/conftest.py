@@ -1,3 +1,4 @@
+import io
 import os
 import select
 import shutil
@@ -28,22 +29,46 @@ def _private_result_store(tmp_path, monkeypatch):
     monkeypatch.setenv("PYTHONPATH", FAULTS + (os.pathsep + path if path else ""))
 
 
+def _process(*args, cwd=None, env=None, timeout=600, input=None):
+    """``python -m nqueens ARGS...`` in a real subprocess (what only a process shows: start-up, an installed
+    plugin's entry point, an environment read at import)."""
+    return subprocess.run(
+        [sys.executable, "-m", "nqueens", *map(str, args)],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        env=None if env is None else {**os.environ, **env},
+        timeout=timeout,
+        input=input,
+    )
+
+
 @pytest.fixture
-def cli():
-    """Run ``python -m nqueens ARGS...`` in a real subprocess: ``cli("count", "8", cwd=..., env=...)``."""
-    import subprocess
+def cli(capsys, monkeypatch):
+    """``nqueens ARGS...`` as a command: ``cli("count", "8", cwd=...)`` gives a ``CompletedProcess`` (returncode,
+    stdout, stderr). It runs :func:`nqueens.cli.main` in this process, in ``cwd``, with ``input`` as standard
+    input; given ``env`` (read by a new interpreter at start-up), or as ``cli.process(...)``, it starts
+    ``python -m nqueens``."""
+    from nqueens.cli import main
 
     def run(*args, cwd=None, env=None, timeout=600, input=None):
-        return subprocess.run(
-            [sys.executable, "-m", "nqueens", *map(str, args)],
-            capture_output=True,
-            text=True,
-            cwd=cwd,
-            env=None if env is None else {**os.environ, **env},
-            timeout=timeout,
-            input=input,
-        )
+        if env is not None:
+            return _process(*args, cwd=cwd, env=env, timeout=timeout, input=input)
+        argv = [str(a) for a in args]
+        with monkeypatch.context() as patch:
+            if cwd is not None:
+                patch.chdir(cwd)
+            if input is not None:
+                patch.setattr(sys, "stdin", io.StringIO(input))
+            capsys.readouterr()  # the command's output only
+            try:
+                code = main(argv)
+            except SystemExit as exc:  # argparse's own exits (--help, --version, a bad option)
+                code = exc.code if isinstance(exc.code, int) else 1
+            out, err = capsys.readouterr()
+        return subprocess.CompletedProcess(["nqueens", *argv], code, out, err)
 
+    run.process = _process
     return run
 
 

@@ -180,8 +180,8 @@ def test_a_changed_solver_file_is_computed_again_not_reused(cli, solver_file):
     store = solver_file.parent / "runs.sqlite"
     args = ("compare", "5..6", "--solvers", "./my_solver.py:solver,bitwise", "--store", store, "--format", "json")
 
-    def reused():
-        done = cli(*args, cwd=solver_file.parent)
+    def reused():  # a command each time: one process reads a solver file once
+        done = cli.process(*args, cwd=solver_file.parent)
         assert done.returncode == 0, done.stderr
         return {(r["solver"], r["n"]): r["reused"] for r in json.loads(done.stdout)}
 
