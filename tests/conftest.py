@@ -5,16 +5,21 @@ import shutil
 import signal
 import subprocess
 import sys
+import time
 
 import pytest
 
 sys.path.insert(0, os.path.dirname(__file__))
 
-# The suite sends Ctrl-C to the commands it starts. A suite started as a background job of a script inherits
-# SIGINT ignored, and its children would too (a command keeps a signal its parent ignored, as nohup needs): give
-# the children the terminal's default instead.
+# The suite sends Ctrl-C, SIGTERM and SIGHUP to the commands it starts. A suite started as a background job of a
+# script inherits SIGINT ignored, one started by nohup SIGHUP ignored, and its children would too (a command keeps
+# a signal its parent ignored, as nohup needs): give the children the default instead. A signal with a handler
+# is reset to its default in a new program; the suite itself still ignores a hangup it was told to ignore.
 if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
     signal.signal(signal.SIGINT, signal.default_int_handler)
+for _name in ("SIGHUP", "SIGTERM", "SIGQUIT"):
+    if hasattr(signal, _name) and signal.getsignal(getattr(signal, _name)) == signal.SIG_IGN:
+        signal.signal(getattr(signal, _name), lambda signum, frame: None)
 
 
 FAULTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "faults")
@@ -70,6 +75,63 @@ def cli(capsys, monkeypatch):
 
     run.process = _process
     return run
+
+
+class Commands:
+    """``python -m nqueens`` started as a process of its own, to be signalled: :meth:`start` it, wait until its work
+    is :meth:`underway` (it says so through ``tests/faults/sitecustomize.py``), then signal it; or
+    :meth:`interrupt` it, all in one. Whatever still runs when the test ends is killed."""
+
+    def __init__(self, folder):
+        self.folder = folder
+        self.started = []
+
+    def start(self, argv, *, env=None, **kwargs):
+        marker = self.folder / f"underway-{len(self.started)}"
+        env = {**os.environ, **(env or {}), "NQUEENS_UNDERWAY": str(marker)}
+        kwargs = {"stdout": subprocess.PIPE, "stderr": subprocess.PIPE, "text": True, **kwargs}
+        process = subprocess.Popen([sys.executable, "-m", "nqueens", *map(str, argv)], env=env, **kwargs)
+        process.underway_marker = marker
+        self.started.append(process)
+        return process
+
+    def underway(self, process, timeout=180):
+        """Wait until the command has started its work (its first background job); fail if it ended first."""
+        deadline = time.monotonic() + timeout
+        while not process.underway_marker.exists():
+            if process.poll() is not None:
+                pytest.fail(f"{process.args[3:]} ended before its work was under way: {process.communicate()}")
+            if time.monotonic() > deadline:
+                pytest.fail(f"{process.args[3:]} did not get under way within {timeout} s")
+            time.sleep(0.02)
+
+    def interrupt(self, argv, sig=signal.SIGINT, *, after=0.0, timeout=60, **kwargs):
+        """Start ``nqueens argv``, send ``sig`` ``after`` seconds into its work; return (returncode, stdout,
+        stderr, seconds from the signal to the exit)."""
+        process = self.start(argv, **kwargs)
+        self.underway(process)
+        time.sleep(after)  # how far into the work, not a wait for the child: it is under way
+        assert process.poll() is None, f"{argv} ended before the signal: {process.communicate()}"
+        sent = time.monotonic()
+        process.send_signal(sig)
+        out, err = process.communicate(timeout=timeout)
+        return process.returncode, out, err, time.monotonic() - sent
+
+    def close(self):
+        for process in self.started:
+            if process.poll() is None:
+                process.kill()
+            process.communicate()
+
+
+@pytest.fixture
+def command(tmp_path):
+    """Start ``nqueens`` commands to signal them (:class:`Commands`); each is killed at the test's end."""
+    started = Commands(tmp_path)
+    try:
+        yield started
+    finally:
+        started.close()
 
 
 @pytest.fixture(scope="session")

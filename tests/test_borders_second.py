@@ -409,20 +409,13 @@ def test_a_write_that_fails_leaves_no_file_behind(tmp_path, argv):
     assert sorted(p.name for p in tmp_path.iterdir()) == [], "a failed write left a file"
 
 
-def test_an_interrupted_construct_leaves_no_file(tmp_path):
-    target = tmp_path / "q.txt"
-    process = subprocess.Popen(
-        [*NQUEENS, "construct", "3000000", "--method", "min-conflicts", "--output", str(target)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        cwd=tmp_path,
-    )
-    time.sleep(4)
-    process.send_signal(signal.SIGINT)
-    _, err = process.communicate(timeout=60)
-    assert process.returncode == 130, err
-    assert list(tmp_path.iterdir()) == []
+def test_an_interrupted_construct_leaves_no_file(command, tmp_path):
+    folder = tmp_path / "out"
+    folder.mkdir()
+    argv = ["construct", "3000000", "--method", "min-conflicts", "--output", folder / "q.txt"]
+    code, _, err, _ = command.interrupt(argv, cwd=folder)
+    assert code == 130, err
+    assert list(folder.iterdir()) == []
 
 
 # Files that are no one's output: runexec's task and outcome in its own temporary folder, /proc/self/clear_refs.
