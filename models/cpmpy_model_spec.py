@@ -29,4 +29,12 @@ SOLVER = Solver(
         RULE,
     ),
     memory=(2000, 2),  # CPMpy's expression tree above CP-SAT's model (cpsat: 1600 n^2 a worker)
+    effort={  # the statistics of the backend CPMpy hands the model to (models/cpmpy_model.py reads them)
+        "branches": ("branches",),
+        "conflicts": ("conflicts",),
+        "decisions": ("decisions",),
+        "propagations": ("propagations",),
+        "failures": ("failures",),
+        "search_nodes": ("search_nodes",),
+    },
 )

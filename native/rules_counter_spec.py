@@ -1,6 +1,7 @@
 """The declaration of the solver ``rules``: what it is, its limits and its options, beside its code
 (:mod:`nqueens.native.rules_counter`). It imports no numpy or numba, so the registry reads it without loading the code."""
 
+from nqueens.core.effort import HAND_WRITTEN
 from nqueens.core.options import RULE
 from nqueens.core.protocol import Solver
 
@@ -19,4 +20,5 @@ SOLVER = Solver(
     limit_reason="64-bit masks with room for the knight's shifts",
     no_instance="its masks hold the rule's attacks only, not blocked squares or pre-placed queens",
     options=(RULE,),
+    effort=HAND_WRITTEN,
 )

@@ -169,10 +169,13 @@ def test_pure_python_kernels():
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout
     rows = exact_rows(6)
     rows["subset"] = exact_subset(6)
+    checked = []
     for line in out.splitlines():
         model, mean, se, gmean, gse = line.split()
         nodes, generated = rows[model]
         assert abs(float(mean) - nodes) <= 3 * float(se) and abs(float(gmean) - generated) <= 3 * float(gse), line
+        checked.append(model)
+    assert checked == ["permutation", "mary", "subset"], out  # every model answered, none silently missing
 
 
 # --- forecasts and the warning of `nqueens count` --------------------------------------------------------------

@@ -10,7 +10,7 @@ import importlib
 import os
 import re
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from types import SimpleNamespace
 from typing import Any
@@ -140,6 +140,12 @@ class Solver:
         to report, a tree formulation (``permutation``, ``mary``, ``subset``) with the options of ``nqueens
         tree`` that shape it (``mode``, ``propagation``, ``order``), e.g. ``("permutation", {"propagation":
         "forward-checking"})``. ``check-solver`` then checks its profile against that tree, depth by depth.
+    effort : dict or None
+        Its effort in the vocabulary of :data:`nqueens.core.effort.QUANTITIES`: ``{quantity: (statistic, ...)}``,
+        the statistics of its own (in ``Tally.stats``) summed into each quantity, ``"nodes": ()`` for the
+        record's feasible nodes; e.g. ``{"branches": ("branches",), "failures": ("failures",)}``. The tables and
+        records of ``nqueens compare`` show these columns. ``None``: its statistics whose names are already
+        quantities.
 
     The option that seeds a solver's randomness is the one named ``seed`` (:attr:`seed_option`); a solver
     without one is deterministic, and ``nqueens compare --seeds`` runs it once.
@@ -169,6 +175,7 @@ class Solver:
     ref: str | None = None
     fingerprint: str | None = None
     claims_tree: tuple | None = None
+    effort: Mapping[str, tuple] | None = None
 
     def __post_init__(self):
         if not self.can and self.module is None:
@@ -213,6 +220,14 @@ class Solver:
             wrong.append(f"max_n {self.max_n!r} is not an integer >= 1")
         if self.fixed_n is not None and (not isinstance(self.fixed_n, int) or self.fixed_n < 1):
             wrong.append(f"fixed_n {self.fixed_n!r} is not an integer >= 1")
+        if self.effort is not None:
+            from nqueens.core.effort import QUANTITIES
+
+            for quantity, stats in dict(self.effort).items():
+                if quantity not in QUANTITIES:
+                    wrong.append(f"its effort names {quantity!r}, not one of {', '.join(QUANTITIES)}")
+                elif not isinstance(stats, tuple) or not all(isinstance(s, str) for s in stats):
+                    wrong.append(f"its effort {quantity!r} is not a tuple of statistic names")
         return wrong
 
     def load(self):

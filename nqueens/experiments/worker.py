@@ -247,12 +247,11 @@ def _split_times(outcome):
 
 def _effort(task, outcome, spec):
     """The run's statistics in the effort vocabulary, and the tree its nodes belong to."""
-    from nqueens.core.effort import backend_of, effort
+    from nqueens.core.effort import effort
     from nqueens.experiments.trees import search_tree
 
     options = dict(task.get("options") or {})
-    backend = backend_of(spec.name, spec.source, spec.module)
-    outcome["effort"] = effort(backend, outcome.get("stats"), outcome.get("nodes"))
+    outcome["effort"] = effort(spec.effort, outcome.get("stats"), outcome.get("nodes"))
     try:
         outcome["search_tree"] = search_tree(spec, options, outcome.get("nodes"))
     except Exception as exc:  # a claim that names no tree: the run stands, the claim is refused elsewhere
