@@ -42,7 +42,7 @@ import threading
 import time
 from typing import Any
 
-from nqueens.models.cpmpy_model_spec import OPTIMIZE_BACKENDS
+from nqueens.models.cpmpy_spec import OPTIMIZE_BACKENDS
 
 from nqueens.core import background
 from nqueens.core.errors import NQueensError

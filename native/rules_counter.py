@@ -25,8 +25,8 @@ import math
 from collections import Counter
 
 import numpy as np
-from nqueens.native import rules_counter_spec
 from nqueens.native import rules_kernels as K
+from nqueens.native import rules_spec
 
 from nqueens.core.record import Tally
 from nqueens.core.rules import get_rule
@@ -43,7 +43,7 @@ __all__ = [
     "torus_classes",
 ]
 
-MAX_N = rules_counter_spec.SOLVER.max_n  # 64-bit masks with room for the knight's shifts
+MAX_N = rules_spec.SOLVER.max_n  # 64-bit masks with room for the knight's shifts
 UNIQUE_MAX_N = 17  # 1,330,622 superqueen solutions streamed at n = 17 (about 6 s); n = 18 would add a minute
 TORUS_UNIQUE_MAX_N = 19  # n = 19: 43,184 solutions with q[0] = 0 searched and reduced in about 8 s
 CHUNK = 4096

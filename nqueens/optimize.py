@@ -18,7 +18,7 @@ from typing import Any
 
 from nqueens.core.errors import NQueensError
 from nqueens.core.optimization import KNOWN, PROBLEMS, SENSE, OptResult, check_problem
-from nqueens.models.cpmpy_model_spec import OPTIMIZE_BACKENDS as CPMPY_BACKENDS
+from nqueens.models.cpmpy_spec import OPTIMIZE_BACKENDS as CPMPY_BACKENDS
 from nqueens.registry import REGISTRY
 
 __all__ = ["optimize", "compare", "judge", "parse_solvers", "PROBLEMS", "SOLVERS", "OptResult"]

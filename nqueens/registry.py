@@ -54,7 +54,7 @@ __all__ = ["Option", "Solver", "REGISTRY", "DECLARATIONS", "CAPABILITIES", "FAMI
 # numpy or numba). Sorted; nothing is discovered by crawling.
 DECLARATIONS = (
     "nqueens.models.cp_spec",
-    "nqueens.models.cpmpy_model_spec",
+    "nqueens.models.cpmpy_spec",
     "nqueens.models.cpsat_spec",
     "nqueens.models.csp_spec",
     "nqueens.models.dlx_spec",
@@ -67,14 +67,14 @@ DECLARATIONS = (
     "nqueens.native.backtrack_spec",
     "nqueens.native.bitmask_recursive_spec",
     "nqueens.native.bitwise_spec",
-    "nqueens.native.engine_spec",
-    "nqueens.native.generate_and_test_spec",
+    "nqueens.native.fast_spec",
+    "nqueens.native.generate_test_spec",
     "nqueens.native.gpu_spec",
     "nqueens.native.lines_spec",
     "nqueens.native.marks_spec",
     "nqueens.native.mirror_spec",
     "nqueens.native.quadrants_spec",
-    "nqueens.native.rules_counter_spec",
+    "nqueens.native.rules_spec",
     "nqueens.native.sieve_spec",
 )
 

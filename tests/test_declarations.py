@@ -16,8 +16,12 @@ def test_the_registry_is_the_declarations_in_one_sorted_list():
     for name in DECLARATIONS:
         module = sys.modules[name]
         assert REGISTRY[module.SOLVER.name] is module.SOLVER
-        # Beside its code: in the solver's own module, or in a sibling NAME_spec.py (a numba solver's).
-        assert name in (module.SOLVER.module, module.SOLVER.module + "_spec")
+        # Named after the solver (its name with '_' for '-'), as its own module or a NAME_spec.py (a numba
+        # solver's), beside its code.
+        package, stem = name.rsplit(".", 1)
+        solver = module.SOLVER.name.replace("-", "_")
+        assert stem in (solver, solver + "_spec"), (name, module.SOLVER.name)
+        assert module.SOLVER.module.rsplit(".", 1)[0] == package, (name, module.SOLVER.module)
 
 
 def test_the_declarations_load_no_numpy_or_numba():
@@ -60,7 +64,7 @@ def test_the_quadrant_counter_is_checked_for_memory_with_its_real_worker_count(m
 def test_optimisation_is_a_capability_of_the_registered_models():
     """One list of the solvers that optimise: the registry's ``optimize`` capability, which the optimisation
     models' dispatch and the facade agree with; the GPU counter reads its limit from its declaration too."""
-    from nqueens.models import cpmpy_model_spec
+    from nqueens.models import cpmpy_spec
     from nqueens.models import optimize as models
     from nqueens.native import gpu_kernels
 
@@ -68,8 +72,8 @@ def test_optimisation_is_a_capability_of_the_registered_models():
 
     able = {name for name, spec in REGISTRY.items() if "optimize" in spec.can}
     assert able == set(models.SOLVERS) == set(optimize.SOLVERS) == {"cpsat", "cp", "mip", "sat", "cpmpy"}
-    assert models.CPMPY_BACKENDS is optimize.CPMPY_BACKENDS is cpmpy_model_spec.OPTIMIZE_BACKENDS
-    assert set(cpmpy_model_spec.OPTIMIZE_BACKENDS) < set(cpmpy_model_spec.BACKENDS)
+    assert models.CPMPY_BACKENDS is optimize.CPMPY_BACKENDS is cpmpy_spec.OPTIMIZE_BACKENDS
+    assert set(cpmpy_spec.OPTIMIZE_BACKENDS) < set(cpmpy_spec.BACKENDS)
     assert gpu_kernels.MAX_N == REGISTRY["gpu"].max_n == 27
     with pytest.raises(NQueensError, match="solver must be one of cpsat, cp, mip, sat, cpmpy"):
         optimize.optimize("domination", 5, "bitwise")
