@@ -1,8 +1,44 @@
 """The solver protocol: what a solver declares (:class:`Solver`, :class:`Option`) and how its code is called.
 
 This is vocabulary: the registry's built-ins and every outside solver (a package's plugin, a file, a CPMpy or
-MiniZinc model) are :class:`Solver` values, and the facade treats them alike. The protocol itself is stated in
-:mod:`nqueens.registry`'s docstring and in the documentation's page "Compare your own model".
+MiniZinc model) are :class:`Solver` values, and the facade treats them alike (the documentation's pages "Adding a
+solver" and "Compare your own model" show it at work).
+
+The protocol
+------------
+A :class:`Solver` says what a solver is (name, family, origin, capabilities, limits, options) and where its code
+is: ``module``, a module imported on first use (the built-ins: importing :mod:`nqueens` compiles no kernel and
+imports neither OR-tools nor python-constraint), or the callables ``count``, ``batches``, ``solutions`` and
+``warmup`` given directly (an outside solver). Either way the code provides:
+
+``count(n, *, nodes=False, instance=None, **options) -> Tally``
+    Count the solutions; with ``nodes=True`` (only if ``"nodes"`` is in ``can``) also the feasible nodes per
+    depth, from an instrumented variant so the plain count stays fast. An ``int`` is taken as the total.
+``batches(n, *, limit=None, instance=None, **options) -> Iterator[numpy.ndarray]``
+    Only if ``"enumerate"`` is in ``can``: the solutions, streamed as ``(m, n)`` arrays in the solver's own
+    order; ``limit`` is a hint (the facade cuts the stream anyway) so a search can stop early. Closing the
+    iterator stops the search.
+``solutions(n, *, instance=None, **options) -> Iterator[Sequence[int]]``
+    The simplest way in: a generator of solutions (``q[row] = column``, 0-based). The toolkit derives
+    ``batches`` from it, and ``count`` when none is given.
+``warmup() -> None``
+    Optional: compile or load the kernels, so that timings measure the computation alone.
+
+The facade checks everything once before a solver runs: ``n`` against ``max_n`` and ``memory``, the options
+against ``options`` (each an :class:`Option`, defaults filled in, so the code receives every option), an instance
+against the capability ``instance``. The code runs on a worker thread and may be abandoned on Ctrl-C (the process
+then exits), so it keeps no state that outlives a call. ``Tally.stats`` carries the solver's own effort measures
+(failures, branches, ``time_model`` / ``time_solve`` in seconds when the solver can tell them apart); they land in
+the same columns as the built-ins'.
+
+Problem instances (:mod:`nqueens.core.instance`): a solver with ``"instance"`` in ``can`` also takes the keyword
+``instance``: an :class:`~nqueens.core.instance.Instance` of the same ``n``, already validated, never the plain
+problem (the facade passes ``instance`` only when there are blocked squares, pre-placed queens or excluded
+diagonals). Its solutions must respect it; an inconsistent instance counts 0. Solvers without the capability
+are refused an instance by the facade, with the reason in ``no_instance``.
+
+Engines (family ``engine``) are not called through ``count``: they provide ``plan``, ``task``, ``combine`` and
+``warmup`` and :mod:`nqueens.runtime.run` runs their subproblems (threads, Dask, the result store).
 """
 
 import contextlib
