@@ -284,7 +284,7 @@ def run(args):
         )
     finally:
         if show is not None:
-            sys.stderr.write("\r\033[K")
+            show.close()
     from nqueens.analysis.compare import agreement, format_runs, format_table
 
     if fmt == "markdown" or args.aggregate:
@@ -343,10 +343,22 @@ def _announcer(timeout):
     return announce
 
 
-def _progress():
-    def show(done, total, record):
-        where = record.instance or f"n = {record.n}"
-        sys.stderr.write(f"\r\033[K[{done}/{total}] {where}, {record.solver} (repeat {record.repeat}): {record.status}")
-        sys.stderr.flush()
+class _progress:
+    """At a terminal, one line that says how far the experiment is: tqdm's bar of the runs, fitted to the terminal's
+    width, with the last run beside it; gone once the experiment ends (or is interrupted)."""
 
-    return show
+    def __init__(self):
+        self.bar = None
+
+    def __call__(self, done, total, record):
+        if self.bar is None:
+            from tqdm import tqdm
+
+            self.bar = tqdm(total=total, unit=" runs", file=sys.stderr, leave=False, dynamic_ncols=True)
+        where = record.instance or f"n = {record.n}"
+        self.bar.set_postfix_str(f"{where}, {record.solver} (repeat {record.repeat}): {record.status}", refresh=False)
+        self.bar.update(done - self.bar.n)
+
+    def close(self):
+        if self.bar is not None:
+            self.bar.close()
