@@ -21,6 +21,9 @@ ROOT = Path(__file__).resolve().parent.parent
 FOLDERS = ("benchmarks", "scripts")
 SCRIPTS = sorted(p for folder in FOLDERS for p in (ROOT / folder).glob("*.py") if not p.name.startswith("_"))
 
+# One worker runs these (make test runs the suite on several): its module fixtures build the reference once.
+pytestmark = pytest.mark.xdist_group("test_benchmarks_fresh")
+
 
 def load_reference():
     spec = importlib.util.spec_from_file_location(

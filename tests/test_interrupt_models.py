@@ -35,6 +35,9 @@ COMMANDS = [
     ["optimize", "peaceable", "12", "--solver", "cpmpy"],
 ]
 
+# One worker runs these (make test runs the suite on several): its commands are signalled at set moments, with no other signalled command beside.
+pytestmark = pytest.mark.xdist_group("signals")
+
 
 def _default_sigint():
     signal.signal(signal.SIGINT, signal.SIG_DFL)

@@ -30,6 +30,9 @@ from _papers import LONG, NOT_AVAILABLE  # noqa: E402
 
 PUBLISHED = json.loads((PAPERS / "published.json").read_text())
 
+# One worker runs these (make test runs the suite on several): its module fixture reproduces the quick run once.
+pytestmark = pytest.mark.xdist_group("test_papers")
+
 
 def _column(result, heading, name):
     columns, rows = result.table(heading)

@@ -44,6 +44,9 @@ CASES = [
     (f"{name} {size if size < 2**70 else '2^70'}", argv, size) for name, argv in COMMANDS.items() for size in SIZES
 ]
 
+# One worker runs these (make test runs the suite on several): its module fixture runs every case once.
+pytestmark = pytest.mark.xdist_group("test_size_matrix")
+
 
 def _limited():
     resource.setrlimit(resource.RLIMIT_AS, (LIMIT, LIMIT))
