@@ -134,6 +134,33 @@ def command(tmp_path):
         started.close()
 
 
+def selected(request, name):
+    """The values of the parameter ``name`` of this module's tests that this run selected (``-m "not slow"``
+    leaves out the slow cases): a module fixture that runs every case at once runs only these."""
+    return {
+        item.callspec.params[name]
+        for item in request.session.items
+        if item.module is request.module and hasattr(item, "callspec") and name in item.callspec.params
+    }
+
+
+def representatives(cases, axes):
+    """``cases`` as ``pytest.param``s, all but a few marked slow: for each of the ``axes`` (functions of a case),
+    the first case of each of its values stays in the fast tier, so every command, every size, every signal is
+    still run by ``make test-fast``; the slow tier (``make test``) runs them all."""
+    keep = set()
+    for axis in axes:
+        seen = set()
+        for index, case in enumerate(cases):
+            if axis(case) not in seen:
+                seen.add(axis(case))
+                keep.add(index)
+    return [
+        pytest.param(*case, marks=() if index in keep else pytest.mark.slow, id=case[0])
+        for index, case in enumerate(cases)
+    ]
+
+
 @pytest.fixture(scope="session")
 def xvfb():
     """A private X server for the test run (the viewer's windows and canvases; every command under signals),

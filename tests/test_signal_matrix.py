@@ -22,7 +22,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from conftest import FAULTS
+from conftest import FAULTS, representatives, selected
 
 from nqueens.core.board import parse_boards
 
@@ -119,13 +119,17 @@ def _run(case, folder, display):
 
 
 @pytest.fixture(scope="module")
-def outcomes(tmp_path_factory, xvfb):
+def outcomes(request, tmp_path_factory, xvfb):
     folder = tmp_path_factory.mktemp("signals")
+    wanted = selected(request, "label")
     with ThreadPoolExecutor(max_workers=6) as pool:
-        return dict(pool.map(lambda case: _run(case, folder, xvfb), CASES))
+        return dict(pool.map(lambda case: _run(case, folder, xvfb), [c for c in CASES if c[0] in wanted]))
 
 
-@pytest.mark.parametrize(("label", "name", "sig", "after"), CASES, ids=[c[0] for c in CASES])
+# The fast tier: every command once and every moment at least once; make test runs every pair.
+@pytest.mark.parametrize(
+    ("label", "name", "sig", "after"), representatives(CASES, [lambda case: case[1], lambda case: case[2:]])
+)
 def test_a_signal_stops_the_command_at_once_with_whole_output_or_none(outcomes, label, name, sig, after):
     o = outcomes[label]
     assert o["running"], f"{label}: ended before the signal: {o['err'][-500:]}"
