@@ -144,7 +144,7 @@ def selected(request, name):
     }
 
 
-def representatives(cases, axes):
+def representatives(cases, axes, ids=None):
     """``cases`` as ``pytest.param``s, all but a few marked slow: for each of the ``axes`` (functions of a case),
     the first case of each of its values stays in the fast tier, so every command, every size, every signal is
     still run by ``make test-fast``; the slow tier (``make test``) runs them all."""
@@ -156,7 +156,11 @@ def representatives(cases, axes):
                 seen.add(axis(case))
                 keep.add(index)
     return [
-        pytest.param(*case, marks=() if index in keep else pytest.mark.slow, id=case[0])
+        pytest.param(
+            *case,
+            marks=() if index in keep else pytest.mark.slow,
+            id=ids(case) if ids else "-".join(map(str, case)),
+        )
         for index, case in enumerate(cases)
     ]
 

@@ -128,7 +128,8 @@ def outcomes(request, tmp_path_factory, xvfb):
 
 # The fast tier: every command once and every moment at least once; make test runs every pair.
 @pytest.mark.parametrize(
-    ("label", "name", "sig", "after"), representatives(CASES, [lambda case: case[1], lambda case: case[2:]])
+    ("label", "name", "sig", "after"),
+    representatives(CASES, [lambda case: case[1], lambda case: case[2:]], ids=lambda case: case[0]),
 )
 def test_a_signal_stops_the_command_at_once_with_whole_output_or_none(outcomes, label, name, sig, after):
     o = outcomes[label]
