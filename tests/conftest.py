@@ -105,15 +105,17 @@ class Commands:
                 pytest.fail(f"{process.args[3:]} did not get under way within {timeout} s")
             time.sleep(0.02)
 
-    def interrupt(self, argv, sig=signal.SIGINT, *, after=0.0, timeout=60, **kwargs):
-        """Start ``nqueens argv``, send ``sig`` ``after`` seconds into its work; return (returncode, stdout,
-        stderr, seconds from the signal to the exit)."""
+    def interrupt(self, argv, sig=signal.SIGINT, *, after=0.0, signals=1, gap=0.05, timeout=60, **kwargs):
+        """Start ``nqueens argv``, send ``sig`` ``after`` seconds into its work (``signals`` times, ``gap``
+        seconds apart); return (returncode, stdout, stderr, seconds from the first signal to the exit)."""
         process = self.start(argv, **kwargs)
         self.underway(process)
         time.sleep(after)  # how far into the work, not a wait for the child: it is under way
         assert process.poll() is None, f"{argv} ended before the signal: {process.communicate()}"
         sent = time.monotonic()
-        process.send_signal(sig)
+        for _ in range(signals):
+            process.send_signal(sig)
+            time.sleep(gap)
         out, err = process.communicate(timeout=timeout)
         return process.returncode, out, err, time.monotonic() - sent
 
