@@ -6,6 +6,7 @@ import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -23,6 +24,20 @@ for _name in ("SIGHUP", "SIGTERM", "SIGQUIT"):
 
 
 FAULTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "faults")
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def copy_package(into):
+    """The package as a wheel installs it (``nqueens/`` with ``models/``, ``native/`` and ``analysis/`` inside),
+    importable from ``into`` with ``PYTHONPATH``: a copy whose sources a test may change. Its kernel modules are
+    the same sources as the suite's, so with the suite's ``NUMBA_CACHE_DIR`` it finds them compiled (the cache is
+    keyed by the sources, not by where they are); a test whose subject is a cold compile gives it a cache of its
+    own."""
+    package = into / "nqueens"
+    shutil.copytree(ROOT / "nqueens", package, ignore=shutil.ignore_patterns("__pycache__"))
+    for folder in ("models", "native", "analysis"):
+        shutil.copytree(ROOT / folder, package / folder, ignore=shutil.ignore_patterns("__pycache__"))
+    return package
 
 
 @pytest.fixture(autouse=True)

@@ -5,12 +5,12 @@ and compared with a built-in one against OEIS A000170."""
 import json
 import os
 import re
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from conftest import copy_package
 
 from nqueens.core.published import TOTAL
 
@@ -24,10 +24,7 @@ def _blocks(text):
 
 @pytest.fixture
 def copy(tmp_path):
-    package = tmp_path / "site" / "nqueens"
-    shutil.copytree(ROOT / "nqueens", package, ignore=shutil.ignore_patterns("__pycache__"))
-    for folder in ("native", "models", "analysis"):
-        shutil.copytree(ROOT / folder, package / folder, ignore=shutil.ignore_patterns("__pycache__"))
+    package = copy_package(tmp_path / "site")
     module, line = _blocks(PAGE.read_text())
     (package / "models" / "columns.py").write_text(module)
     named = re.search(r'"(nqueens\.models\.columns)"', line).group(1)
