@@ -27,6 +27,7 @@ import time
 import warnings
 
 import numpy as np
+from nqueens.models.cpmpy_spec import BACKENDS
 
 from nqueens.core import background
 from nqueens.core.board import dtype_for
@@ -36,14 +37,6 @@ from nqueens.core.rules import KNIGHT_STEPS, get_rule, offsets
 
 __all__ = ["BACKENDS", "model", "count", "batches", "warmup"]
 
-# The backends offered, and the packages each needs beyond CPMpy.
-BACKENDS = {
-    "ortools": "ortools",
-    "exact": "exact",
-    "pysat": "python-sat[pb] and pypblib",
-    "choco": "pychoco",
-    "z3": "z3-solver",
-}
 
 # Backend parameters that leave SIGINT to Python: CP-SAT's own handler aborts the process when the solve runs
 # in a worker thread.
