@@ -69,6 +69,7 @@ def cli(capsys, monkeypatch):
     stdout, stderr). It runs :func:`nqueens.cli.main` in this process, in ``cwd``, with ``input`` as standard
     input; given ``env`` (read by a new interpreter at start-up), or as ``cli.process(...)``, it starts
     ``python -m nqueens``."""
+    from nqueens import plugins
     from nqueens.cli import main
 
     def run(*args, cwd=None, env=None, timeout=600, input=None):
@@ -76,6 +77,9 @@ def cli(capsys, monkeypatch):
             return _process(*args, cwd=cwd, env=env, timeout=timeout, input=input)
         argv = [str(a) for a in args]
         with monkeypatch.context() as patch:
+            # What a command's process resolves for itself: the outside solvers its specs name ("./liar.py:solver"
+            # is another file in another test's folder).
+            patch.setattr(plugins, "_RESOLVED", {})
             if cwd is not None:
                 patch.chdir(cwd)
             if input is not None:
