@@ -155,14 +155,34 @@ def command(tmp_path):
         started.close()
 
 
-def selected(request, name):
-    """The values of the parameter ``name`` of this module's tests that this run selected (``-m "not slow"``
-    leaves out the slow cases): a module fixture that runs every case at once runs only these."""
+def selected(request, module, name):
+    """The values of the parameter ``name`` of the tests of ``module`` that this run selected (``-m "not slow"``
+    leaves out the slow cases): a fixture that runs every case at once runs only these.
+
+    Such a fixture runs its cases :func:`once` for the whole run, whichever xdist workers run its tests."""
     return {
         item.callspec.params[name]
         for item in request.session.items
-        if item.module is request.module and hasattr(item, "callspec") and name in item.callspec.params
+        if item.module is module and hasattr(item, "callspec") and name in item.callspec.params
     }
+
+
+def once(tmp_path_factory, name, produce):
+    """``produce()`` (a JSON document) computed once for the whole run and shared by the xdist workers, which
+    otherwise each set up a fixture of their own: the first to ask computes it, under a lock, and the others
+    read it (the pattern of pytest-xdist's documentation, with ``fcntl.flock`` for the lock)."""
+    import fcntl
+    import json
+
+    shared = tmp_path_factory.getbasetemp().parent  # the run's folder, the same for every worker
+    path = shared / f"{name}.json"
+    with open(shared / f"{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if path.exists():
+            return json.loads(path.read_text())
+        value = produce()
+        path.write_text(json.dumps(value))
+        return value
 
 
 def representatives(cases, axes, ids=None):

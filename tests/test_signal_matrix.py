@@ -22,7 +22,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from conftest import FAULTS, representatives, selected
+from conftest import FAULTS, once, representatives, selected
 
 from nqueens.core.board import parse_boards
 
@@ -118,12 +118,16 @@ def _run(case, folder, display):
         )
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def outcomes(request, tmp_path_factory, xvfb):
-    folder = tmp_path_factory.mktemp("signals")
-    wanted = selected(request, "label")
-    with ThreadPoolExecutor(max_workers=6) as pool:
-        return dict(pool.map(lambda case: _run(case, folder, xvfb), [c for c in CASES if c[0] in wanted]))
+    wanted = selected(request, sys.modules[__name__], "label")
+
+    def run_all():
+        folder = tmp_path_factory.mktemp("signals")
+        with ThreadPoolExecutor(max_workers=6) as pool:
+            return dict(pool.map(lambda case: _run(case, folder, xvfb), [c for c in CASES if c[0] in wanted]))
+
+    return once(tmp_path_factory, "signal-matrix", run_all)
 
 
 # The fast tier: every command once and every moment at least once; make test runs every pair.

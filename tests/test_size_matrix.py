@@ -14,7 +14,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from conftest import representatives, selected
+from conftest import once, representatives, selected
 
 LIMIT = 2 << 30  # bytes of address space: Python, numpy, numba and OR-tools take about 1 GiB of it
 DEADLINE = 120  # seconds a case may take on a loaded machine (most take 1-3)
@@ -82,13 +82,17 @@ def _run(case, folder):
     return label, done.returncode, done.stdout, done.stderr, time.monotonic() - start
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def outcomes(request, tmp_path_factory):
-    folder = tmp_path_factory.mktemp("sizes")
-    wanted = selected(request, "label")
-    with ThreadPoolExecutor(max_workers=4) as pool:
-        cases = [case for case in CASES if case[0] in wanted]
-        return {label: rest for label, *rest in pool.map(lambda case: _run(case, folder), cases)}
+    wanted = selected(request, sys.modules[__name__], "label")
+
+    def run_all():
+        folder = tmp_path_factory.mktemp("sizes")
+        with ThreadPoolExecutor(max_workers=4) as pool:
+            cases = [case for case in CASES if case[0] in wanted]
+            return {label: rest for label, *rest in pool.map(lambda case: _run(case, folder), cases)}
+
+    return once(tmp_path_factory, "size-matrix", run_all)
 
 
 # The fast tier: every command once and every size at least once (the first case of each); make test runs all.
