@@ -106,6 +106,7 @@ def test_reference_refuses_bad_arguments(binary, argv):
     assert done.stderr.startswith("usage: ref N [--mirror]")
 
 
+@pytest.mark.slow
 def test_native_vs_reference_quick(binary, fresh, cache):
     done = script(fresh, cache, "native_vs_reference.py", "--quick")
     assert done.returncode == 0, done.stderr
@@ -118,6 +119,7 @@ def test_native_vs_reference_quick(binary, fresh, cache):
     assert "not judged (--quick)" in out
 
 
+@pytest.mark.slow
 def test_engine_vs_reference_quick(binary, fresh, cache):
     done = script(fresh, cache, "engine_vs_reference.py", "--quick")
     assert done.returncode == 0, done.stderr
