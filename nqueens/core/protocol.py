@@ -481,9 +481,10 @@ def _implementation(spec):
                             f"solver {spec.name!r}: count returned unique {unique} above its total {total} (the "
                             "protocol)"
                         )
+                _check_effort(spec, n, tally, total)
                 return replace(tally, total=total, unique=unique)
-            with stdout_aside():
-                return Tally(total=sum(1 for _ in spec.solutions(n, **keywords)))
+        # Counted through the checked batches: a board off the board or of another length is refused, not counted.
+        return Tally(total=sum(len(batch) for batch in batches(n, **keywords)))
 
     def warmup():
         if spec.warmup is not None:
@@ -512,6 +513,41 @@ def _checked_count(spec, n, value, what):
         return value
     shown = repr(value) if isinstance(value, bool | float | str) else type(value).__name__
     raise NQueensError(f"solver {spec.name!r}: {what} {shown}, not a Tally or an int >= 0 (the protocol)")
+
+
+def _check_effort(spec, n, tally, total):
+    """Refuse a Tally whose effort cannot be true: nodes not an int >= the solutions, a profile that is not
+    ``n + 1`` or fewer counts >= 0 from the root (1) summing to ``nodes``, or statistics that are not finite."""
+    import math
+    import numbers
+
+    def wrong(why):
+        from nqueens.core.errors import SolverError
+
+        return SolverError(f"solver {spec.name!r}: count returned a Tally whose {why} on n = {n} (the protocol)", n)
+
+    nodes, profile = tally.nodes, tally.profile
+    if nodes is not None:
+        if not isinstance(nodes, numbers.Integral) or isinstance(nodes, bool):
+            raise wrong(f"nodes is {nodes!r}, not an int")
+        if nodes < 0:
+            raise wrong(f"nodes is {nodes}, a negative number of nodes")
+        if nodes < total:
+            raise wrong(f"nodes is {nodes:,}, fewer than its {total:,} solutions (each is a node)")
+    if profile is not None:
+        try:
+            depths = [int(c) if isinstance(c, numbers.Integral) and not isinstance(c, bool) else None for c in profile]
+        except TypeError:
+            raise wrong(f"profile is a {type(profile).__name__}, not a sequence of ints") from None
+        if None in depths or any(c < 0 for c in depths):
+            raise wrong(f"profile {tuple(profile)!r} is not a sequence of ints >= 0")
+        if len(depths) > n + 1 or (depths and depths[0] != 1):
+            raise wrong(f"profile has {len(depths)} depths starting with {depths[:1]} (at most {n + 1}, root 1)")
+        if nodes is not None and sum(depths) != nodes:
+            raise wrong(f"profile sums to {sum(depths):,}, not to its nodes {nodes:,}")
+    for key, value in (tally.stats or {}).items():
+        if isinstance(value, float) and not math.isfinite(value):
+            raise wrong(f"statistic {key!r} is {value} (not a finite number)")
 
 
 class _border:

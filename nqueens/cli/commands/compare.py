@@ -224,6 +224,8 @@ def _run_optimize(args):
 def run(args):
     from nqueens.experiments import runner as experiment
 
+    if args.plot_kind is not None and args.plot is None:
+        raise NQueensError(f"--plot-kind {args.plot_kind} says which figure --plot draws: give --plot FILE too")
     if args.question is None:
         args.question = "count" if args.problem == "nqueens" else "optimize"
     if args.question == "optimize" or args.problem != "nqueens":

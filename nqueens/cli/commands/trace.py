@@ -53,6 +53,10 @@ def run(args):
         raise NQueensError(f"--compare takes one or two searches besides --solver's; got {len(specs) - 1}")
     if args.output and len(specs) > 1:
         raise NQueensError("-o writes one trace: record each search on its own, or leave -o out with --compare")
+    if args.output and args.html:
+        from nqueens.core.files import check_distinct
+
+        check_distinct(args.html, [args.output], "the trace file (-o)")
     columns = [_column(spec) for spec in specs]
     say = None if args.quiet else (lambda line: print(line, file=sys.stderr))
     traces = [call(tracing.record, args.n, name, report=say, **options) for name, options in columns]
