@@ -280,3 +280,67 @@ def test_a_read_only_folder_is_refused_for_a_plot(capsys, tmp_path):
     folder.mkdir(mode=0o555)
     code, out, err = run_cli(capsys, "compare", "4..5", "--solvers", "bitwise", "--plot", str(folder / "c.png"))
     assert code == 2 and "not writable" in _one_error_line(err)
+
+
+# -- two writers of one store ---------------------------------------------------------------------------------
+
+
+def test_two_experiments_writing_one_store_at_once_store_each_run_once(tmp_path):
+    import sqlite3
+
+    from nqueens.experiments import run
+    from nqueens.runtime.store import ResultStore
+
+    path = tmp_path / "one.sqlite"
+    # the second experiment opens the store before the first has written anything, as two processes started
+    # together do; then both make every run, and the second writes them after the first
+    second = ResultStore(path)
+    try:
+        run("5..6", "bitwise,mary", repeat=2, store=str(path))
+        db = sqlite3.connect(path)
+        made = db.execute("SELECT key, record FROM experiment_runs").fetchall()
+        db.close()
+        told = [second.record_experiment_run(key, json.loads(record)) for key, record in made]
+    finally:
+        second.close()
+    assert len(made) == 8 and told == [False] * 8
+    with ResultStore(path, create=False, write=False) as store:
+        assert len(store.experiment_runs()) == 8 and store.repeated_runs() == {}
+
+
+def test_runs_check_names_a_run_stored_twice(capsys, tmp_path):
+    path = tmp_path / "m.sqlite"
+    argv = ["compare", "5..6", "--solvers", "bitwise", "--store", str(path), "--quiet"]
+    assert run_cli(capsys, *argv)[0] == 0
+    assert run_cli(capsys, *argv, "--fresh")[0] == 0
+    code, out, err = run_cli(capsys, "runs", "--store", str(path), "--check")
+    assert code == 1 and out.count("stored again") == 2 and "2 of 4 runs" in out, out
+
+
+def test_runs_check_refuses_infinite_cpu_time_and_negative_memory(capsys, tmp_path):
+    import sqlite3
+
+    path = tmp_path / "m.sqlite"
+    assert run_cli(capsys, "compare", "5..6", "--solvers", "bitwise", "--store", str(path), "--quiet")[0] == 0
+    db = sqlite3.connect(path)
+    (first, record), (second, other) = db.execute("SELECT id, record FROM experiment_runs ORDER BY id").fetchall()
+    doc = json.loads(record)
+    doc["cpu_time"] = float("inf")  # written by json as Infinity, read back as inf
+    db.execute("UPDATE experiment_runs SET record = ? WHERE id = ?", (json.dumps(doc), first))
+    doc = json.loads(other)
+    doc["peak_memory"] = -1
+    db.execute("UPDATE experiment_runs SET record = ? WHERE id = ?", (json.dumps(doc), second))
+    db.commit()
+    db.close()
+    code, out, err = run_cli(capsys, "runs", "--store", str(path), "--check")
+    assert code == 1 and "cpu_time inf" in out and "peak_memory -1" in out, out
+    code, out, err = run_cli(capsys, "runs", "--store", str(path), "--json")
+    assert code == 2 and "Infinity" not in out and out == ""
+
+
+def test_reading_a_store_leaves_no_wal_or_shm_file_beside_it(capsys, tmp_path):
+    path = tmp_path / "m.sqlite"
+    assert run_cli(capsys, "compare", "5..5", "--solvers", "bitwise", "--store", str(path), "--quiet")[0] == 0
+    for argv in (["runs"], ["runs", "--check"], ["history"]):
+        run_cli(capsys, *argv, "--store", str(path))
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["m.sqlite"], argv

@@ -23,7 +23,7 @@ import tempfile
 from functools import cache
 from pathlib import Path
 
-__all__ = ["use_source_keyed_cache", "fallback_note", "fresh_note", "module_digest", "KernelLocator"]
+__all__ = ["use_source_keyed_cache", "fallback_note", "fresh_note", "module_digest", "KernelLocator", "say_compiling"]
 
 _FOLDERS = ("nqueens", "native", "models", "analysis")
 _PACKAGE = Path(__file__).resolve().parent.parent  # nqueens/
@@ -89,6 +89,44 @@ def fresh_note():
     )
 
 
+def say_compiling(say):
+    """Call ``say`` with one ``note:`` line when a kernel module of this package starts compiling (its kernels
+    were not in the cache for these sources), once per module and process, whatever else the cache holds; the
+    CLI passes a printer at a terminal. ``None`` says nothing."""
+    global _SAY
+    _SAY = say
+
+
+_SAY = None
+_SAID: set = set()
+_LISTENING = []
+
+
+def _listen():
+    """Register the listener of numba's ``numba:compile`` event (fired only on a cache miss), once."""
+    if _LISTENING:
+        return
+    from numba.core import event
+
+    class Compiling(event.Listener):
+        depth = 0
+
+        def on_start(self, ev):
+            self.depth += 1
+            if self.depth > 1 or _SAY is None:  # a kernel's callees compile inside its note
+                return
+            module = getattr(getattr(ev.data.get("dispatcher"), "py_func", None), "__module__", "") or ""
+            if module.startswith("nqueens.") and module not in _SAID:
+                _SAID.add(module)
+                _SAY(f"note: compiling the kernels of {module} (once for this version: the cache keeps them)")
+
+        def on_end(self, ev):
+            self.depth -= 1
+
+    event.register("numba:compile", Compiling())
+    _LISTENING.append(True)
+
+
 class KernelLocator:
     """numba's cache locator for this package's kernels: ``NUMBA_CACHE_DIR/MODULE-DIGEST/``.
 
@@ -109,6 +147,7 @@ class KernelLocator:
             return None
         if Path(py_file).resolve() != _source(module):
             return None
+        _listen()
         self = cls(py_func, module)
         try:
             self.ensure_cache_path()
