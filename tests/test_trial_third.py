@@ -344,3 +344,53 @@ def test_reading_a_store_leaves_no_wal_or_shm_file_beside_it(capsys, tmp_path):
     for argv in (["runs"], ["runs", "--check"], ["history"]):
         run_cli(capsys, *argv, "--store", str(path))
         assert sorted(p.name for p in tmp_path.iterdir()) == ["m.sqlite"], argv
+
+
+# -- outside code that leaves the process, or raises Ctrl-C's exception ---------------------------------------
+
+EXITS = """
+import os
+
+def exits(n, **options):
+    os._exit(0)
+    yield ()
+
+solver = Solver(name="exits", solutions=exits)
+"""
+
+RAISES = """
+def raises(n, **options):
+    raise KeyboardInterrupt
+    yield ()
+
+solver = Solver(name="raises", solutions=raises)
+"""
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["count", "6", "--solver", "{spec}"],
+        ["check-solver", "{spec}", "--check", "check_count_totals"],
+        ["compare", "5..6", "--solvers", "bitwise,{spec}", "--store", "none"],
+    ],
+    ids=["count", "check-solver", "compare"],
+)
+def test_a_plugin_calling_os_exit_does_not_pass_for_a_silent_success(tmp_path, argv):
+    import subprocess
+
+    spec = _plugin(tmp_path, "exits", EXITS)
+    done = subprocess.run(
+        [sys.executable, "-m", "nqueens", *(a.format(spec=spec) for a in argv)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=tmp_path,
+    )
+    assert done.returncode != 0 and "os._exit(0)" in done.stdout + done.stderr, (done.stdout, done.stderr)
+
+
+def test_a_plugin_raising_keyboard_interrupt_is_its_error_not_the_users_ctrl_c(capsys, tmp_path):
+    spec = _plugin(tmp_path, "raises", RAISES)
+    code, out, err = run_cli(capsys, "count", "6", "--solver", spec)
+    assert code == 1 and "raised KeyboardInterrupt" in err and "interrupted" not in err, err

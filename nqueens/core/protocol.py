@@ -558,15 +558,24 @@ class _border:
         self.spec, self.n, self.what = spec, n, what
 
     def __enter__(self):
+        _held.enter()
         return self
 
     def __exit__(self, kind, exc, tb):
-        if exc is None or isinstance(exc, (NQueensError, MemoryError, KeyboardInterrupt, GeneratorExit)):
+        _held.leave()
+        if exc is None or isinstance(exc, (NQueensError, MemoryError, GeneratorExit)):
+            return False
+        # Ctrl-C reaches the main thread only: a KeyboardInterrupt on another is the outside code's own raise.
+        import threading
+
+        if isinstance(exc, KeyboardInterrupt) and threading.current_thread() is threading.main_thread():
             return False
         from nqueens.core.errors import SolverError
 
         where = f" on n = {self.n}" if self.n is not None else ""
-        if isinstance(exc, SystemExit):
+        if isinstance(exc, _Exited):
+            said = f"called os._exit({exc.code!r})"
+        elif isinstance(exc, SystemExit):
             said = f"called sys.exit({exc.code!r})" if exc.code is not None else "called sys.exit()"
         else:
             said = f"raised {type(exc).__name__}" + (f": {_first_line(exc)}" if str(exc).strip() else "")
@@ -575,6 +584,56 @@ class _border:
         if frame:
             message += f"\n  {frame}"
         raise SolverError(message, self.n) from exc
+
+
+class _Exited(SystemExit):
+    """``os._exit`` called by outside code: it would end the process with no word and no result."""
+
+
+class _Held:
+    """While outside code runs on a thread, ``os._exit`` called on that thread raises :class:`_Exited` instead of
+    ending the process (a solver that leaves must not let ``check-solver`` or ``count`` exit 0 with nothing
+    said); every other thread, the toolkit's own exit included, gets the real one."""
+
+    def __init__(self):
+        import threading
+
+        self._lock = threading.Lock()
+        self._threads: dict[int, int] = {}
+        self._real = os._exit
+
+    def enter(self):
+        import threading
+
+        with self._lock:
+            ident = threading.get_ident()
+            self._threads[ident] = self._threads.get(ident, 0) + 1
+            if os._exit is not self._exit:
+                self._real = os._exit
+                os._exit = self._exit
+
+    def leave(self):
+        import threading
+
+        with self._lock:
+            ident = threading.get_ident()
+            left = self._threads.get(ident, 1) - 1
+            if left:
+                self._threads[ident] = left
+            else:
+                self._threads.pop(ident, None)
+            if not self._threads and os._exit is self._exit:
+                os._exit = self._real
+
+    def _exit(self, code):
+        import threading
+
+        if threading.get_ident() in self._threads:
+            raise _Exited(code)
+        self._real(code)
+
+
+_held = _Held()
 
 
 def _first_line(exc):
