@@ -23,7 +23,15 @@ import tempfile
 from functools import cache
 from pathlib import Path
 
-__all__ = ["use_source_keyed_cache", "fallback_note", "fresh_note", "module_digest", "KernelLocator", "say_compiling"]
+__all__ = [
+    "use_source_keyed_cache",
+    "fallback_note",
+    "fresh_note",
+    "module_digest",
+    "KernelLocator",
+    "say_compiling",
+    "uncompiled",
+]
 
 _FOLDERS = ("nqueens", "native", "models", "analysis")
 _PACKAGE = Path(__file__).resolve().parent.parent  # nqueens/
@@ -125,6 +133,31 @@ def _listen():
 
     event.register("numba:compile", Compiling())
     _LISTENING.append(True)
+
+
+def uncompiled(modules):
+    """The kernel modules (those that define compiled kernels) among ``modules`` and the project modules they
+    import whose kernels the cache does not hold for their sources yet: a run that uses them compiles them first.
+    Nothing is imported; under a numba too old for per-module folders, every kernel module when the cache is
+    empty, else none."""
+    closure = set()
+    for name in modules:
+        closure |= _closure(name)
+    kernels = sorted(m for m in closure if _defines_kernels(m))
+    folder = os.environ.get("NUMBA_CACHE_DIR")
+    if not folder or not os.environ.get("NUMBA_CACHE_LOCATOR_CLASSES", "").startswith(__name__):
+        return kernels if FRESH else []
+    # a module's folder is made when numba first sees its kernels (a kernel only inlined into others keeps none)
+    return [m for m in kernels if not os.path.isdir(os.path.join(folder, f"{m}-{module_digest(m)}"))]
+
+
+_KERNEL = re.compile(rb"^\s*@(?:numba\.)?(?:njit|jit)\b", re.M)
+
+
+@cache
+def _defines_kernels(module):
+    path = _source(module)
+    return path is not None and _KERNEL.search(path.read_bytes()) is not None
 
 
 class KernelLocator:
