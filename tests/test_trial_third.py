@@ -394,3 +394,72 @@ def test_a_plugin_raising_keyboard_interrupt_is_its_error_not_the_users_ctrl_c(c
     spec = _plugin(tmp_path, "raises", RAISES)
     code, out, err = run_cli(capsys, "count", "6", "--solver", spec)
     assert code == 1 and "raised KeyboardInterrupt" in err and "interrupted" not in err, err
+
+
+def test_a_plugin_that_behaves_still_exits_0_with_its_answer(tmp_path):
+    import subprocess
+
+    spec = _plugin(tmp_path, "fine", SHIFTED.replace("[c + n for c in q]", "list(q)").replace("shifted", "fine"))
+    done = subprocess.run(
+        [sys.executable, "-m", "nqueens", "count", "6", "--solver", spec], capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 0 and f"{TOTAL[6]} solutions" in done.stdout and done.stderr == "", done.stderr
+
+
+# -- declarations are checked once, each fault one line -------------------------------------------------------
+
+DECLARATIONS = {
+    'Solver(name="x", solutions=s, max_n="x")': "max_n 'x' is not an integer >= 1",
+    'Solver(name="x", family="weird", solutions=s)': "family 'weird' is not one of",
+    'Solver(name="x", solutions=s, can=("count", "fly"))': "capability 'fly' is not one of",
+    'Solver(name="x", solutions=s, reach=30, max_n=10)': "reach 30 is above its max_n 10",
+    'Solver(name="x", solutions=s, memory=(-5, 1))': "negative number of bytes",
+    'Solver(name="x", solutions=s, memory=-5)': "memory -5 is not (a, b)",
+    'Solver(name="x", solutions=s, max_n=0)': "max_n 0 is not an integer >= 1",
+    'Solver(name="x", solutions=s, max_n=-1)': "max_n -1 is not an integer >= 1",
+    'Solver(name="x", solutions=s, options=[Option("k", kind=str, default="z", choices=("a", "b"), help="h")])': (
+        "option k's default 'z' is not one of its choices a, b"
+    ),
+    "Solver(solutions=s)": "missing 1 required positional argument: 'name'",
+    'Solver(name="bitwise", solutions=s)': "'bitwise'",
+}
+_DECLARATION = (
+    "from nqueens import Option, Solver\n\ndef s(n, **options):\n    yield from ()\n\nSOLVER = {}\nsolver = SOLVER\n"
+)
+
+
+@pytest.mark.parametrize("declaration", list(DECLARATIONS))
+def test_a_broken_outside_declaration_is_one_line(capsys, tmp_path, declaration):
+    path = tmp_path / "declared.py"
+    path.write_text(_DECLARATION.format(declaration))
+    code, out, err = run_cli(capsys, "count", "4", "--solver", str(path))
+    assert code == 2 and DECLARATIONS[declaration] in _one_error_line(err), err
+
+
+@pytest.mark.parametrize("declaration", [d for d in DECLARATIONS if "bitwise" not in d])
+def test_a_broken_built_in_declaration_is_one_line_naming_its_module(tmp_path, monkeypatch, declaration):
+    from nqueens.core.errors import NQueensError
+    from nqueens.registry import _declared
+
+    (tmp_path / "declared_here.py").write_text(_DECLARATION.format(declaration))
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, "declared_here", raising=False)
+    with pytest.raises(NQueensError, match="declared_here") as caught:
+        _declared(["declared_here"])
+    assert DECLARATIONS[declaration] in str(caught.value) and "\n" not in str(caught.value)
+
+
+def test_two_built_in_declarations_of_one_name_are_refused(tmp_path, monkeypatch):
+    from nqueens.core.errors import NQueensError
+    from nqueens.registry import _declared
+
+    (tmp_path / "again_bitwise.py").write_text(_DECLARATION.format('Solver(name="bitwise", solutions=s)'))
+    monkeypatch.syspath_prepend(str(tmp_path))
+    with pytest.raises(NQueensError, match="names 'bitwise', which another one declares"):
+        _declared(["nqueens.native.bitwise_spec", "again_bitwise"])
+
+
+@pytest.mark.parametrize("extra", [["--scheduler", "tcp://127.0.0.1:9"], ["--workers", "2"]])
+def test_runexec_refuses_a_scheduler_or_workers_it_would_ignore(capsys, extra):
+    code, out, err = run_cli(capsys, "compare", "4..5", "--solvers", "bitwise", "--harness", "runexec", *extra)
+    assert code == 2 and "--harness runexec" in _one_error_line(err) and out == ""

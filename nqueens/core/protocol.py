@@ -209,10 +209,25 @@ class Solver:
         for option in self.options:
             if not isinstance(option, Option):
                 wrong.append(f"its option {option!r} is not an nqueens.Option")
-        if self.max_n is not None and (not isinstance(self.max_n, int) or self.max_n < 1):
+            elif option.choices and option.default is not None and option.default not in option.choices:
+                wrong.append(
+                    f"option {option.name}'s default {option.default!r} is not one of its choices "
+                    f"{', '.join(map(str, option.choices))}"
+                )
+        if self.max_n is not None and (not _whole(self.max_n) or self.max_n < 1):
             wrong.append(f"max_n {self.max_n!r} is not an integer >= 1")
-        if self.fixed_n is not None and (not isinstance(self.fixed_n, int) or self.fixed_n < 1):
+        if self.fixed_n is not None and (not _whole(self.fixed_n) or self.fixed_n < 1):
             wrong.append(f"fixed_n {self.fixed_n!r} is not an integer >= 1")
+        if not _whole(self.reach) or self.reach < 1:
+            wrong.append(f"reach {self.reach!r} is not an integer >= 1")
+        elif _whole(self.max_n) and self.max_n >= 1 and self.reach > self.max_n:
+            wrong.append(f"reach {self.reach} is above its max_n {self.max_n} (compare runs it up to its reach)")
+        if not callable(self.memory):
+            pair = self.memory if isinstance(self.memory, tuple | list) else ()
+            if len(pair) != 2 or not all(isinstance(x, int | float) and not isinstance(x, bool) for x in pair):
+                wrong.append(f"memory {self.memory!r} is not (a, b) for a * n**b bytes, nor a function")
+            elif pair[0] < 0 or pair[1] < 0:
+                wrong.append(f"memory {tuple(pair)!r} states a negative number of bytes (a and b are >= 0)")
         return wrong
 
     def load(self):
@@ -586,6 +601,10 @@ class _border:
         raise SolverError(message, self.n) from exc
 
 
+def _whole(value):
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 class _Exited(SystemExit):
     """``os._exit`` called by outside code: it would end the process with no word and no result."""
 
@@ -601,6 +620,7 @@ class _Held:
         self._lock = threading.Lock()
         self._threads: dict[int, int] = {}
         self._real = os._exit
+        self._stand_in = self._exit  # one bound method, so that `is` finds it in place
 
     def enter(self):
         import threading
@@ -608,9 +628,9 @@ class _Held:
         with self._lock:
             ident = threading.get_ident()
             self._threads[ident] = self._threads.get(ident, 0) + 1
-            if os._exit is not self._exit:
+            if os._exit is not self._stand_in:
                 self._real = os._exit
-                os._exit = self._exit
+                os._exit = self._stand_in
 
     def leave(self):
         import threading
@@ -622,7 +642,7 @@ class _Held:
                 self._threads[ident] = left
             else:
                 self._threads.pop(ident, None)
-            if not self._threads and os._exit is self._exit:
+            if not self._threads and os._exit is self._stand_in:
                 os._exit = self._real
 
     def _exit(self, code):

@@ -245,6 +245,11 @@ def run(
             "--workers runs local processes; with --scheduler the cluster's workers make the runs, "
             "so give one or the other"
         )
+    if harness == "runexec" and (scheduler is not None or workers != 1):
+        raise NQueensError(
+            "--harness runexec makes each run in a process of its own here, one after another: it takes neither "
+            "--scheduler nor --workers"
+        )
     columns = _columns(columns)
     explicit = columns is not None
     columns = list(columns) if explicit else default_columns(question, rule)
