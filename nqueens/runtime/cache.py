@@ -30,6 +30,7 @@ __all__ = [
     "module_digest",
     "KernelLocator",
     "say_compiling",
+    "say_uncompiled",
     "uncompiled",
 ]
 
@@ -107,6 +108,24 @@ def say_compiling(say):
 
 _SAY = None
 _SAID: set = set()
+
+
+def say_uncompiled(modules):
+    """Say at once, through the printer of :func:`say_compiling`, which kernel modules among ``modules`` (and
+    those they import) the cache lacks, before anything is imported: a command that knows its solvers says so
+    within a moment of starting, not once numba is loaded."""
+    if _SAY is None:
+        return
+    for module in uncompiled(modules):
+        if module not in _SAID:
+            _SAID.add(module)
+            _SAY(_compiling(module))
+
+
+def _compiling(module):
+    return f"note: compiling the kernels of {module} (once for this version: the cache keeps them)"
+
+
 _LISTENING = []
 
 
@@ -126,7 +145,7 @@ def _listen():
             module = getattr(getattr(ev.data.get("dispatcher"), "py_func", None), "__module__", "") or ""
             if module.startswith("nqueens.") and module not in _SAID:
                 _SAID.add(module)
-                _SAY(f"note: compiling the kernels of {module} (once for this version: the cache keeps them)")
+                _SAY(_compiling(module))
 
         def on_end(self, ev):
             self.depth -= 1

@@ -81,26 +81,28 @@ def run(args):
     if args.json:
         print_json(result.to_dict())
         return 0
-    print(_human(result, what))
+    print(_human(result, what, args.solver))
     return 0
 
 
-def _human(result, what):
-    """The count for people: the total first, then the rest one item a line, no Python reprs."""
+def _human(result, what, typed=None):
+    """The count for people: the total first, then the rest one item a line, no Python reprs; the solver as the
+    user named it (an outside solver's own name beside it)."""
     solutions = "solution" if result.total == 1 else "solutions"
     where = f"n = {result.n}" if isinstance(what, int) else str(what)
-    lines = [f"{where}, solver {result.solver}: {result.total} {solutions}"]
+    named = result.solver if not typed or typed.strip() == result.solver else f"{typed.strip()} ({result.solver})"
+    lines = [f"{where}, solver {named}: {result.total:,} {solutions}"]
     if result.unique is not None:
-        lines.append(f"  unique: {result.unique}")
+        lines.append(f"  unique: {result.unique:,}")
     if result.classes:
         lines.append(
             "  orbit classes: "
-            + ", ".join(f"{number} of size {size}" for size, number in sorted(result.classes.items()))
+            + ", ".join(f"{number:,} of size {size}" for size, number in sorted(result.classes.items()))
         )
     if result.nodes is not None:
-        lines.append(f"  nodes: {result.nodes}")
+        lines.append(f"  nodes: {result.nodes:,}")
     if result.profile is not None:
-        lines.append("  nodes per depth: " + " ".join(str(x) for x in result.profile))
+        lines.append("  nodes per depth: " + " ".join(f"{x:,}" for x in result.profile))
     for key, value in result.stats.items():
         if value is None or key == "instance":
             continue
@@ -113,7 +115,7 @@ def _value(value):
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, int):
-        return str(value)
+        return f"{value:,}"
     if isinstance(value, float):
         return f"{value:.6g}"
     if isinstance(value, dict):

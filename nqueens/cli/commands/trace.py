@@ -58,6 +58,7 @@ def run(args):
 
         check_distinct(args.html, [args.output], "the trace file (-o)")
     columns = [_column(spec) for spec in specs]
+    _say_compiling(columns)
     say = None if args.quiet else (lambda line: print(line, file=sys.stderr))
     traces = [call(tracing.record, args.n, name, report=say, **options) for name, options in columns]
     if args.output:
@@ -71,6 +72,15 @@ def run(args):
             f.write(page(traces))
         _said(args, f"wrote {args.html}: " + "; ".join(_summary(t) for t in traces))
     return 0
+
+
+def _say_compiling(columns):
+    """The kernels the searches will compile, said before any is loaded (the compile notes, at a terminal)."""
+    from nqueens.registry import get_solver
+    from nqueens.runtime.cache import say_uncompiled
+
+    modules = {get_solver(name).module for name, _ in columns}
+    say_uncompiled(sorted(m for m in modules if m is not None))
 
 
 def _column(spec):
