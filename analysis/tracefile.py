@@ -149,6 +149,12 @@ class Trace:
     def solutions(self):
         return sum(1 for line in self.lines if line == "S")
 
+    @property
+    def steps(self):
+        """The events a replay steps through: every line but the domains lines (which describe a node the
+        search stands on, not a step of it), the end included; what the replay page calls its events."""
+        return sum(1 for line in self.lines if not line.startswith("M"))
+
     def header(self):
         """The file's first line, as a dict."""
         return {

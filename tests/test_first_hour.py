@@ -166,3 +166,62 @@ def test_a_paper_script_under_a_python_without_the_toolkit_says_so(tmp_path):
     done = _paper(python)
     assert done.returncode == 2 and "the toolkit is not installed in this Python" in done.stderr, done.stderr
     assert "pip install 'nqueens[plot]'" not in done.stderr
+
+
+# -- one name, one number; words that are true ------------------------------------------------------------------
+
+
+def test_events_are_the_same_number_on_the_command_line_and_in_the_page(capsys, tmp_path):
+    import gzip
+
+    trace = tmp_path / "fc.trace"
+    code, out, err = run_cli(capsys, "trace", "6", "--solver", "mary:propagation=forward-checking", "-o", str(trace))
+    assert code == 0
+    said = int(re.search(r"([\d,]+) events", err).group(1).replace(",", ""))
+    # the page steps through every line but the domains lines ("M ...": what a node's rows still hold)
+    lines = gzip.decompress(trace.read_bytes()).decode().splitlines()[1:]
+    assert any(line.startswith("M ") for line in lines)
+    assert said == sum(1 for line in lines if not line.startswith("M "))
+    page = (ROOT / "analysis" / "replay_assets" / "replay.js").read_text()
+    assert 'if (letter === "M") {' in page and "steps: kinds.length" in page
+
+
+def test_two_solvers_that_agree_are_both(capsys):
+    code, out, err = run_cli(capsys, "compare", "5..6", "--solvers", "bitwise,dlx", "--store", "none")
+    assert code == 0 and out.rstrip().splitlines()[-1].startswith("both solvers agreed on every answer")
+
+
+def test_the_help_names_every_export_format(capsys):
+    code, out, err = run_cli(capsys, "--help")
+    line = next(line for line in out.splitlines() if line.strip().startswith("export"))
+    assert "XCSP3" in line and "MiniZinc" in line and "DIMACS" in line
+
+
+def test_the_install_page_names_the_extras_the_makefile_installs():
+    makefile = (ROOT / "Makefile").read_text()
+    extras = re.search(r"pip install --quiet -e '\.\[([\w,]+)\]'", makefile).group(1).split(",")
+    page = (ROOT / "docs" / "install.md").read_text()
+    assert all(f"`{extra}`" in page for extra in extras), extras
+    assert f".[{','.join(extras)}]" in page
+
+
+def test_count_takes_options_after_the_solvers_name_as_compare_does(capsys):
+    code, out, err = run_cli(capsys, "count", "8", "--solver", "cp:var=first-fail")
+    assert code == 0 and out.startswith(f"n = 8, solver cp:var=first-fail (cp): {TOTAL[8]} solutions")
+    code, out, err = run_cli(capsys, "count", "8", "--solver", "cp:var=first-fail", "--option", "var=input")
+    assert code == 2 and "option var is given twice" in err
+
+
+def test_a_solver_file_in_a_folder_named_with_an_equals_sign(capsys, tmp_path):
+    folder = tmp_path / "a=b"
+    folder.mkdir()
+    (folder / "rows.py").write_text(
+        "from itertools import permutations\n\n"
+        "def solutions(n, **options):\n"
+        "    for q in permutations(range(n)):\n"
+        "        if len({q[r] + r for r in range(n)}) == len({q[r] - r for r in range(n)}) == n:\n"
+        "            yield q\n"
+    )
+    spec = f"{folder / 'rows.py'}:solutions"
+    code, out, err = run_cli(capsys, "compare", "5..6", "--solvers", f"bitwise,{spec}", "--store", "none")
+    assert code == 0 and "both solvers agreed" in out, (out, err)

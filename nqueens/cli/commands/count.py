@@ -19,6 +19,7 @@ from nqueens.cli.commands._common import (
     problem,
 )
 from nqueens.cli.commands._rules import add_rules_option
+from nqueens.core.errors import NQueensError
 
 # Command-line flags that map one-to-one to solver options of the same name.
 _SOLVER_FLAGS = ("workers", "scheduler", "store", "cached")
@@ -69,7 +70,10 @@ def run(args):
     what = problem(args)
     options = collect_options(args.options, [(name, getattr(args, name)) for name in _SOLVER_FLAGS] + rule_option(args))
     plain = not isinstance(what, Instance) or what.is_plain
-    req = request(what, solver_for(args), nodes=args.nodes, options=options)
+    solver = solver_for(args)
+    if solver and ":" in solver and "=" in solver:  # NAME:OPT=VALUE, as compare and trace take it
+        solver, options = _with_options(solver, options)
+    req = request(what, solver, nodes=args.nodes, options=options)
     if "progress" in req.options and "progress" not in options:
         progress = not (args.quiet or args.json) and sys.stderr.isatty()
         req = replace(req, options={**req.options, "progress": progress})
@@ -83,6 +87,22 @@ def run(args):
         return 0
     print(_human(result, what, args.solver))
     return 0
+
+
+def _with_options(spec, options):
+    """``NAME:OPT=VALUE...`` as the solver and its options, merged with those of ``--option`` (the same option
+    given both ways must agree)."""
+    from nqueens.experiments.columns import parse_solvers
+
+    if "," in spec:
+        raise NQueensError(f"--solver {spec!r}: one solver, options after colons (cp:var=first-fail)")
+    column = parse_solvers(spec)[0]
+    for key, value in column.options.items():
+        if key in options and str(options[key]) != str(value):
+            raise NQueensError(
+                f"option {key} is given twice, as {value!r} in --solver and {options[key]!r} in --option"
+            )
+    return column.solver, {**options, **column.options}
 
 
 def _human(result, what, typed=None):

@@ -93,7 +93,7 @@ def _column(spec):
 
 
 def _summary(t):
-    return f"{t.label}, n = {t.n}: {t.nodes:,} nodes, {t.solutions:,} solutions, {len(t.lines):,} events"
+    return f"{t.label}, n = {t.n}: {t.nodes:,} nodes, {t.solutions:,} solutions, {t.steps:,} events"
 
 
 def _said(args, line):
