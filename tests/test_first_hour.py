@@ -225,3 +225,20 @@ def test_a_solver_file_in_a_folder_named_with_an_equals_sign(capsys, tmp_path):
     spec = f"{folder / 'rows.py'}:solutions"
     code, out, err = run_cli(capsys, "compare", "5..6", "--solvers", f"bitwise,{spec}", "--store", "none")
     assert code == 0 and "both solvers agreed" in out, (out, err)
+
+
+def test_non_table_lines_print_integers_as_integers_with_separators(capsys):
+    code, out, err = run_cli(capsys, "optimize", "domination", "5", "--solver", "sat")
+    # OEIS A075458: 3 queens dominate the 5 x 5 board
+    assert code == 0 and "  objective: 3 queens\n  bound: 3\n" in out, out
+    code, out, err = run_cli(capsys, "estimate", "30", "--model", "mary")
+    assert code == 0 and "10,000 probes" in out and re.search(r"about \d\.\d{3}e\+22 nodes", out), out
+
+
+def test_json_never_holds_infinity(capsys):
+    from nqueens.cli.commands._common import print_json
+
+    print_json({"seconds": float("inf"), "stats": {"rate": float("nan")}, "profile": [1, 2]})
+    out = capsys.readouterr().out
+    assert "Infinity" not in out and "NaN" not in out
+    assert __import__("json").loads(out) == {"seconds": None, "stats": {"rate": None}, "profile": [1, 2]}

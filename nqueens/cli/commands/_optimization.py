@@ -100,12 +100,23 @@ def _value(x, digits=3):
     return f"{x:.{digits}f}" if isinstance(x, float) else str(x)
 
 
+def _count(x):
+    """A bound as a number of queens: an integer as one (``5``, not ``5.0``), a fractional one to a tenth."""
+    if x is None:
+        return "-"
+    if isinstance(x, float) and (x != x or abs(x) == float("inf")):
+        return "-"
+    if isinstance(x, float) and not x.is_integer():
+        return f"{x:,.1f}"
+    return f"{int(x):,}"
+
+
 def _one(r):
     lines = [f"{r.problem} n = {r.n}, solver {r.name}: {r.status}"]
     if r.objective is not None:
         what = "queens" if r.problem == "domination" else "queens of each colour"
         lines.append(f"  objective: {r.objective} {what}")
-    lines.append(f"  bound: {_value(r.bound, 1)}")
+    lines.append(f"  bound: {_count(r.bound)}")
     if r.known is not None:
         lines.append(f"  published (OEIS): {r.known}")
     for name in ("time_first", "time_best", "time_model", "seconds"):
