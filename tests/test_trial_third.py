@@ -463,3 +463,16 @@ def test_two_built_in_declarations_of_one_name_are_refused(tmp_path, monkeypatch
 def test_runexec_refuses_a_scheduler_or_workers_it_would_ignore(capsys, extra):
     code, out, err = run_cli(capsys, "compare", "4..5", "--solvers", "bitwise", "--harness", "runexec", *extra)
     assert code == 2 and "--harness runexec" in _one_error_line(err) and out == ""
+
+
+def test_a_trace_made_through_the_api_above_the_bound_gets_no_page():
+    from nqueens.analysis.replay import page
+    from nqueens.analysis.tracefile import MAX_NODES, Trace
+
+    from nqueens.core.errors import NQueensError
+
+    # every square of the first row tried and refused, over and over: one generated node an event
+    events = [("prune", 0, 0, -1)] * (MAX_NODES + 1)
+    big = Trace.from_events(4, "api", {}, events)
+    with pytest.raises(NQueensError, match=f"at most {MAX_NODES:,}"):
+        page([big])
