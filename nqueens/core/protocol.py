@@ -220,7 +220,7 @@ class Solver:
             wrong.append(f"fixed_n {self.fixed_n!r} is not an integer >= 1")
         if not _whole(self.reach) or self.reach < 1:
             wrong.append(f"reach {self.reach!r} is not an integer >= 1")
-        elif _whole(self.max_n) and self.max_n >= 1 and self.reach > self.max_n:
+        elif isinstance(self.max_n, int) and self.max_n >= 1 and self.reach > self.max_n:
             wrong.append(f"reach {self.reach} is above its max_n {self.max_n} (compare runs it up to its reach)")
         if not callable(self.memory):
             pair = self.memory if isinstance(self.memory, tuple | list) else ()
@@ -551,11 +551,12 @@ def _check_effort(spec, n, tally, total):
             raise wrong(f"nodes is {nodes:,}, fewer than its {total:,} solutions (each is a node)")
     if profile is not None:
         try:
-            depths = [int(c) if isinstance(c, numbers.Integral) and not isinstance(c, bool) else None for c in profile]
+            items = list(profile)
         except TypeError:
             raise wrong(f"profile is a {type(profile).__name__}, not a sequence of ints") from None
-        if None in depths or any(c < 0 for c in depths):
-            raise wrong(f"profile {tuple(profile)!r} is not a sequence of ints >= 0")
+        if not all(isinstance(c, numbers.Integral) and not isinstance(c, bool) and int(c) >= 0 for c in items):
+            raise wrong(f"profile {tuple(items)!r} is not a sequence of ints >= 0")
+        depths = [int(c) for c in items]
         if len(depths) > n + 1 or (depths and depths[0] != 1):
             raise wrong(f"profile has {len(depths)} depths starting with {depths[:1]} (at most {n + 1}, root 1)")
         if nodes is not None and sum(depths) != nodes:

@@ -126,7 +126,7 @@ def _compiling(module):
     return f"note: compiling the kernels of {module} (once for this version: the cache keeps them)"
 
 
-_LISTENING = []
+_LISTENING: list = []
 
 
 def _listen():

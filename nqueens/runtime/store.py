@@ -411,7 +411,8 @@ class ResultStore:
             return {}
         with self._guard():
             rows = self._db.execute("SELECT id, key FROM experiment_runs ORDER BY id").fetchall()
-        first, again = {}, {}
+        first: dict[str, int] = {}
+        again: dict[int, int] = {}
         for run_id, key in rows:
             if key in first:
                 again[run_id] = first[key]
