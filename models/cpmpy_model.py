@@ -129,8 +129,7 @@ def count(n, *, nodes=False, instance=None, backend="ortools", build=None, rule=
     Returns
     -------
     Tally
-        ``stats``: ``backend`` and ``solver_seconds`` as CPMpy reports them (an incomplete search is refused,
-        so no status is kept: CPMpy's ``OPTIMAL`` is not a count's word); ``time_model``
+        ``stats``: ``backend``, ``status`` and ``solver_seconds`` as CPMpy reports them; ``time_model``
         (building the CPMpy model and handing it to the backend) and ``time_solve`` (``solveAll``), in seconds;
         the backend's own search effort where it reports one (:func:`_backend_effort`).
 
@@ -159,7 +158,8 @@ def count(n, *, nodes=False, instance=None, backend="ortools", build=None, rule=
     return Tally(
         total=total,
         stats={
-            "backend": backend,  # no status: a count is of every solution or refused (_check_complete)
+            "backend": backend,
+            "status": status.exitstatus.name,
             "solver_seconds": status.runtime,
             "time_model": built - start,
             "time_solve": solved - built,

@@ -14,7 +14,7 @@ a bit mask). A published model runs as it is written, too:
 The toolkit enumerates and counts with CPMpy's ``solveAll`` on the backend named by the option
 ``backend``, exactly as it runs its own ``cpmpy`` model (:mod:`nqueens.models.cpmpy_model`): the same stop on
 Ctrl-C, the same refusal of a partial count, the same statistics (``time_model``, ``time_solve``, the backend's
-runtime).
+status and runtime).
 
 Examples
 --------

@@ -126,9 +126,17 @@ def _human(result, what, typed=None):
     for key, value in result.stats.items():
         if value is None or key == "instance":
             continue
+        if key == "status" and value in _FINISHED:
+            # a solver's word for a search that ended (CP-SAT's and CPMpy's OPTIMAL, INFEASIBLE when there is
+            # none): for a count that is every solution, an incomplete count being refused
+            lines.append("  search: complete")
+            continue
         lines.append(f"  {key.replace('_', ' ')}: {_value(value)}")
     lines.append(f"  seconds: {result.seconds:.6f}")
     return "\n".join(lines)
+
+
+_FINISHED = ("OPTIMAL", "INFEASIBLE", "UNSATISFIABLE")
 
 
 def _value(value):
