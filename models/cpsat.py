@@ -240,7 +240,8 @@ def batches(
 
     The solve runs in a worker thread; closing the stream (or reaching ``limit``) stops the search. ``stats``,
     if a dict, receives ``time_model`` once the model is built, and the solver's statistics (as in :func:`count`)
-    when the solve has ended.
+    when the solve has ended. With ``limit=1`` (or ``first``) it is an ordinary solve for one solution, not an
+    enumeration stopped at its first: ``stats["parameters"]`` states the parameters it ran with.
 
     Raises
     ------
@@ -257,9 +258,13 @@ def batches(
     start = time.perf_counter()
     m, q = _model(n, symmetry, instance, rule)
     solver = _solver(m, q, first, workers, var, value, seed)
+    if limit == 1:  # one solution: an ordinary solve, not an enumeration cut after its first solution
+        solver.parameters.enumerate_all_solutions = False
     if stats is not None:
         stats["time_model"] = time.perf_counter() - start
-    if first:
+    if first or limit == 1:
+        if stats is not None:
+            stats["parameters"] = _parameters(solver)
         callback = _Counter(q, False)
         status = _run(solver, m, callback)
         if stats is not None:
@@ -401,6 +406,19 @@ def _halt(solver, worker, finished):
             finished.wait(_POLL)
         except KeyboardInterrupt:
             continue
+
+
+def _parameters(solver):
+    """The parameters that decide how a solve for one solution searches, as the record states them."""
+    from ortools.sat import sat_parameters_pb2
+
+    p = solver.parameters
+    return {
+        "enumerate_all_solutions": p.enumerate_all_solutions,
+        "num_workers": p.num_workers,
+        "random_seed": p.random_seed,
+        "search_branching": sat_parameters_pb2.SatParameters.SearchBranching.Name(p.search_branching),
+    }
 
 
 def _stats(solver, callback, status):

@@ -30,6 +30,7 @@ N. Nethercote et al., "MiniZinc: Towards a Standard CP Modelling Language", CP 2
 import atexit
 import functools
 import json
+import os
 import re
 import shlex
 import shutil
@@ -159,13 +160,18 @@ class _Run:
         except ValueError as exc:
             raise NQueensError(f"option flags={flags!r} cannot be split into minizinc flags: {exc}") from None
         self.path, self.solver, self.takes_instance = path, solver, takes_instance
+        self.peak: list[float | None] = []  # MiB: the minizinc process tree's memory, read while it runs
         self.library, self.retried, interface = _settle(str(path), path.stat().st_mtime_ns, solver, library, flags)
         self.takes_n = "n" in interface.get("input", {})
         self.array = _array(path, interface, array)
 
     def notes(self):
-        """What the run's ``stats`` say about it: the library used (and why), the array, the versions."""
+        """What the run's ``stats`` say about it: the library used (and why), the array, the versions, and the
+        peak resident memory of the minizinc process tree (``child_peak_memory``, MiB, read from ``/proc``)."""
         notes = {"solver": self.solver, "array": self.array, "versions": _versions(self.solver)}
+        peaks = [peak for peak in self.peak if peak is not None]
+        if peaks:
+            notes["child_peak_memory"] = max(peaks)
         if self.library:
             notes["mzn_library"] = self.library + (f" ({self.retried})" if self.retried else "")
         return notes
@@ -181,7 +187,11 @@ class _Run:
         return command + ["--output-mode", "json", "--statistics", str(self.path)]
 
     def events(self, n, instance, *, limit=None):
-        """Yield ``("solution", q)``, ``("stats", dict)`` and ``("complete", None)`` as MiniZinc prints them."""
+        """Yield ``("solution", q)``, ``("stats", dict)`` and ``("complete", None)`` as MiniZinc prints them.
+
+        With a ``limit`` MiniZinc is asked for that many solutions (``-n``, or none of ``-a``/``-n`` for one) and
+        stops by itself; it is read to its end, so that the statistics it prints after the last solution (its
+        effort up to there) arrive."""
         command = self.command(limit)
         data = _data(n, instance, self.takes_instance, self.takes_n)
         if data:
@@ -189,21 +199,19 @@ class _Run:
         with tempfile.TemporaryFile(mode="w+") as errors:  # a file: a pipe could fill while stdout is read
             process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=errors, text=True)
             _RUNNING.add(process)
+            watching = _watch(process.pid, self.peak)
             buffer: list[str] = []
-            found = 0
             try:
                 for line in process.stdout or ():
                     stripped = line.strip()
                     if stripped == "----------":
                         q = _solution(json.loads("".join(buffer) or "{}"), n, self.path, self.array, self.takes_n)
                         buffer = []
-                        found += 1
                         yield "solution", q
-                        if limit is not None and found >= limit:
-                            return
                     elif stripped in ("==========", "=====UNSATISFIABLE====="):
                         yield "complete", None
                     elif stripped.startswith("%%%mzn-stat:"):
+                        self.peak.append(_high_water(process.pid))
                         key, _, value = stripped[len("%%%mzn-stat:") :].strip().partition("=")
                         yield "stats", {f"mzn_{key}": _number(value)}
                     elif stripped.startswith("%") or stripped.startswith("====="):
@@ -215,10 +223,56 @@ class _Run:
                     errors.seek(0)
                     raise NQueensError(f"minizinc failed on {self.path.name}: {_last_error(errors.read())}")
             finally:
+                watching.set()
                 if process.poll() is None:
                     process.kill()
                     process.wait()
                 _RUNNING.discard(process)
+
+
+_WATCH = 0.005  # seconds between two readings of the minizinc process tree's memory
+
+
+def _watch(pid, peaks):
+    """Read the memory of ``pid``'s process tree (:func:`_high_water`) into ``peaks`` every :data:`_WATCH`
+    seconds, on a daemon thread, until the event it returns is set: the FlatZinc solver's process may have ended
+    before minizinc prints its last statistics."""
+    import threading
+
+    done = threading.Event()
+
+    def watch():
+        while not done.wait(_WATCH):
+            peaks.append(_high_water(pid))
+
+    threading.Thread(target=watch, name="nqueens-minizinc-memory", daemon=True).start()
+    return done
+
+
+def _high_water(pid):
+    """The peak resident memory (MiB) so far of the running process ``pid`` and the processes it started (the
+    FlatZinc solver minizinc runs): the sum of their ``VmHWM``, each one's own peak (together a bound from above
+    of their joint peak); ``None`` where ``/proc`` cannot tell.
+
+    Read from ``/proc`` while they run (every few milliseconds, and at the statistics lines): ``getrusage`` and
+    ``wait4`` would charge a child with the resident size of the process that started it, which its ``exec``
+    inherits as a high-water mark."""
+    total, seen, todo = 0.0, set(), [pid]
+    while todo:
+        current = todo.pop()
+        if current in seen:
+            continue
+        seen.add(current)
+        try:
+            with open(f"/proc/{current}/status", encoding="ascii") as status:
+                total += next(int(line.split()[1]) for line in status if line.startswith("VmHWM:")) / 1024
+            for task in os.listdir(f"/proc/{current}/task"):
+                with open(f"/proc/{current}/task/{task}/children", encoding="ascii") as children:
+                    todo.extend(int(child) for child in children.read().split())
+        except (OSError, ValueError, StopIteration):
+            if current == pid:
+                return None
+    return total
 
 
 @functools.lru_cache(maxsize=64)

@@ -159,9 +159,21 @@ def count(
 
 
 def batches(
-    n, *, limit=None, instance=None, encoding="pairwise", satsolver="cadical195", counter="enumerate", rule="queen"
+    n,
+    *,
+    limit=None,
+    instance=None,
+    encoding="pairwise",
+    satsolver="cadical195",
+    counter="enumerate",
+    rule="queen",
+    stats=None,
 ):
     """Stream the solutions as ``(m, n)`` arrays, in the SAT solver's order.
+
+    ``stats``, a dict, receives what :func:`count` reports (the formula's size, the solver's ``conflicts``,
+    ``decisions``, ``propagations``, ``restarts``, ``time_model``) over the calls made so far: up to the first
+    solution for ``limit=1``; final once the stream ends or is closed.
 
     Examples
     --------
@@ -170,8 +182,12 @@ def batches(
     """
     if counter != "enumerate":
         raise NQueensError(f"counter={counter} counts without enumerating; to list solutions use counter=enumerate")
-    cnf, _ = clauses(n, encoding=encoding, instance=instance, rule=rule)
+    start = time.perf_counter()
+    cnf, top = clauses(n, encoding=encoding, instance=instance, rule=rule)
     solver = _solver(satsolver, cnf)
+    stats = {} if stats is None else stats
+    stats.update(encoding=encoding, variables=top, clauses=len(cnf), satsolver=satsolver)
+    stats["time_model"] = time.perf_counter() - start
     size = _CHUNK if limit is None else max(1, min(_CHUNK, limit))
     dtype = dtype_for(n)
     try:
@@ -180,10 +196,12 @@ def batches(
             rows.append(q)
             found += 1
             if len(rows) == size or found == limit:
+                stats.update(_effort(solver))
                 yield np.array(rows, dtype=dtype)
                 if found == limit:
                     return
                 rows = []
+        stats.update(_effort(solver))
         if rows:
             yield np.array(rows, dtype=dtype)
     finally:

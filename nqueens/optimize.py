@@ -88,7 +88,15 @@ def optimize(problem, n, solver="cpsat", *, timeout=None, symmetry=False, worker
         from nqueens.runtime.executors import default_workers
 
         workers = default_workers()
-    return solve(problem, n, solver, timeout=timeout, symmetry=bool(symmetry), workers=workers, backend=backend)
+    from nqueens.core import background
+
+    # Run in the job thread that the span measures (cpu_time and the solver's memory, as every record has them).
+    result, span = background.timed(
+        solve, problem, n, solver, timeout=timeout, symmetry=bool(symmetry), workers=workers, backend=backend
+    )
+    result.cpu_time, result.peak_memory = span.cpu_time, span.peak_memory
+    result.memory_added, result.memory_note = span.memory_added, span.memory_note
+    return result
 
 
 _YES = {"1": True, "yes": True, "true": True, "on": True, "0": False, "no": False, "false": False, "off": False}

@@ -239,8 +239,8 @@ def test_runs_compare_gives_the_paired_statistics(capsys, tmp_path):
     code, out, err = run_cli(capsys, "runs", "--store", store, "--compare", "bitwise", "cp", "--json")
     assert code == 0, err
     doc = json.loads(out)
-    assert doc["paired"]["problems"] == ["8", "9", "10", "11"]
-    assert sum(doc["paired"][k] for k in ("wins", "ties", "losses")) == 4
+    assert doc["paired"]["count"]["problems"] == ["8", "9", "10", "11"]
+    assert sum(doc["paired"]["count"][k] for k in ("wins", "ties", "losses")) == 4
     code, out, err = run_cli(capsys, "runs", "--store", store, "--compare", "bitwise", "cp")
     assert "Wilcoxon signed-rank test" in out and "geometric mean" in out
     other = str(tmp_path / "other.sqlite")

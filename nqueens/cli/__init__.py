@@ -39,6 +39,7 @@ COMMANDS = (
     "compare",
     "optimize",
     "runs",
+    "report",
     "estimate",
     "construct",
     "trace",

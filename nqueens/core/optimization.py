@@ -137,6 +137,10 @@ class OptResult:
     message: str = ""
     stats: dict = field(default_factory=dict)
     label: str = ""
+    cpu_time: float | None = None  # over the run, as nqueens.core.measure.Span takes it (docs/effort.md)
+    peak_memory: float | None = None
+    memory_added: float | None = None
+    memory_note: str | None = None
 
     @property
     def name(self):

@@ -112,6 +112,10 @@ class Solver:
         Solver-specific keywords.
     limit_reason : str
         Why ``max_n`` is the limit, for the error message.
+    at_once : callable or None
+        ``at_once(n, options) -> bool``: the solver answers ``n`` without a search (a theorem), so ``max_n``
+        does not apply; plain Python, declared beside ``max_n``. Its code refuses a question that would need a
+        search above ``max_n`` (a node count).
     no_instance : str
         Why the solver refuses problem instances (when ``"instance"`` is not in ``can``), for the error message.
     memory : tuple or callable
@@ -157,6 +161,7 @@ class Solver:
     reach: int = 12
     options: tuple = ()
     limit_reason: str = MASK_REASON
+    at_once: Callable | None = None
     no_instance: str = ""
     memory: tuple | Callable[[int, int, dict], tuple] = (64, 1)
     row_order: bool = False
@@ -265,10 +270,18 @@ class Solver:
                 f"solver {self.name!r} answers n = {self.fixed_n} only ({self.limit_reason}), not n = {n}"
             )
         max_n, reason, under = self.limit(options or {})
-        if max_n is not None and n > max_n:
+        if max_n is not None and n > max_n and not self.answers_at_once(n, options):
             with_ = f" with {under}" if under else ""
             raise NQueensError(f"n = {n} is above the limit of solver {self.name!r}{with_}, n <= {max_n} ({reason})")
         return n
+
+    def answers_at_once(self, n, options=None):
+        """Whether the solver answers ``n`` with the checked ``options`` without a search (:attr:`at_once`), so
+        that no limit of its search applies."""
+        if self.at_once is None:
+            return False
+        known = {opt.name: opt.default for opt in self.options}
+        return bool(self.at_once(n, {**known, **(options or {})}))
 
     def limit(self, options):
         """``(max_n, reason, NAME=VALUE)``: the largest ``n`` the solver takes with the checked ``options`` (an
@@ -321,6 +334,8 @@ class Solver:
         :attr:`memory`) is not available; the message names the bytes and what they depend on."""
         from nqueens.core import memory
 
+        if self.answers_at_once(n, options):  # a theorem's answer allocates nothing
+            return
         need, said = self.memory_needed(n, options, workers)
         if callable(self.memory) and self.family == "engine":
             said = ", ".join(filter(None, [f"{workers} worker{'s' * (workers != 1)}", said]))

@@ -83,9 +83,14 @@ class CountResult:
     profile : tuple or None
         Feasible nodes per depth, ``profile[0] == 1`` for the root; ``sum(profile) == nodes``.
     seconds : float
-        Wall-clock time of the computation itself, after kernels are compiled or loaded from cache.
+        Wall-clock time of the solver call itself, taken in the thread that makes it, after kernels are compiled
+        or loaded from cache (:mod:`nqueens.core.measure`).
     stats : dict
         The solver's own effort measures (CP-SAT branches, constraint checks, ...).
+    cpu_time, peak_memory, memory_added, memory_note : float, float, float, str or None
+        Over the same span: the process's CPU seconds (every thread, and children waited for), its peak resident
+        memory (MiB), that peak above the resident size just before the call (MiB: the solver's own), and why a
+        memory field is ``None`` where it cannot be measured.
     """
 
     n: int
@@ -97,6 +102,10 @@ class CountResult:
     profile: tuple | None = None
     seconds: float = 0.0
     stats: dict = field(default_factory=dict)
+    cpu_time: float | None = None
+    peak_memory: float | None = None
+    memory_added: float | None = None
+    memory_note: str | None = None
 
     def to_dict(self):
         """The ``--json`` shape: orbit-size keys of ``classes`` become strings, ``profile`` a list."""
@@ -110,6 +119,10 @@ class CountResult:
             "profile": None if self.profile is None else list(self.profile),
             "seconds": self.seconds,
             "stats": dict(self.stats),
+            "cpu_time": self.cpu_time,
+            "peak_memory": self.peak_memory,
+            "memory_added": self.memory_added,
+            "memory_note": self.memory_note,
         }
 
     def to_frame(self):
@@ -185,6 +198,8 @@ CSV_COLUMNS = (
     "cpu_time",
     "wall_time",
     "peak_memory",
+    "memory_added",
+    "memory_note",
     "inner_time",
     "inner_loops",
     "harness",
@@ -253,12 +268,19 @@ class RunRecord:
         ``time_read + seconds``.
     seconds_to_first : float or None
     cpu_time : float or None
-        CPU seconds (user + system) of the process that ran the solver, its children included, over the run
-        (:mod:`nqueens.experiments.resources`).
+        CPU seconds (user + system) of the process that ran the solver over the span of ``seconds`` (every
+        thread, and the child processes it waited for), taken in the thread that runs the solver
+        (:mod:`nqueens.core.measure`); under ``runexec``, BenchExec's for the whole run.
     wall_time : float or None
         Wall-clock seconds over the same span as ``cpu_time`` (so that the two can be compared).
     peak_memory : float or None
-        Peak resident memory of that process during the run, MiB (children included where they were larger).
+        Peak resident memory of that process during the run, MiB (children included where they were larger):
+        the interpreter and the libraries loaded before the run included.
+    memory_added : float or None
+        The solver's own memory: that peak above the resident size just before the run, MiB (a child
+        process's whole peak).
+    memory_note : str or None
+        Why ``peak_memory`` or ``memory_added`` is ``None`` (not measurable here), or what they are instead.
     inner_time, inner_loops : float, int or None
         For a run under a millisecond: the seconds of one run timed over ``inner_loops`` repetitions, as
         :mod:`timeit` does (``None`` for longer runs).
@@ -313,6 +335,8 @@ class RunRecord:
     cpu_time: float | None = None
     wall_time: float | None = None
     peak_memory: float | None = None
+    memory_added: float | None = None
+    memory_note: str | None = None
     inner_time: float | None = None
     inner_loops: int | None = None
     harness: str | None = None

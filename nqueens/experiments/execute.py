@@ -128,6 +128,8 @@ _ANSWER = (
     "cpu_time",
     "wall_time",
     "peak_memory",
+    "memory_added",
+    "memory_note",
     "inner_time",
     "inner_loops",
     "harness",

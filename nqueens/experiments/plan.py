@@ -59,7 +59,11 @@ def _plan(problems, columns, question, repeat, explicit, seeds=None):
                 status, message = "unsupported", _cannot(spec, column, question)
             elif spec.fixed_n is not None and problem.n != spec.fixed_n:
                 status, message = "unsupported", f"{column.name} answers n = {spec.fixed_n} only ({spec.limit_reason})"
-            elif spec.limit(column.full)[0] is not None and problem.n > spec.limit(column.full)[0]:
+            elif (
+                spec.limit(column.full)[0] is not None
+                and problem.n > spec.limit(column.full)[0]
+                and not spec.answers_at_once(problem.n, column.full)
+            ):
                 max_n, reason, _ = spec.limit(column.full)
                 status, message = "unsupported", f"{column.name} takes n <= {max_n} ({reason})"
             elif not problem.plain and "instance" not in spec.can:

@@ -59,10 +59,12 @@ def execute(task, spec=None):
         (orbit size as a string -> number: the outcome is a JSON message), ``nodes``, ``profile``, ``tree``,
         ``seconds``, ``seconds_to_first``, ``solution`` (for ``first``), ``stats``, and the parts of the time:
         ``time_read`` (reading the instance file), ``time_model`` and ``time_solve`` (where the solver reports
-        them in its ``stats``, under those keys); what the run cost (:mod:`nqueens.experiments.resources`):
-        ``cpu_time``, ``wall_time``, ``peak_memory``, ``harness``, and for a run under a millisecond
-        ``inner_time`` and ``inner_loops``; ``effort`` (the statistics in the names of
-        :data:`nqueens.core.effort.QUANTITIES`) and ``search_tree`` (the tree its ``nodes`` belong to).
+        them in its ``stats``, under those keys); what the solver call cost, over the one span that gives
+        ``seconds``, taken in the thread that runs it (:class:`nqueens.core.measure.Span`): ``cpu_time``,
+        ``wall_time`` (the same span), ``peak_memory``, ``memory_added``, ``memory_note``, ``harness``; for a run
+        shorter than :data:`nqueens.experiments.resources.SHORT_RUN`, ``inner_time`` and ``inner_loops``;
+        ``effort`` (the statistics in the names of :data:`nqueens.core.effort.QUANTITIES`; for a first solution,
+        the search up to it) and ``search_tree`` (the tree its ``nodes`` belong to).
 
     With ``spec``, the solver the runner resolved for this task's column in this process, the task's options
     are trusted as parsed there; without it (a task that entered a new process) they are checked again here.
@@ -73,8 +75,6 @@ def execute(task, spec=None):
     >>> out["status"], out["total"], out["unique"], out["classes"]
     ('solved', 92, 12, {'4': 1, '8': 11})
     """
-    from nqueens.experiments.resources import Usage
-
     try:
         start = time.perf_counter()
         problem = _problem(task)
@@ -85,9 +85,8 @@ def execute(task, spec=None):
 
             spec = get_solver(task["solver"])
         made: dict[str, Any] = {}
-        with Usage() as usage:
-            outcome = _answer(task, problem, spec, trusted, made)
-        outcome.update(usage.to_dict(), harness="process")
+        outcome = _answer(task, problem, spec, trusted, made)
+        outcome.update(wall_time=outcome["seconds"], harness="process")  # one span: the solver call's
         outcome["time_read"] = read
         _split_times(outcome)
         _effort(task, outcome, spec)
@@ -157,6 +156,7 @@ def _answer(task, problem, spec, trusted, made):
             "tree": tree_size(record.n) if tree_size is not None and task.get("instance") is None else None,
             "seconds": record.seconds,
             "stats": _jsonable(record.stats),
+            **{key: getattr(record, key) for key in _SPAN},
         }
         if question == "unique" and record.unique is None:
             raise RuntimeError(f"solver {spec.name} counted no unique solutions")
@@ -165,57 +165,53 @@ def _answer(task, problem, spec, trusted, made):
     if "request" not in made:
         limit = 1 if question == "first" else None
         made["request"] = api.request(problem, spec, question="enumerate", limit=limit, options=options, checked=True)
-    stream: Any = api.batches(made["request"], stats=stats)
-    if question == "unique":
-        from nqueens.analysis.symmetry import classes
+    from nqueens.core import background
 
-        rows = 0
-        first = None
-        start = time.perf_counter()
+    # The stream is read inside one job, so that the span is the solver's, not the hand-offs of its chunks.
+    out, span = background.timed(_read_stream, api.batches(made["request"], stats=stats), question)
+    span.child(stats.pop("child_peak_memory", None))  # a child process the solver measured itself
+    out.update(stats=_jsonable(stats), **{key: getattr(span, key) for key in _SPAN})
+    return out
 
-        def counted(batches):
-            nonlocal rows, first
-            for batch in batches:
-                if first is None and len(batch):
-                    first = time.perf_counter() - start
-                rows += len(batch)
-                yield batch
 
-        found = classes(counted(stream))
-        seconds = time.perf_counter() - start
-        orbits = sum(size * number for size, number in found.items())
-        if orbits != rows:
-            raise RuntimeError(f"enumerated {rows} solutions whose orbits hold {orbits}")
-        return {
-            "total": rows,
-            "unique": sum(found.values()),
-            "classes": _classes(found),
-            "seconds": seconds,
-            "seconds_to_first": first,
-            "stats": _jsonable(stats),
-        }
+_SPAN = ("seconds", "cpu_time", "peak_memory", "memory_added", "memory_note")
+
+
+def _read_stream(stream, question):
+    """The answer of ``question`` (``enumerate``, ``first``, ``unique``) read from a stream of batches."""
+    start = time.perf_counter()
     rows = 0
     first = None
     solution = None
-    start = time.perf_counter()
-    try:
-        for batch in stream:
+    found: dict[int, int] | None = None
+
+    def counted(batches):
+        nonlocal rows, first, solution
+        for batch in batches:
             if first is None and len(batch):
                 first = time.perf_counter() - start
                 solution = [int(c) for c in batch[0]]
             rows += len(batch)
+            yield batch
+
+    try:
+        if question == "unique":
+            from nqueens.analysis.symmetry import classes
+
+            found = classes(counted(stream))
+        else:
+            for _ in counted(stream):
+                pass
     finally:
         stream.close()
-    seconds = time.perf_counter() - start
+    if found is not None:
+        orbits = sum(size * number for size, number in found.items())
+        if orbits != rows:
+            raise RuntimeError(f"enumerated {rows} solutions whose orbits hold {orbits}")
+        return {"total": rows, "unique": sum(found.values()), "classes": _classes(found), "seconds_to_first": first}
     if question == "first":
-        return {
-            "total": None,
-            "solution": solution,
-            "seconds": seconds,
-            "seconds_to_first": first,
-            "stats": _jsonable(stats),
-        }
-    return {"total": rows, "seconds": seconds, "seconds_to_first": first, "stats": _jsonable(stats)}
+        return {"total": None, "solution": solution, "seconds_to_first": first}
+    return {"total": rows, "seconds_to_first": first}
 
 
 def _problem(task):
@@ -252,7 +248,11 @@ def _effort(task, outcome, spec):
 
     options = dict(task.get("options") or {})
     backend = backend_of(spec.name, spec.source, spec.module)
-    outcome["effort"] = effort(backend, outcome.get("stats"), outcome.get("nodes"))
+    nodes = outcome.get("nodes")
+    stats = outcome.get("stats") or {}
+    if nodes is None and isinstance(stats.get("nodes"), int):  # a stream's tree walked up to where it stopped
+        nodes = stats["nodes"]
+    outcome["effort"] = effort(backend, stats, nodes)
     try:
         outcome["search_tree"] = search_tree(spec, options, outcome.get("nodes"))
     except Exception as exc:  # a claim that names no tree: the run stands, the claim is refused elsewhere

@@ -144,6 +144,11 @@ def add_parser(sub):
         "the border); ecdf: the runtime distribution of each solver over every run; "
         "optimisation: anytime (the best objective over time, the default there) or profile (performance profile)",
     )
+    parser.add_argument(
+        "--report",
+        metavar="FILE.html",
+        help="also write the experiment's runs as one offline HTML page (see nqueens report)",
+    )
     parser.add_argument("--quiet", action="store_true", help="no progress output, no notes on stderr")
     parser.set_defaults(run=run)
 
@@ -178,6 +183,7 @@ _NOT_FOR_OPTIMIZE = {
     "fresh": "--fresh",
     "nodes": "--nodes",
     "aggregate": "--aggregate",
+    "report": "--report",
 }
 
 
@@ -247,6 +253,10 @@ def run(args):
         from nqueens.analysis.plots import check_path
 
         check_path(args.plot)  # before the runs, not after them
+    if args.report is not None:
+        from nqueens.analysis.report_html import check_output
+
+        check_output(args.report, inputs=[args.store])
     skipped: list[Any] = []
     problems = (
         experiment.problems_from_range(args.range)
@@ -301,6 +311,8 @@ def run(args):
         _plot(args.plot_kind, result, columns, args.plot)
         if not args.quiet:
             print(f"wrote {args.plot}", file=sys.stderr)
+    if args.report is not None:
+        _report(args, result)
     return 1 if result.failures else 0
 
 
@@ -360,3 +372,12 @@ def _progress():
         sys.stderr.flush()
 
     return show
+
+
+def _report(args, result):
+    from nqueens.cli.commands.report import write
+
+    # The page is of this experiment's runs; the store may hold others, which `nqueens report` would add.
+    label = result.store or "this experiment (not stored)"
+    again = None if result.store is None else ["nqueens", "report", "--store", result.store, "-o", args.report]
+    write([(label, result.records)], args.report, again, quiet=args.quiet)

@@ -1,6 +1,7 @@
 """``nqueens solve N``: stream the solutions in one of the board formats."""
 
 import itertools
+import json
 import sys
 from dataclasses import replace
 from typing import Any
@@ -161,7 +162,12 @@ def run(args):
         pieces = board.format_boards(rows)
     elif fmt == "json":
         # A JSON document is written whole or not at all: an interrupted run leaves no half document behind.
-        pieces = _held(board.format_json(n, rows, orbits, stats))
+        # Read in one job, so that its span is the solver's (the document held is part of what it measures).
+        from nqueens.core import background
+
+        pieces, span = background.timed(_held, board.format_json(n, rows, orbits, stats))
+        span.child((stats or {}).get("child_peak_memory"))  # a child process the solver measured itself
+        pieces[-1:] = [", " + json.dumps(span.to_dict())[1:-1] + pieces[-1]]
     else:
         # The text format starts with the number of solutions that follow. With --limit the caller bounded the
         # output, so hold those rows and say exactly how many there are (this also serves solvers that find one
