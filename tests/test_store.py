@@ -336,7 +336,7 @@ def test_a_read_only_store_is_read(tmp_path, cli, what):
         assert listed.returncode == 0 and "1 finished" in listed.stdout, listed.stderr
         assert cli("runs", "--store", path).returncode == 0
         cached = cli("count", "12", "--cached", "--store", path)
-        assert cached.returncode == 0 and "14200 solutions" in cached.stdout, cached.stderr
+        assert cached.returncode == 0 and "14,200 solutions" in cached.stdout, cached.stderr
         vacuum = cli("store", "vacuum", "--store", path)
         assert vacuum.returncode == 2 and vacuum.stderr.startswith("error: cannot")
         assert ("read-only" if what == "file" else "folder writable") in vacuum.stderr
