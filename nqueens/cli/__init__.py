@@ -259,7 +259,7 @@ def _fresh_note(args):
     from nqueens.runtime.cache import fresh_note, say_compiling
 
     note = fresh_note()
-    if note:
+    if note and args.command != "compare":  # compare's first line is its forecast, which counts the compiling
         print(note, file=sys.stderr)
     say_compiling(lambda line: print(line, file=sys.stderr, flush=True))
 
