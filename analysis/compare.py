@@ -33,6 +33,8 @@ from typing import Any
 
 from nqueens.core.errors import NQueensError
 from nqueens.core.record import ANSWERED, CSV_COLUMNS, RunRecord
+from nqueens.core.table import cell as _cell
+from nqueens.core.table import render
 
 __all__ = [
     "parse_range",
@@ -48,7 +50,20 @@ __all__ = [
 ]
 
 # The status of a cell is the first of these that one of its runs has.
-SEVERITY = ("wrong", "error", "memout", "timeout", "unsupported", "unsat", "sat", "solved")
+SEVERITY = (
+    "wrong",
+    "error",
+    "memout",
+    "timeout",
+    "unknown",
+    "unsupported",
+    "feasible",
+    "unsat",
+    "infeasible",
+    "sat",
+    "optimal",
+    "solved",
+)
 
 # Columns of a comparison; those in _OPTIONAL appear only when some cell has a value there.
 _COLUMNS = (
@@ -60,11 +75,14 @@ _COLUMNS = (
     "status",
     "total",
     "unique",
+    "objective",
+    "bound",
     "tree",
     "generated",
     "nodes",
     "effort",
     "first",
+    "best",
     "seconds",
     "min",
     "max",
@@ -81,6 +99,9 @@ _OPTIONAL = (
     "rule",
     "total",
     "unique",
+    "objective",
+    "bound",
+    "best",
     "tree",
     "generated",
     "nodes",
@@ -102,12 +123,15 @@ RUN_COLUMNS = (
     "solver",
     "rule",
     "question",
+    "problem",
     "repeat",
     "seed",
     "status",
     "result",
     "total",
     "unique",
+    "objective",
+    "bound",
     "seconds",
     "seconds_to_first",
     "cpu_time",
@@ -125,6 +149,11 @@ RUN_COLUMNS = (
 # Columns of ``nqueens runs`` shown only when some run has a value there.
 _RUN_OPTIONAL = (
     "id",
+    "problem",
+    "total",
+    "unique",
+    "objective",
+    "bound",
     "instance",
     "seed",
     "memory",
@@ -210,7 +239,7 @@ def cells(records):
     out = []
     for runs in groups.values():
         status = min((r["status"] for r in runs), key=_severity)
-        solved = [r for r in runs if r["status"] in ANSWERED]
+        solved = [r for r in runs if r["status"] in ANSWERED or r["status"] == "feasible"]
         base = dict(solved[0] if solved else next(r for r in runs if r["status"] == status))
         times = [r["seconds"] for r in solved if r.get("seconds") is not None]
         firsts = [r["seconds_to_first"] for r in solved if r.get("seconds_to_first") is not None]
@@ -235,6 +264,7 @@ def cells(records):
             seconds_min=min(times) if times else None,
             seconds_max=max(times) if times else None,
             seconds_to_first=statistics.median(firsts) if firsts else None,
+            time_best=_median(r.get("time_best") for r in solved),
             runs=len(solved),
             reused=all(r.get("reused") for r in runs),
             repeats=[
@@ -260,6 +290,8 @@ def agreement(records):
     """
     records = _docs(records)
     wrong = [r for r in records if r["status"] == "wrong"]
+    if not wrong and records and all(r.get("question") == "optimize" for r in records):
+        return _optima_agreement(records)
     if wrong:
         where = sorted({_where(r) for r in wrong}, key=str)
         return (
@@ -286,6 +318,24 @@ def agreement(records):
     return f"{every} solvers agreed on every answer, and with {checked} where known"
 
 
+def _optima_agreement(records):
+    """The last line of an optimisation experiment: the solutions verified, the proven optima checked against each
+    other and against OEIS."""
+    from nqueens.core.optimization import KNOWN, OEIS
+
+    problem = records[0].get("problem")
+    proved = [r for r in records if r["status"] == "optimal"]
+    found = [r for r in records if r["status"] in ("optimal", "feasible")]
+    if not found:
+        return "no run found a solution: nothing to check"
+    known = sorted({r["n"] for r in proved if r["n"] in KNOWN.get(problem, {})})
+    said = f"{len(found)} solution{'s' * (len(found) != 1)} verified"
+    if not proved:
+        return f"{said}; no optimum proved, so none to check against OEIS {OEIS.get(problem, '')}".rstrip()
+    against = f" and with OEIS {OEIS[problem]} (n = {_ranges(known)})" if known else ""
+    return f"{said}; the {len(proved)} proven optima agree with each other{against}"
+
+
 def format_table(records, fmt="markdown", *, notes=()):
     """The cells of ``records`` as a ``markdown`` table, ``csv``, or a ``json`` list of cells.
 
@@ -306,10 +356,11 @@ def format_table(records, fmt="markdown", *, notes=()):
         raise NQueensError(f"format must be markdown, csv or json, got {fmt!r}")
     # The Markdown table is for reading: an unsupported cell is one of the footer's summary lines, not a row.
     shown = [row for row, cell in zip(rows, table) if cell["status"] != "unsupported"]
-    lines = _markdown(
+    lines = render(
         columns,
         [[_show(c, row[c]) for c in columns] for row in shown],
         right=lambda c: c not in ("solver", "status", "instance", "question", "rule", "reused"),
+        same={"min": "seconds", "max": "seconds"},  # one run per cell: its min and max are its seconds
     )
     footer = [f"- {line}" for line in _reasons(table)] + [f"- {note}" for note in notes]
     if "effort" in columns:
@@ -332,7 +383,7 @@ def format_runs(records, fmt="table"):
     if fmt == "json":
         return json.dumps([r.to_dict() for r in records], indent=2, default=str) + "\n"
     if fmt == "csv":
-        return _csv(CSV_COLUMNS, [r.to_row() for r in records])
+        return _csv(type(records[0]).columns() if records else CSV_COLUMNS, [r.to_row() for r in records])
     rows = [{c: r.get(c) for c in RUN_COLUMNS} for r in records]
     for row, r in zip(rows, records):
         row["rule"] = (r.options or {}).get("rule") or "queen"
@@ -344,7 +395,7 @@ def format_runs(records, fmt="table"):
     ]
     if fmt != "table":
         raise NQueensError(f"format must be table, csv or json, got {fmt!r}")
-    return _markdown(
+    return render(
         columns,
         [[_show(c, row[c]) for c in columns] for row in rows],
         right=lambda c: (
@@ -356,6 +407,8 @@ def format_runs(records, fmt="table"):
                 "seed",
                 "total",
                 "unique",
+                "objective",
+                "bound",
                 "seconds",
                 "seconds_to_first",
                 "cpu_time",
@@ -515,7 +568,7 @@ def format_comparison(result, names, fmt="table"):
     body = [
         [f"{row[c]:.3g}" if c == "ratio" and row[c] is not None else _show(c, row[c]) for c in columns] for row in rows
     ]
-    table = _markdown(heads, body, right=lambda c: c in ("seconds", "ratio b/a"))
+    table = render(heads, body, right=lambda c: c in ("seconds", "ratio b/a"))
     k = len(rows)
     lines = [
         f"- {name}: answered {side['answered']} of {k}, PAR2 score {_par2(side)} (mean over the {k} "
@@ -625,6 +678,11 @@ def _docs(records):
     return [r.to_dict() if isinstance(r, RunRecord) else r for r in records]
 
 
+def _median(values):
+    values = [v for v in values if v is not None]
+    return statistics.median(values) if values else None
+
+
 def _severity(status):
     return SEVERITY.index(status) if status in SEVERITY else 0
 
@@ -663,6 +721,9 @@ def _row(cell, fmt):
         "status": cell["status"],
         "total": cell.get("total"),
         "unique": cell.get("unique"),
+        "objective": cell.get("objective"),
+        "bound": cell.get("bound"),
+        "best": cell.get("time_best"),
         "tree": cell.get("tree"),
         "generated": stats.get("generated"),
         "nodes": cell.get("nodes") if cell.get("nodes") is not None else walked,
@@ -749,14 +810,14 @@ def _show(column, value):
         return describe(value) or "-"
     if column in ("peak_memory", "memory_added") and isinstance(value, float):
         return f"{value:.1f}"
+    if column in ("bound", "gap") and isinstance(value, float):
+        return f"{value:g}"
     if isinstance(value, float):
         return f"{value:g}" if column in ("timeout", "memory") else f"{value:.6f}"
     if column == "tree" and isinstance(value, int) and value >= 10**15:  # exact in csv and json; readable here
         digits = str(value)
         return f"{digits[0]}.{digits[1:4]}e+{len(digits) - 1}"
-    if isinstance(value, int) and not isinstance(value, bool) and column not in ("n", "id", "repeat"):
-        return f"{value:,}"
-    return str(value)
+    return _cell(column, value)
 
 
 def _csv(columns, rows):
@@ -766,15 +827,3 @@ def _csv(columns, rows):
     for row in rows:
         writer.writerow(["" if row[c] is None else row[c] for c in columns])
     return buffer.getvalue()
-
-
-def _markdown(columns, body, right):
-    table = [list(columns)] + body
-    widths = [max(len(line[i]) for line in table) for i in range(len(columns))]
-    align = [right(c) for c in columns]
-
-    def line(cells):
-        return "| " + " | ".join(c.rjust(w) if r else c.ljust(w) for c, w, r in zip(cells, widths, align)) + " |"
-
-    rule = "|" + "|".join(("-" * (w + 1) + ":") if r else ("-" * (w + 2)) for w, r in zip(widths, align)) + "|"
-    return "\n".join([line(table[0]), rule] + [line(cells) for cells in table[1:]]) + "\n"

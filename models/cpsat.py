@@ -597,3 +597,49 @@ def _stream(m, q, solver, n, limit, stats):
         _halt(solver, worker, finished)
         if stats is not None and outcome:
             stats.update(_stats(solver, callback, outcome[0]))
+
+
+# -- optimisation: queens domination and peaceable queens (nqueens.models.optimize) -----------------------------
+
+
+def optimize(problem, n, *, timeout=None, improved, symmetry=False, workers=1, seed=0):
+    """CP-SAT's own optimisation of the line model (:func:`nqueens.models.optimize.line_model`): every improvement
+    reported from a solution callback, ``BestObjectiveBound`` the bound; ``workers`` search workers."""
+    from nqueens.models.optimize import line_model, solution_of
+
+    from nqueens.core import background
+
+    m: Any = cp_model.CpModel()  # the CamelCase API, which the stubs leave out
+    board, goal = line_model(problem, n, m.NewBoolVar, m.Add, symmetric=symmetry)
+    (m.Minimize if problem == "domination" else m.Maximize)(goal)
+
+    class Improvements(cp_model.CpSolverSolutionCallback):
+        def on_solution_callback(self):
+            improved(solution_of(problem, n, board, self.BooleanValue), objective=int(self.ObjectiveValue()))
+
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = workers
+    solver.parameters.random_seed = seed
+    solver.parameters.catch_sigint_signal = False  # Ctrl-C is the caller's (see nqueens.core.background)
+    if timeout is not None:
+        solver.parameters.max_time_in_seconds = float(timeout)
+    done = threading.Event()
+
+    def work(stopped):
+        try:
+            return solver.Solve(m, Improvements())
+        finally:
+            done.set()
+
+    def stop():  # a stop asked before the search has begun is lost: ask until the worker is done
+        while not done.is_set():
+            solver.StopSearch()
+            done.wait(0.05)
+
+    status = background.run(work, stop=stop, name="nqueens-optimize-cpsat")
+    said = {cp_model.OPTIMAL: "optimal", cp_model.FEASIBLE: "feasible", cp_model.INFEASIBLE: "infeasible"}
+    return {
+        "status": said.get(status, "unknown"),
+        "bound": None if status == cp_model.INFEASIBLE else float(solver.BestObjectiveBound()),
+        "stats": {"branches": solver.NumBranches(), "conflicts": solver.NumConflicts(), "workers": workers},
+    }

@@ -82,6 +82,7 @@ def minizinc_solver(path):
     takes_instance = all(re.search(rf"\b{name}\s*;", code) for name in _INSTANCE_PARAMETERS)
     name = re.sub(r"[^a-z0-9-]+", "-", path.stem.lower()).strip("-") or "model"
     fixed = fixed_n(text)
+    sense = re.search(r"\bsolve\b[^;]*?\b(minimize|maximize)\b", code)
 
     def count(n, *, nodes=False, instance=None, solver="gecode", library="", flags="", array=""):
         start = time.perf_counter()
@@ -122,6 +123,17 @@ def minizinc_solver(path):
                 "or the MiniZinc bundle from minizinc.org)"
             )
 
+    if sense is not None:  # an optimisation model: it answers optimize, and only that
+        return Solver(
+            name=name,
+            origin=f"the MiniZinc model {path.name} (solve {sense[1]})",
+            can=("optimize",),
+            summary=f"MiniZinc optimisation model {path.name}",
+            options=_OPTIONS[:3]
+            + (Option("board", str, "", "the board's 2-D 0-1 arrays (default: x for domination, w,b for peaceable)"),),
+            optimize=_optimizer(path, sense[1]),
+            warmup=warmup,
+        )
     return Solver(
         name=name,
         family="model",
@@ -132,22 +144,31 @@ def minizinc_solver(path):
         fixed_n=fixed,
         limit_reason=f"{path.name} sets n = {fixed} itself" if fixed is not None else "",
         no_instance="the model does not declare blocked, queens, excluded_sum and excluded_difference",
-        options=(
-            Option("solver", str, "gecode", "the MiniZinc solver (minizinc --solvers lists them)"),
-            Option(
-                "library",
-                str,
-                "",
-                "the globals library (-G), e.g. std for MiniZinc's decompositions (default: the solver's own, "
-                "std where the model compiles only against that)",
-            ),
-            Option("flags", str, "", 'further minizinc flags, passed through (e.g. "-G std" or "--fzn-flags -p1")'),
-            Option("array", str, "", "the row-to-column array (default: q, else the model's one integer array)"),
-        ),
+        options=_OPTIONS,
         count=count,
         batches=batches,
         warmup=warmup,
     )
+
+
+def _options():
+    from nqueens.core.protocol import Option
+
+    return (
+        Option("solver", str, "gecode", "the MiniZinc solver (minizinc --solvers lists them)"),
+        Option(
+            "library",
+            str,
+            "",
+            "the globals library (-G), e.g. std for MiniZinc's decompositions (default: the solver's own, "
+            "std where the model compiles only against that)",
+        ),
+        Option("flags", str, "", 'further minizinc flags, passed through (e.g. "-G std" or "--fzn-flags -p1")'),
+        Option("array", str, "", "the row-to-column array (default: q, else the model's one integer array)"),
+    )
+
+
+_OPTIONS = _options()
 
 
 class _Run:
@@ -196,38 +217,97 @@ class _Run:
         data = _data(n, instance, self.takes_instance, self.takes_n)
         if data:
             command += ["-D", data]
-        with tempfile.TemporaryFile(mode="w+") as errors:  # a file: a pipe could fill while stdout is read
-            process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=errors, text=True)
-            _RUNNING.add(process)
-            watching = _watch(process.pid, self.peak)
-            buffer: list[str] = []
-            try:
-                for line in process.stdout or ():
-                    stripped = line.strip()
-                    if stripped == "----------":
-                        q = _solution(json.loads("".join(buffer) or "{}"), n, self.path, self.array, self.takes_n)
-                        buffer = []
-                        yield "solution", q
-                    elif stripped in ("==========", "=====UNSATISFIABLE====="):
-                        yield "complete", None
-                    elif stripped.startswith("%%%mzn-stat:"):
-                        self.peak.append(_high_water(process.pid))
-                        key, _, value = stripped[len("%%%mzn-stat:") :].strip().partition("=")
-                        yield "stats", {f"mzn_{key}": _number(value)}
-                    elif stripped.startswith("%") or stripped.startswith("====="):
-                        continue
-                    else:
-                        buffer.append(line)
+        for kind, value in _printed(command, self.path, self.peak):
+            if kind == "document":
+                yield "solution", _solution(value, n, self.path, self.array, self.takes_n)
+            else:
+                yield kind, value
+
+
+def _printed(command, path, peak):
+    """Run ``command`` (a ``minizinc`` command line with ``--output-mode json``) and yield ``("document", dict)``
+    for each solution, ``("stats", dict)`` and ``("complete", line)`` (the search is complete: the last solution
+    optimal, all solutions found, or none exists) as MiniZinc prints them; an exit status other than 0 is an error.
+    The process tree's memory is read into ``peak`` while it runs (:func:`_watch`). Closing the generator ends the
+    process."""
+    with tempfile.TemporaryFile(mode="w+") as errors:  # a file: a pipe could fill while stdout is read
+        process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=errors, text=True)
+        _RUNNING.add(process)
+        watching = _watch(process.pid, peak)
+        buffer: list[str] = []
+        try:
+            for line in process.stdout or ():
+                stripped = line.strip()
+                if stripped == "----------":
+                    yield "document", json.loads("".join(buffer) or "{}")
+                    buffer = []
+                elif stripped in ("==========", "=====UNSATISFIABLE====="):
+                    yield "complete", stripped
+                elif stripped.startswith("%%%mzn-stat:"):
+                    peak.append(_high_water(process.pid))
+                    key, _, value = stripped[len("%%%mzn-stat:") :].strip().partition("=")
+                    yield "stats", {f"mzn_{key}": _number(value)}
+                elif stripped.startswith("%") or stripped.startswith("====="):
+                    continue
+                else:
+                    buffer.append(line)
+            process.wait()
+            if process.returncode != 0:
+                errors.seek(0)
+                raise NQueensError(f"minizinc failed on {path.name}: {_last_error(errors.read())}")
+        finally:
+            watching.set()
+            if process.poll() is None:
+                process.kill()
                 process.wait()
-                if process.returncode != 0:
-                    errors.seek(0)
-                    raise NQueensError(f"minizinc failed on {self.path.name}: {_last_error(errors.read())}")
-            finally:
-                watching.set()
-                if process.poll() is None:
-                    process.kill()
-                    process.wait()
-                _RUNNING.discard(process)
+            _RUNNING.discard(process)
+
+
+def _optimizer(path, sense):
+    """The optimisation hook of a MiniZinc model with ``solve minimize`` or ``solve maximize`` (``sense``), run
+    unchanged: ``n`` given as a parameter (unless the model sets it), every intermediate solution (``-a``) reported
+    as MiniZinc prints it, the complete search (``==========``) the proof. The board is read from the 2-D 0-1 (or
+    bool) arrays the option ``board`` names: by default ``x`` for domination, ``w,b`` for peaceable queens."""
+
+    def optimize(problem, n, *, timeout=None, improved, solver="gecode", library="", flags="", board=""):
+        from nqueens.core.optimization import SENSE
+
+        want = "minimize" if SENSE[problem] == "min" else "maximize"
+        if sense != want:
+            raise NQueensError(f"MiniZinc model {path.name} says solve {sense}, and {problem} asks to {want}")
+        names = board.split(",") if board else (["x"] if problem == "domination" else ["w", "b"])
+        if len(names) != (1 if problem == "domination" else 2):
+            raise NQueensError(f"board={board}: {problem} is read from {'one array' if len(names) == 2 else 'two'}")
+        library, _, interface = _settle(str(path), path.stat().st_mtime_ns, solver, library, flags)
+        command = [binary(), "--solver", solver, *shlex.split(flags), *(["-G", library] if library else [])]
+        command += ["-a", "--output-mode", "json", "--output-objective", "--statistics"]
+        if timeout is not None:
+            command += ["--time-limit", str(max(1, int(float(timeout) * 1000)))]
+        if "n" in interface.get("input", {}):
+            command += ["-D", f"n = {n};"]
+        found, stats, end = False, {}, None
+        peak: list[float | None] = []  # MiB: the process tree's memory, read while it runs
+        for kind, value in _printed([*command, str(path)], path, peak):
+            if kind == "document":
+                armies = []
+                for name in names:
+                    rows = value.get(name)
+                    if not isinstance(rows, list) or not all(isinstance(row, list) for row in rows):
+                        raise NQueensError(f"MiniZinc model {path.name} printed no 2-D array {name!r} (option board)")
+                    armies.append([(r, c) for r, row in enumerate(rows) for c, v in enumerate(row) if v])
+                found = True
+                improved(armies[0] if problem == "domination" else tuple(armies), objective=value.get("_objective"))
+            elif kind == "stats":
+                stats.update(value)
+            else:
+                end = value
+        if any(p is not None for p in peak):
+            stats["child_peak_memory"] = max(p for p in peak if p is not None)
+        if end == "=====UNSATISFIABLE=====":
+            return {"status": "infeasible", "stats": stats}
+        return {"status": "optimal" if end and found else "feasible" if found else "unknown", "stats": stats}
+
+    return optimize
 
 
 _WATCH = 0.005  # seconds between two readings of the minizinc process tree's memory

@@ -23,8 +23,8 @@ __all__ = ["Option", "Solver", "CAPABILITIES", "FAMILIES", "solver", "stdout_asi
 
 MASK_REASON = "64-bit masks"
 
-# What a solver can be asked. ``optimize``: it has an optimisation model of the queens family (domination, peaceable
-# queens) in :mod:`nqueens.models.optimize`, the one dispatch of :func:`nqueens.optimize.optimize`.
+# What a solver can be asked. ``optimize``: it optimises the problems of the queens family (domination, peaceable
+# queens): its module has a function ``optimize``, or its declaration gives one (:meth:`Solver.optimizer`).
 CAPABILITIES = ("count", "enumerate", "unique", "nodes", "instance", "optimize")
 FAMILIES = ("native", "model", "engine")
 _NAME = re.compile(r"^[a-z0-9][a-z0-9-]*$")
@@ -170,6 +170,7 @@ class Solver:
     solutions: Callable[..., Iterator] | None = field(default=None, repr=False, compare=False)
     warmup: Callable[[], None] | None = field(default=None, repr=False, compare=False)
     events: Callable[..., Iterator] | None = field(default=None, repr=False, compare=False)
+    optimize: Callable[..., Any] | None = field(default=None, repr=False, compare=False)
     source: str = "built-in"
     ref: str | None = None
     fingerprint: str | None = None
@@ -182,6 +183,8 @@ class Solver:
                 can.append("count")
             if self.batches is not None or self.solutions is not None:
                 can.append("enumerate")
+            if self.optimize is not None:
+                can.append("optimize")
             object.__setattr__(self, "can", tuple(can))
         if isinstance(self.can, list | set):
             object.__setattr__(self, "can", tuple(self.can))
@@ -198,10 +201,10 @@ class Solver:
         unknown = [c for c in self.can if c not in CAPABILITIES]
         if unknown:
             wrong.append(f"capability {unknown[0]!r} is not one of {', '.join(CAPABILITIES)}")
-        if "optimize" in self.can and self.module is None:
-            wrong.append("it says it can optimise, which only the built-in models of nqueens.models.optimize do")
+        if "optimize" in self.can and self.module is None and self.optimize is None:
+            wrong.append("it says it can optimise but gives no optimize function")
         if self.module is None and self.family != "engine":
-            for key in ("count", "batches", "solutions", "warmup", "events"):
+            for key in ("count", "batches", "solutions", "warmup", "events", "optimize"):
                 value = getattr(self, key)
                 if value is not None and not callable(value):
                     wrong.append(f"{key} is not callable")
@@ -210,7 +213,7 @@ class Solver:
             if self.batches is None and self.solutions is None and "enumerate" in self.can:
                 wrong.append("it says it can enumerate but gives neither batches nor solutions")
             if not self.can:
-                wrong.append("it gives none of count, batches, solutions")
+                wrong.append("it gives none of count, batches, solutions, optimize")
         for option in self.options:
             if not isinstance(option, Option):
                 wrong.append(f"its option {option!r} is not an nqueens.Option")
@@ -244,6 +247,29 @@ class Solver:
             with stdout_aside():
                 return _Aside(importlib.import_module(self.module))
         return _implementation(self)
+
+    def optimizer(self):
+        """The solver's optimisation hook: ``optimize(problem, n, *, timeout, improved, **options)``, given in the
+        declaration or defined in its module beside its other code. It calls ``improved(solution)`` with each
+        better solution as it finds it (squares ``(row, column)``, for peaceable queens a pair ``(white, black)``
+        of such lists; ``objective=`` may say its value, which is then checked) and returns what it proved:
+        ``"optimal"``, ``"feasible"``, ``"infeasible"``, ``"unknown"``, or a dict with ``status``, ``bound`` (the
+        best bound it proved) and ``stats``. The keyword options it takes are the options it runs with."""
+        hook = self.optimize
+        if hook is None and "optimize" in self.can:
+            hook = getattr(self.load(), "optimize", None)
+        if hook is None:
+            raise NQueensError(f"solver {self.name!r} cannot optimise (it has no optimize function)")
+        if self.source == "built-in":
+            return hook
+        import functools
+
+        @functools.wraps(hook)  # its signature is its options
+        def aside(*args, **kwargs):  # an outside optimiser's prints go to stderr, not into a JSON document
+            with stdout_aside():
+                return hook(*args, **kwargs)
+
+        return aside
 
     def check_options(self, options):
         """Validate keyword options against :attr:`options`; return them with defaults filled in."""

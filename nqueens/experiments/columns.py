@@ -31,6 +31,7 @@ __all__ = [
     "parse_solvers",
     "default_columns",
     "with_rule",
+    "with_options",
     "problems_from_range",
     "problems_from_instances",
 ]
@@ -38,7 +39,13 @@ __all__ = [
 
 # What a solver must be able to do (one of) to answer each question.
 _PAIR = re.compile(r"\s*[A-Za-z_][\w-]*\s*=")  # an option of a column: OPT=VALUE
-_NEEDS = {"count": ("count",), "enumerate": ("enumerate",), "first": ("enumerate",), "unique": ("unique", "enumerate")}
+_NEEDS = {
+    "count": ("count",),
+    "enumerate": ("enumerate",),
+    "first": ("enumerate",),
+    "unique": ("unique", "enumerate"),
+    "optimize": ("optimize",),
+}
 
 
 @dataclass(frozen=True)
@@ -171,6 +178,25 @@ def with_rule(columns, rule):
         options = {**column.options, "rule": rule}
         spec = column.spec or get_solver(column.solver)
         out.append(Column(column.name, column.solver, options, spec.check_options(options), spec))
+    return out
+
+
+def with_options(columns, options):
+    """The columns with ``options`` (``{"symmetry": True}``) set on each whose solver declares them and that does
+    not set them itself; an option no column's solver declares is refused."""
+    from nqueens.registry import get_solver
+
+    if not options:
+        return list(columns)
+    out = []
+    for column in columns:
+        spec = column.spec or get_solver(column.solver)
+        declared = {option.name for option in spec.options}
+        given = {**{k: v for k, v in options.items() if k in declared}, **column.options}
+        out.append(Column(column.name, column.solver, given, spec.check_options(given), spec))
+    for key in options:
+        if not any(key in {o.name for o in (c.spec or get_solver(c.solver)).options} for c in columns):
+            raise NQueensError(f"no solver among {', '.join(c.name for c in columns)} has the option {key!r}")
     return out
 
 

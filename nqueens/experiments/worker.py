@@ -29,7 +29,11 @@ from typing import Any
 
 __all__ = ["QUESTIONS", "execute", "warmup", "main"]
 
-QUESTIONS = ("count", "enumerate", "first", "unique")
+QUESTIONS = ("count", "enumerate", "first", "unique", "optimize")
+
+# Where a run that optimises sends each improvement as it finds it (set by :func:`main` to the runner's channel), so
+# that a run stopped at its limit keeps the best solution it found.
+_report: Any = None
 
 
 def warmup(solver):
@@ -124,6 +128,8 @@ def main():
             channel.write(json.dumps({"event": "done", "outcome": outcome}) + "\n")
             continue
         channel.write(json.dumps({"event": "ready"}) + "\n")
+        global _report
+        _report = lambda event: channel.write(json.dumps(event, default=str) + "\n")  # noqa: E731
         with _address_space(memory):
             outcome = execute(task)
         channel.write(json.dumps({"event": "done", "outcome": outcome}, default=str) + "\n")
@@ -142,6 +148,8 @@ def _answer(task, problem, spec, trusted, made):
         made["options"] = options if trusted else spec.check_options(options)  # where the task enters this process
     options = made["options"]
     question = task.get("question", "count")
+    if question == "optimize":
+        return _optimize(task, spec, options)
     if question == "count" or (question == "unique" and spec.counts_unique(options)):
         if "request" not in made:
             made["request"] = api.request(problem, spec, nodes=bool(task.get("nodes")), options=options, checked=True)
@@ -214,6 +222,52 @@ def _read_stream(stream, question):
     return {"total": rows, "seconds_to_first": first}
 
 
+def _optimize(task, spec, options):
+    """The optimisation hook of ``spec`` on the task's problem: every improvement it reports, timed and sent to the
+    runner at once (:data:`_report`), and what it claims at the end. Nothing is judged here: the runner verifies
+    every solution (:func:`nqueens.core.optimization.settle`)."""
+    from nqueens.core.optimization import hook_options
+
+    hook = spec.optimizer()
+    taken = hook_options(hook)
+    improvements: list[Any] = []
+    start = time.perf_counter()
+
+    def improved(solution, objective=None):
+        entry = {"seconds": time.perf_counter() - start, "solution": _plain(solution), "objective": objective}
+        improvements.append(entry)
+        if _report is not None:
+            _report({"event": "improved", "improvement": entry})
+
+    from nqueens.core import background
+
+    chosen = {key: value for key, value in options.items() if key in taken}
+    # In the job thread that the span measures, as every question's solver call is.
+    said, span = background.timed(
+        hook, task["problem"], int(task["n"]), timeout=task.get("timeout"), improved=improved, **chosen
+    )
+    said = {"status": said} if isinstance(said, str) or said is None else dict(said)
+    stats = dict(said.get("stats") or {})
+    span.child(stats.pop("child_peak_memory", None))  # a child process the optimiser measured itself (MiniZinc)
+    return {
+        "claim": said.get("status"),
+        "bound": said.get("bound"),
+        "improvements": improvements,
+        "stats": _jsonable(stats),
+        **{key: getattr(span, key) for key in _SPAN},
+    }
+
+
+def _plain(solution):
+    """A solution as JSON-able lists of ints (squares ``[row, column]``, or a pair of such lists)."""
+    if isinstance(solution, dict | str | bytes):
+        return solution  # not a solution: the runner says why
+    try:
+        return [_plain(x) for x in solution]
+    except TypeError:
+        return int(solution) if hasattr(solution, "__index__") else solution
+
+
 def _problem(task):
     path = task.get("instance")
     if path is None:
@@ -264,7 +318,7 @@ def _time_again(task, problem, outcome, spec, made):
     from nqueens.experiments.resources import SHORT_RUN, autorange
 
     seconds = outcome.get("seconds")
-    if seconds is None or seconds >= SHORT_RUN:
+    if seconds is None or seconds >= SHORT_RUN or task.get("question") == "optimize":
         return
     outcome["inner_time"], outcome["inner_loops"] = autorange(
         lambda: _answer(task, problem, spec, True, made)["seconds"] or 0.0

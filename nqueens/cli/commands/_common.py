@@ -112,6 +112,26 @@ def positive(what):
     return parse
 
 
+def mebibytes(what):
+    """argparse type for a memory limit such as ``--memory``: MiB as an integer, or a size with a unit (``512M``,
+    ``4G``, ``4GiB``; powers of 1024), in whole MiB."""
+    import re
+
+    units = {"K": 1 / 1024, "M": 1, "G": 1024, "T": 1024 * 1024}
+
+    def parse(text):
+        found = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*(?:([KMGT])(?:i?B)?)?\s*", str(text), re.IGNORECASE)
+        value = None if found is None else float(found[1]) * units[(found[2] or "M").upper()]
+        if value is None or value < 1:
+            raise argparse.ArgumentTypeError(
+                f"{what} must be a size of at least 1 MiB: MiB as an integer, or with a unit (512M, 4G), got {text!r}"
+            )
+        return int(value)
+
+    parse.__name__ = what
+    return parse
+
+
 def positive_float(what):
     """argparse type for a quantity such as ``--timeout``: a finite number > 0."""
 

@@ -74,7 +74,7 @@ def add_parser(sub):
 
 
 def _export_optimization(args):
-    from nqueens.optimize import MAX_N
+    from nqueens.core.optimization import MAX_N
     from nqueens.tools import optimization_export as export
 
     if args.rules is not None:

@@ -70,22 +70,16 @@ def add_parser(sub):
     parser.set_defaults(run=run)
 
 
-_NOT_FOR_OPTIMIZE = (
-    ("limit", "--limit"),
-    ("instance", "--instance"),
-    ("fundamental", "--fundamental"),
-    ("options", "--option"),
-    ("rules", "--rules"),
-)
-
-
 def _optimize(args):
     """``--problem domination|peaceable``: the optimum on one board (``nqueens optimize N``)."""
+    from nqueens.cli.commands._common import collect_options
     from nqueens.cli.commands._optimization import run_optimization
 
-    for key, flag in _NOT_FOR_OPTIMIZE:
-        if getattr(args, key):
-            raise NQueensError(f"{flag} does not apply to --problem {args.problem}")
+    # What a placement of n queens is asked for, and an optimum is not (the solver's options and rule are its own).
+    for value, flag in ((args.limit, "--limit"), (args.fundamental, "--fundamental"), (args.instance, "--instance")):
+        if value:
+            raise NQueensError(f"{flag} does not apply to --problem {args.problem}: it asks for one optimum on N")
+    options = collect_options(args.options or (), [("rule", args.rules)])
     if args.n is None:
         raise NQueensError(f"--problem {args.problem} needs a board size N")
     if args.json and args.format not in (None, "json"):
@@ -96,7 +90,7 @@ def _optimize(args):
     return run_optimization(
         args.problem,
         str(args.n),
-        args.solver or "cpsat",
+        ":".join([args.solver or "cpsat", *(f"{key}={value}" for key, value in options.items())]),
         timeout=args.timeout,
         symmetry=args.symmetry,
         workers=None,
