@@ -33,6 +33,8 @@ from typing import Any
 
 from nqueens.core.errors import NQueensError
 from nqueens.core.record import ANSWERED, CSV_COLUMNS, RunRecord
+from nqueens.core.table import cell as _cell
+from nqueens.core.table import render
 
 __all__ = [
     "parse_range",
@@ -48,35 +50,58 @@ __all__ = [
 ]
 
 # The status of a cell is the first of these that one of its runs has.
-SEVERITY = ("wrong", "error", "memout", "timeout", "unsupported", "unsat", "sat", "solved")
+SEVERITY = (
+    "wrong",
+    "error",
+    "memout",
+    "timeout",
+    "unknown",
+    "unsupported",
+    "feasible",
+    "unsat",
+    "infeasible",
+    "sat",
+    "optimal",
+    "solved",
+)
 
 # Columns of a comparison; those in _OPTIONAL appear only when some cell has a value there.
 _COLUMNS = (
     "n",
     "instance",
+    "question",
+    "rule",
     "solver",
     "status",
     "total",
     "unique",
+    "objective",
+    "bound",
     "tree",
     "generated",
     "nodes",
     "effort",
     "first",
+    "best",
     "seconds",
     "min",
     "max",
     "quartiles",
     "ci95",
     "cpu",
-    "MiB",
+    "MiB added",
     "runs",
     "reused",
 )
 _OPTIONAL = (
     "instance",
+    "question",
+    "rule",
     "total",
     "unique",
+    "objective",
+    "bound",
+    "best",
     "tree",
     "generated",
     "nodes",
@@ -85,7 +110,7 @@ _OPTIONAL = (
     "quartiles",
     "ci95",
     "cpu",
-    "MiB",
+    "MiB added",
     "reused",
 )
 
@@ -98,16 +123,19 @@ RUN_COLUMNS = (
     "solver",
     "rule",
     "question",
+    "problem",
     "repeat",
     "seed",
     "status",
     "result",
     "total",
     "unique",
+    "objective",
+    "bound",
     "seconds",
     "seconds_to_first",
     "cpu_time",
-    "peak_memory",
+    "memory_added",
     "effort",
     "par2",
     "timeout",
@@ -121,6 +149,11 @@ RUN_COLUMNS = (
 # Columns of ``nqueens runs`` shown only when some run has a value there.
 _RUN_OPTIONAL = (
     "id",
+    "problem",
+    "total",
+    "unique",
+    "objective",
+    "bound",
     "instance",
     "seed",
     "memory",
@@ -128,7 +161,7 @@ _RUN_OPTIONAL = (
     "seconds_to_first",
     "par2",
     "cpu_time",
-    "peak_memory",
+    "memory_added",
     "effort",
 )
 
@@ -184,7 +217,8 @@ def _parse_one(item, text):
 
 
 def cells(records):
-    """The records reduced to one cell per (problem, solver), in the order they first appear.
+    """The records reduced to one cell per question, rule, problem (instance or n) and column, in the order
+    they first appear: a count and a first solution of the same column are two cells, never one median.
 
     Returns
     -------
@@ -193,17 +227,19 @@ def cells(records):
         the status), ``seconds`` (median of the solved runs), ``seconds_min``, ``seconds_max``,
         ``seconds_to_first`` (median), ``spread`` (quartiles and a bootstrap confidence interval of the median,
         :func:`nqueens.analysis.statistics.summary`, with three solved runs or more), ``effort`` (the median of
-        each quantity), ``cpu_time`` (median), ``peak_memory`` (the largest), ``runs`` (solved runs behind the
-        medians), ``reused`` (every run came from the store) and ``repeats`` (each run: ``repeat``, ``status``, ``seconds``, ``seconds_to_first``,
+        each quantity), ``cpu_time`` (median), ``peak_memory`` and ``memory_added`` (the largest), ``runs``
+        (solved runs behind the medians), ``reused`` (every run came from the store) and ``repeats`` (each run:
+        ``repeat``, ``seed``,
+        ``status``, ``seconds``, ``seconds_to_first``,
         ``reused``, ``message``).
     """
     groups: dict[Any, Any] = {}
     for record in _docs(records):
-        groups.setdefault((record.get("instance"), record["n"], record["solver"]), []).append(record)
+        groups.setdefault(_cell_key(record), []).append(record)
     out = []
     for runs in groups.values():
         status = min((r["status"] for r in runs), key=_severity)
-        solved = [r for r in runs if r["status"] in ANSWERED]
+        solved = [r for r in runs if r["status"] in ANSWERED or r["status"] == "feasible"]
         base = dict(solved[0] if solved else next(r for r in runs if r["status"] == status))
         times = [r["seconds"] for r in solved if r.get("seconds") is not None]
         firsts = [r["seconds_to_first"] for r in solved if r.get("seconds_to_first") is not None]
@@ -212,6 +248,7 @@ def cells(records):
         efforts = [r.get("effort") or {} for r in solved]
         cpus = [r["cpu_time"] for r in solved if r.get("cpu_time") is not None]
         peaks = [r["peak_memory"] for r in solved if r.get("peak_memory") is not None]
+        added = [r["memory_added"] for r in solved if r.get("memory_added") is not None]
         base.update(
             spread=summary(times) if len(times) >= 3 else None,
             effort={
@@ -220,16 +257,21 @@ def cells(records):
             },
             cpu_time=statistics.median(cpus) if cpus else None,
             peak_memory=max(peaks) if peaks else None,
+            memory_added=max(added) if added else None,
             status=status,
             message=next((r.get("message") for r in runs if r["status"] == status), None),
             seconds=statistics.median(times) if times else None,
             seconds_min=min(times) if times else None,
             seconds_max=max(times) if times else None,
             seconds_to_first=statistics.median(firsts) if firsts else None,
+            time_best=_median(r.get("time_best") for r in solved),
             runs=len(solved),
             reused=all(r.get("reused") for r in runs),
             repeats=[
-                {key: r.get(key) for key in ("repeat", "status", "seconds", "seconds_to_first", "reused", "message")}
+                {
+                    key: r.get(key)
+                    for key in ("repeat", "seed", "status", "seconds", "seconds_to_first", "reused", "message")
+                }
                 for r in runs
             ],
         )
@@ -248,6 +290,8 @@ def agreement(records):
     """
     records = _docs(records)
     wrong = [r for r in records if r["status"] == "wrong"]
+    if not wrong and records and all(r.get("question") == "optimize" for r in records):
+        return _optima_agreement(records)
     if wrong:
         where = sorted({_where(r) for r in wrong}, key=str)
         return (
@@ -257,9 +301,10 @@ def agreement(records):
     if not answered:
         return "no solver answered: nothing to compare"
     first = all(r.get("question") == "first" for r in records)
+    every = "both" if len(answered) == 2 else f"all {len(answered)}"
     if not first and all(r.get("instance") for r in records):
         return (
-            f"all {len(answered)} solvers agreed on every answer"
+            f"{every} solvers agreed on every answer"
             if len(answered) > 1
             else "one solver answered: nothing to compare it with"
         )
@@ -269,8 +314,26 @@ def agreement(records):
             return f"one solver answered: {checked}"
         return f"one solver answered: nothing to compare it with but {checked}, which it matches"
     if first:
-        return f"all {len(answered)} solvers answered and {checked}"
-    return f"all {len(answered)} solvers agreed on every answer, and with {checked} where known"
+        return f"{every} solvers answered and {checked}"
+    return f"{every} solvers agreed on every answer, and with {checked} where known"
+
+
+def _optima_agreement(records):
+    """The last line of an optimisation experiment: the solutions verified, the proven optima checked against each
+    other and against OEIS."""
+    from nqueens.core.optimization import KNOWN, OEIS
+
+    problem = records[0].get("problem")
+    proved = [r for r in records if r["status"] == "optimal"]
+    found = [r for r in records if r["status"] in ("optimal", "feasible")]
+    if not found:
+        return "no run found a solution: nothing to check"
+    known = sorted({r["n"] for r in proved if r["n"] in KNOWN.get(problem, {})})
+    said = f"{len(found)} solution{'s' * (len(found) != 1)} verified"
+    if not proved:
+        return f"{said}; no optimum proved, so none to check against OEIS {OEIS.get(problem, '')}".rstrip()
+    against = f" and with OEIS {OEIS[problem]} (n = {_ranges(known)})" if known else ""
+    return f"{said}; the {len(proved)} proven optima agree with each other{against}"
 
 
 def format_table(records, fmt="markdown", *, notes=()):
@@ -285,18 +348,23 @@ def format_table(records, fmt="markdown", *, notes=()):
         return json.dumps(table, indent=2, default=str) + "\n"
     rows = [_row(cell, fmt) for cell in table]
     columns = [c for c in _COLUMNS if c not in _OPTIONAL or any(row[c] not in (None, "") for row in rows)]
+    # A question or rule column only where the cells differ in it (they are apart cells, never one median).
+    columns = [c for c in columns if c not in ("question", "rule") or len({row[c] for row in rows}) > 1]
     if fmt == "csv":
         return _csv(columns, rows)
     if fmt != "markdown":
         raise NQueensError(f"format must be markdown, csv or json, got {fmt!r}")
     # The Markdown table is for reading: an unsupported cell is one of the footer's summary lines, not a row.
     shown = [row for row, cell in zip(rows, table) if cell["status"] != "unsupported"]
-    lines = _markdown(
+    lines = render(
         columns,
         [[_show(c, row[c]) for c in columns] for row in shown],
-        right=lambda c: c not in ("solver", "status", "instance", "reused"),
+        right=lambda c: c not in ("solver", "status", "instance", "question", "rule", "reused"),
+        same={"min": "seconds", "max": "seconds"},  # one run per cell: its min and max are its seconds
     )
     footer = [f"- {line}" for line in _reasons(table)] + [f"- {note}" for note in notes]
+    if "effort" in columns:
+        footer += [f"- {line}" for line in _units(table)]
     return lines + ("\n" + "\n".join(footer) + "\n" if footer else "") + "\n" + agreement(records) + "\n"
 
 
@@ -315,7 +383,7 @@ def format_runs(records, fmt="table"):
     if fmt == "json":
         return json.dumps([r.to_dict() for r in records], indent=2, default=str) + "\n"
     if fmt == "csv":
-        return _csv(CSV_COLUMNS, [r.to_row() for r in records])
+        return _csv(type(records[0]).columns() if records else CSV_COLUMNS, [r.to_row() for r in records])
     rows = [{c: r.get(c) for c in RUN_COLUMNS} for r in records]
     for row, r in zip(rows, records):
         row["rule"] = (r.options or {}).get("rule") or "queen"
@@ -327,7 +395,7 @@ def format_runs(records, fmt="table"):
     ]
     if fmt != "table":
         raise NQueensError(f"format must be table, csv or json, got {fmt!r}")
-    return _markdown(
+    return render(
         columns,
         [[_show(c, row[c]) for c in columns] for row in rows],
         right=lambda c: (
@@ -339,10 +407,12 @@ def format_runs(records, fmt="table"):
                 "seed",
                 "total",
                 "unique",
+                "objective",
+                "bound",
                 "seconds",
                 "seconds_to_first",
                 "cpu_time",
-                "peak_memory",
+                "memory_added",
                 "par2",
                 "timeout",
                 "memory",
@@ -387,18 +457,29 @@ def compare_configurations(a, b):
     ----------
     a, b : iterable of RunRecord or dict
         The runs of two configurations (two columns of one store, or two stores); each reduced to cells
-        (:func:`cells`), so repeats count once, by their median.
+        (:func:`cells`: one question, one rule, one problem, one column), so repeats count once, by their
+        median. When each side holds one column, the two columns are paired whatever their names; when a side
+        holds several, each column is paired with the column of the same name on the other side (two stores
+        of the same experiment), and a column on one side only is left out and named in ``unpaired``.
 
     Returns
     -------
     dict
-        ``rows``: one per problem both were asked (``problem``, ``a``/``b`` status and seconds, ``ratio``
-        b / a of the times when both answered, ``change``: ``same``, ``a only`` or ``b only`` (solved by one),
-        ``status`` (their statuses differ otherwise)); ``summary``: per side the problems ``answered``, the
-        ``par2`` sum (over the problems both were asked, with the limit of each run) and ``faster`` (problems
-        it answered faster); ``paired``: the paired statistics of the problems both answered
-        (:func:`nqueens.analysis.statistics.paired`: speed-up ratios b / a, wins/ties/losses for b, the Wilcoxon
-        signed-rank test), or ``None`` when no problem was answered by both.
+        ``rows``: one per cell both were asked (``problem``, ``column`` when columns are paired by name,
+        ``question`` and ``rule``, ``a``/``b`` status and seconds, ``ratio`` b / a of the times when both
+        answered, ``change``: ``same``, ``a only`` or ``b only`` (solved by one), ``status`` (their statuses
+        differ otherwise), ``runs_test``: the two sides' runs of that cell compared by
+        :func:`nqueens.analysis.statistics.unpaired` when each has several (seeds or repeats)); ``summary``:
+        per side the problems ``answered``, ``par2`` (the PAR2 score: the mean over the rows of each cell's
+        median time, or twice its time limit where it did not answer), ``par2_sum`` (the same summed) and
+        ``faster`` (problems it answered faster); ``paired``: per question, the paired statistics of the
+        problems both answered (:func:`nqueens.analysis.statistics.paired`: speed-up ratios b / a,
+        wins/ties/losses for b, the Wilcoxon signed-rank test or why none is given); ``unpaired``.
+
+    Raises
+    ------
+    NQueensError
+        When both sides hold several columns and no name is on both (say which column with ``--solver``).
 
     Examples
     --------
@@ -406,13 +487,28 @@ def compare_configurations(a, b):
     >>> b = [RunRecord(8, "y", status="solved", total=1, seconds=0.5, timeout=10.0),
     ...      RunRecord(9, "y", status="timeout", timeout=10.0)]
     >>> out = compare_configurations(a, b)
-    >>> [(r["problem"], r["change"], r["ratio"]) for r in out["rows"]], out["summary"]["b"]["par2"]
+    >>> [(r["problem"], r["change"], r["ratio"]) for r in out["rows"]], out["summary"]["b"]["par2_sum"]
     ([('8', 'same', 0.5), ('9', 'a only', None)], 20.5)
     """
-    mine = {_problem_key(c): c for c in cells(a) if c["status"] != "unsupported"}
-    theirs = {_problem_key(c): c for c in cells(b) if c["status"] != "unsupported"}
+    left = [c for c in cells(a) if c["status"] != "unsupported"]
+    right = [c for c in cells(b) if c["status"] != "unsupported"]
+    names = [list(dict.fromkeys(c["solver"] for c in side)) for side in (left, right)]
+    by_name = len(names[0]) > 1 or len(names[1]) > 1
+    unpaired: dict[str, list[str]] = {"a": [], "b": []}
+    if by_name:
+        common = [name for name in names[0] if name in names[1]]
+        if not common:
+            raise NQueensError(
+                f"the two sides hold different columns ({', '.join(names[0])} against {', '.join(names[1])}): "
+                "nothing pairs them; pick one column of each with --solver"
+            )
+        unpaired = {"a": [x for x in names[0] if x not in common], "b": [x for x in names[1] if x not in common]}
+    mine = {_pair_key(c, by_name): c for c in left}
+    theirs = {_pair_key(c, by_name): c for c in right}
     rows = []
-    summary = {side: {"answered": 0, "par2": 0.0, "faster": 0} for side in ("a", "b")}
+    summary: dict[str, dict[str, Any]] = {
+        side: {"answered": 0, "par2": None, "par2_sum": 0.0, "faster": 0} for side in ("a", "b")
+    }
     for key in [k for k in mine if k in theirs]:
         x, y = mine[key], theirs[key]
         done = (x["status"] in ANSWERED, y["status"] in ANSWERED)
@@ -420,73 +516,154 @@ def compare_configurations(a, b):
         change = {(True, False): "a only", (False, True): "b only"}.get(done)
         if change is None:
             change = "same" if x["status"] == y["status"] or all(done) else "status"
-        rows.append(
-            {
-                "problem": key[0] or str(key[1]),
-                "a_status": x["status"],
-                "a_seconds": x["seconds"],
-                "b_status": y["status"],
-                "b_seconds": y["seconds"],
-                "ratio": ratio,
-                "change": change,
-            }
-        )
+        row = {
+            "problem": x.get("instance") or str(x["n"]),
+            "question": x.get("question") or "count",
+            "rule": _rule(x),
+            "a_status": x["status"],
+            "a_seconds": x["seconds"],
+            "b_status": y["status"],
+            "b_seconds": y["seconds"],
+            "ratio": ratio,
+            "change": change,
+            "runs_test": _runs_test(x, y) if all(done) else None,
+        }
+        if by_name:
+            row = {"column": x["solver"], **row}
+        rows.append(row)
         for side, cell, ok in (("a", x, done[0]), ("b", y, done[1])):
             summary[side]["answered"] += ok
-            summary[side]["par2"] += _cell_par2(cell)
+            summary[side]["par2_sum"] += _cell_par2(cell)
         if all(done) and x["seconds"] != y["seconds"]:
             summary["a" if x["seconds"] < y["seconds"] else "b"]["faster"] += 1
+    for totals in summary.values():
+        totals["par2"] = totals["par2_sum"] / len(rows) if rows else None
     from nqueens.analysis.statistics import paired
 
-    both = [row for row in rows if row["a_seconds"] is not None and row["b_seconds"] is not None]
-    pairs = None
-    if both:
-        pairs = paired({r["problem"]: r["a_seconds"] for r in both}, {r["problem"]: r["b_seconds"] for r in both})
-    return {"rows": rows, "summary": summary, "paired": pairs}
+    pairs = {}
+    for question in dict.fromkeys(row["question"] for row in rows):
+        both = [
+            row
+            for row in rows
+            if row["question"] == question and row["a_seconds"] is not None and row["b_seconds"] is not None
+        ]
+        if both:
+            pairs[question] = paired(
+                {_label(r): r["a_seconds"] for r in both}, {_label(r): r["b_seconds"] for r in both}
+            )
+    return {"rows": rows, "summary": summary, "paired": pairs or None, "unpaired": unpaired}
 
 
 def format_comparison(result, names, fmt="table"):
     """A :func:`compare_configurations` result as a Markdown table with a summary, ``csv`` rows or ``json``."""
     if fmt == "json":
         return json.dumps({"a": names[0], "b": names[1], **result}, indent=2, default=str) + "\n"
-    columns = ["problem", "a_status", "a_seconds", "b_status", "b_seconds", "ratio", "change"]
+    rows = result["rows"]
+    varies = [c for c in ("column", "question", "rule") if len({row.get(c) for row in rows}) > 1 or c == "column"]
+    varies = [c for c in varies if any(c in row for row in rows)]
+    columns = [*varies, "problem", "a_status", "a_seconds", "b_status", "b_seconds", "ratio", "change"]
     if fmt == "csv":
-        return _csv(columns, result["rows"])
-    heads = ["problem", f"{names[0]}", "seconds", f"{names[1]}", "seconds", "ratio b/a", "change"]
+        return _csv(columns, [{**row, "runs_test": None} for row in rows])
+    heads = [*varies, "problem", f"{names[0]}", "seconds", f"{names[1]}", "seconds", "ratio b/a", "change"]
     body = [
-        [f"{row[c]:.3g}" if c == "ratio" and row[c] is not None else _show(c, row[c]) for c in columns]
-        for row in result["rows"]
+        [f"{row[c]:.3g}" if c == "ratio" and row[c] is not None else _show(c, row[c]) for c in columns] for row in rows
     ]
-    table = _markdown(heads, body, right=lambda c: c in ("seconds", "ratio b/a"))
+    table = render(heads, body, right=lambda c: c in ("seconds", "ratio b/a"))
+    k = len(rows)
     lines = [
-        f"- {name}: answered {side['answered']} of {len(result['rows'])}, PAR2 {side['par2']:.3f} s, "
-        f"faster on {side['faster']}"
+        f"- {name}: answered {side['answered']} of {k}, PAR2 score {_par2(side)} (mean over the {k} "
+        f"problem{'s' if k != 1 else ''} of the median time, twice the limit where unanswered), faster on "
+        f"{side['faster']}"
         for name, side in zip(names, (result["summary"]["a"], result["summary"]["b"]))
     ]
-    lines += _paired_lines(result.get("paired"), names)
+    for side, name in zip(("a", "b"), names):
+        if result.get("unpaired", {}).get(side):
+            lines.append(f"- only in {name}, not compared: {', '.join(result['unpaired'][side])}")
+    pairs = result.get("paired") or {}
+    if not pairs:
+        lines += _paired_lines(None, names, None)
+    for question, stats in pairs.items():
+        lines += _paired_lines(stats, names, question if len(pairs) > 1 else None)
+    lines += _runs_lines(rows, names)
     return table + "\n" + "\n".join(lines) + "\n"
 
 
-def _paired_lines(pairs, names):
+def _paired_lines(pairs, names, question):
     """The paired statistics of :func:`compare_configurations` in words."""
     a, b = names
     if pairs is None:
         return ["- paired: no problem both answered, nothing to pair"]
     k = len(pairs["problems"])
     geomean = "-" if pairs["geomean"] is None else f"{pairs['geomean']:.3g}"
+    over = f"{question}: " if question else ""
     lines = [
-        f"- paired over the {k} problem{'s' if k != 1 else ''} both answered: time ratio {b}/{a} geometric mean "
-        f"{geomean}, median {pairs['median_ratio']:.3g} (below 1: {b} is faster)",
-        f"- {b} against {a}: {pairs['wins']} wins, {pairs['ties']} ties, {pairs['losses']} losses (a tie: within 5 %)",
+        f"- {over}paired over the {k} problem{'s' if k != 1 else ''} both answered (each the median of its runs): "
+        f"time ratio {b}/{a} geometric mean {geomean}, median {pairs['median_ratio']:.3g} (below 1: {b} is faster)",
+        f"- {over}{b} against {a}: {pairs['wins']} wins, {pairs['ties']} ties, {pairs['losses']} losses "
+        "(a tie: within 5 %)",
     ]
     test = pairs["wilcoxon"]
     if test is None:
-        lines.append(f"- Wilcoxon signed-rank test: not made ({pairs['wilcoxon_note']})")
+        lines.append(f"- {over}Wilcoxon signed-rank test: not made ({pairs['wilcoxon_note']})")
     else:
         lines.append(
-            f"- Wilcoxon signed-rank test of the paired times: statistic {test['statistic']:g}, p = {test['p']:.3g}"
+            f"- {over}{test['test']} of the paired times ({test['alternative']}, {test['zeros']}, "
+            f"{test['method']} p over {test['pairs']} pairs): statistic {test['statistic']:g}, p = {test['p']:.3g}"
         )
     return lines
+
+
+def _runs_lines(rows, names):
+    """One line on the per-problem comparison of the runs (seeds or repeats), where both sides have several."""
+    tested = [row for row in rows if row.get("runs_test")]
+    if not tested:
+        return []
+    first = tested[0]["runs_test"]
+    made = [row for row in tested if row["runs_test"]["p"] is not None]
+    low = [row for row in made if row["runs_test"]["p"] < 0.05]
+    line = (
+        f"- per problem, the runs of each side (seeds or repeats) compared by the {first['test']} "
+        f"({first['alternative']}, {first['method']} p): "
+    )
+    if made:
+        line += f"p < 0.05 on {len(low)} of {len(made)} problems" + (
+            f" ({', '.join(_label(r) for r in low)})" if low else ""
+        )
+    else:
+        line += "not made"
+    if len(made) < len(tested):
+        line += f"; on {len(tested) - len(made)} problem(s) {tested[len(made) - len(tested)]['runs_test']['note']}"
+    return [line]
+
+
+def _pair_key(cell, by_name):
+    key = (cell.get("question") or "count", _rule(cell), cell.get("instance"), cell["n"])
+    return (cell["solver"], *key) if by_name else key
+
+
+def _label(row):
+    parts = [row["problem"] if row["problem"] and not row["problem"].isdigit() else f"n = {row['problem']}"]
+    if row.get("column"):
+        parts.insert(0, row["column"])
+    return ", ".join(parts) if len(parts) > 1 else row["problem"]
+
+
+def _runs_test(x, y):
+    from nqueens.analysis.statistics import unpaired
+
+    times = [
+        [r["seconds"] for r in cell["repeats"] if r["status"] in ANSWERED and r.get("seconds") is not None]
+        for cell in (x, y)
+    ]
+    if min(len(t) for t in times) < 2:
+        return None
+    return unpaired(*times)
+
+
+def _par2(side):
+    if side["par2"] is None:
+        return "-"
+    return f"{side['par2']:.4g} s"
 
 
 # -- helpers --------------------------------------------------------------------------------------------------
@@ -501,12 +678,22 @@ def _docs(records):
     return [r.to_dict() if isinstance(r, RunRecord) else r for r in records]
 
 
+def _median(values):
+    values = [v for v in values if v is not None]
+    return statistics.median(values) if values else None
+
+
 def _severity(status):
     return SEVERITY.index(status) if status in SEVERITY else 0
 
 
-def _problem_key(cell):
-    return (cell.get("instance"), cell["n"])
+def _cell_key(record):
+    """A cell: one question, one rule, one problem, one column."""
+    return (record.get("question") or "count", _rule(record), record.get("instance"), record["n"], record["solver"])
+
+
+def _rule(record):
+    return (record.get("options") or {}).get("rule") or "queen"
 
 
 def _cell_par2(cell):
@@ -519,7 +706,7 @@ def _cell_par2(cell):
 def _row(cell, fmt):
     stats = cell.get("stats") or {}
     effort = dict(cell.get("effort") or {})
-    effort.pop("nodes", None)  # a column of its own
+    walked = effort.pop("nodes", None)  # a column of its own (a first solution's: the tree up to it)
     effort.pop("generated", None)
     spread = cell.get("spread")
     seconds = cell["seconds"]
@@ -528,13 +715,18 @@ def _row(cell, fmt):
     return {
         "n": cell["n"],
         "instance": cell.get("instance"),
+        "question": cell.get("question") or "count",
+        "rule": _rule(cell),
         "solver": cell["solver"],
         "status": cell["status"],
         "total": cell.get("total"),
         "unique": cell.get("unique"),
+        "objective": cell.get("objective"),
+        "bound": cell.get("bound"),
+        "best": cell.get("time_best"),
         "tree": cell.get("tree"),
         "generated": stats.get("generated"),
-        "nodes": cell.get("nodes"),
+        "nodes": cell.get("nodes") if cell.get("nodes") is not None else walked,
         "effort": _effort_text(effort, fmt),
         "first": cell.get("seconds_to_first"),
         "seconds": seconds,
@@ -543,7 +735,7 @@ def _row(cell, fmt):
         "quartiles": None if spread is None else f"{spread['q1']:.6f}..{spread['q3']:.6f}",
         "ci95": None if spread is None else f"{spread['ci_low']:.6f}..{spread['ci_high']:.6f}",
         "cpu": cell.get("cpu_time"),
-        "MiB": None if cell.get("peak_memory") is None else f"{cell['peak_memory']:.0f}",
+        "MiB added": None if cell.get("memory_added") is None else f"{cell['memory_added']:.1f}",
         "runs": f"{cell['runs']}/{len(cell['repeats'])}",
         "reused": "reused" if cell["reused"] and cell["status"] != "unsupported" else "",
     }
@@ -560,6 +752,23 @@ def _effort_text(effort, fmt):
 
     shown = dict(list(effort.items())[:2])
     return describe({k: int(v) if float(v).is_integer() else v for k, v in shown.items()})
+
+
+def _units(table):
+    """A line under a table whose effort column sets side by side units that cannot be compared: solvers whose
+    effort counts different things (``docs/effort.md``, comparable across)."""
+    kinds: dict[tuple, list[str]] = {}
+    for cell in table:
+        shown = tuple(k for k in (cell.get("effort") or {}) if k not in ("nodes", "generated"))[:2]
+        if shown:
+            kinds.setdefault(shown, []).append(cell["solver"])
+    if len(kinds) < 2:
+        return []
+    return [
+        "effort is each solver's own unit ("
+        + "; ".join(f"{', '.join(dict.fromkeys(names))}: {' and '.join(units)}" for units, names in kinds.items())
+        + "): not comparable across these solvers; nodes are, between runs of the same search tree"
+    ]
 
 
 def _reasons(table):
@@ -599,16 +808,16 @@ def _show(column, value):
         from nqueens.core.effort import describe
 
         return describe(value) or "-"
-    if column == "peak_memory" and isinstance(value, float):
+    if column in ("peak_memory", "memory_added") and isinstance(value, float):
         return f"{value:.1f}"
+    if column in ("bound", "gap") and isinstance(value, float):
+        return f"{value:g}"
     if isinstance(value, float):
         return f"{value:g}" if column in ("timeout", "memory") else f"{value:.6f}"
     if column == "tree" and isinstance(value, int) and value >= 10**15:  # exact in csv and json; readable here
         digits = str(value)
         return f"{digits[0]}.{digits[1:4]}e+{len(digits) - 1}"
-    if isinstance(value, int) and not isinstance(value, bool) and column not in ("n", "id", "repeat"):
-        return f"{value:,}"
-    return str(value)
+    return _cell(column, value)
 
 
 def _csv(columns, rows):
@@ -618,15 +827,3 @@ def _csv(columns, rows):
     for row in rows:
         writer.writerow(["" if row[c] is None else row[c] for c in columns])
     return buffer.getvalue()
-
-
-def _markdown(columns, body, right):
-    table = [list(columns)] + body
-    widths = [max(len(line[i]) for line in table) for i in range(len(columns))]
-    align = [right(c) for c in columns]
-
-    def line(cells):
-        return "| " + " | ".join(c.rjust(w) if r else c.ljust(w) for c, w, r in zip(cells, widths, align)) + " |"
-
-    rule = "|" + "|".join(("-" * (w + 1) + ":") if r else ("-" * (w + 2)) for w, r in zip(widths, align)) + "|"
-    return "\n".join([line(table[0]), rule] + [line(cells) for cells in table[1:]]) + "\n"

@@ -384,13 +384,39 @@ def save(fig, path):
 
 
 def check_path(path):
-    """Raise unless ``path`` ends in ``.png`` or ``.svg`` and its folder exists (checked before long runs)."""
+    """Raise unless a figure can be drawn to ``path``: it ends in ``.png`` or ``.svg``, its folder exists and
+    takes a new file, it is not something other than a regular file, and matplotlib is installed (checked
+    before long runs, so that none is made for a figure that cannot be drawn)."""
+    from nqueens.core.files import not_regular
+
     suffix = os.path.splitext(path)[1].lower()
     if suffix not in FORMATS:
         raise NQueensError(f"a plot is written to a .png or .svg file, got {path!r}")
     folder = os.path.dirname(os.path.abspath(path))
     if not os.path.isdir(folder):
         raise NQueensError(f"cannot write {path!r}: the folder {folder} does not exist")
+    kind = not_regular(path)
+    if kind:
+        raise NQueensError(f"cannot write {path!r}: it is {kind}, not a file")
+    # a figure is written beside its path and renamed onto it (nqueens.core.files.replaced): the folder must take it
+    import tempfile
+
+    try:
+        with tempfile.NamedTemporaryFile(dir=folder, prefix=".plot-check."):
+            pass
+    except OSError as exc:
+        raise NQueensError(f"cannot write {path!r}: the folder {folder} is not writable ({exc.strerror})") from None
+    if not _has_matplotlib():
+        raise NQueensError("plots need matplotlib, the 'plot' extra: pip install 'nqueens[plot]'")
+
+
+def _has_matplotlib():
+    import importlib.util
+
+    try:
+        return importlib.util.find_spec("matplotlib") is not None
+    except (ImportError, ValueError):
+        return False
 
 
 def _figure(path, width=9, panels=1):
@@ -696,13 +722,15 @@ _ANYTIME_PANELS = 4
 def plot_anytime(results, path=None, *, timeout=None, title=None):
     """Anytime curves of optimisation runs: the best objective found over time, one line per solver and a panel
     per board size (the largest four), with the published optimum as a dotted line. A line goes on to the end of
-    its run: where an ``optimal`` run ends is where its solver proved the optimum.
+    its run: where an ``optimal`` run ends is where its solver proved the optimum. A solver run several times (its
+    seeds, its repeats) is drawn as the median of its runs' best values at each moment, with a band from the worst
+    to the best of them.
 
     Parameters
     ----------
-    results : iterable of OptResult or dict
-        Optimisation runs (``problem``, ``n``, ``solver``, ``curve``, ``bound``, ``status``), as
-        :func:`nqueens.optimize.compare` returns them.
+    results : iterable of RunRecord or dict
+        Optimisation runs (``problem``, ``n``, ``solver``, ``curve``, ``status``, ``seconds``), as
+        :func:`nqueens.experiments.runner.run` makes them with ``question="optimize"``.
     path, timeout, title
         As for :func:`plot_cactus`.
 
@@ -712,11 +740,14 @@ def plot_anytime(results, path=None, *, timeout=None, title=None):
 
     Examples
     --------
-    >>> runs = [{"problem": "domination", "n": 8, "solver": "a", "status": "optimal", "curve": [(0.1, 6), (0.5, 5)],
-    ...          "bound": 5.0, "known": 5}]
+    >>> runs = [{"problem": "domination", "n": 8, "solver": "a", "status": "optimal", "curve": [(0.1, 6), (0.5, 5)]}]
     >>> plot_anytime(runs).axes[0].get_lines()[0].get_xydata().tolist()
     [[0.1, 6.0], [0.5, 6.0], [0.5, 5.0]]
     """
+    import statistics
+
+    from nqueens.core.optimization import KNOWN
+
     runs = [dict(r) if isinstance(r, dict) else r.to_dict() for r in results]
     runs = [r for r in runs if r.get("curve")]
     if not runs:
@@ -727,26 +758,40 @@ def plot_anytime(results, path=None, *, timeout=None, title=None):
     from matplotlib.ticker import MaxNLocator
 
     axes = [axes] if len(ns) == 1 else list(axes)
-    for r in runs:
-        r["name"] = r.get("label") or r["solver"]
-    solvers = list(dict.fromkeys(r["name"] for r in runs))
+    problem = runs[0]["problem"]
+    solvers = list(dict.fromkeys(r["solver"] for r in runs))
     for ax, n in zip(axes, ns):
-        known = None
-        for r in (r for r in runs if r["n"] == n):
-            style = _series_style(solvers.index(r["name"]))
+        known = KNOWN.get(problem, {}).get(n)
+        for solver in solvers:
+            mine = [r for r in runs if r["n"] == n and r["solver"] == solver]
+            if not mine:
+                continue
+            style = _series_style(solvers.index(solver))
+            ends = [max(r.get("seconds") or 0.0, r["curve"][-1][0]) for r in mine]
+            times = sorted({max(t, 1e-4) for r in mine for t, _ in r["curve"]} | {max(t, 1e-4) for t in ends})
             xs: list[Any] = []
             ys: list[Any] = []
-            for t, value in r["curve"]:
-                if xs:  # a step: the best value holds until the next improvement
-                    xs.append(max(t, 1e-4))
+            low: list[Any] = []
+            high: list[Any] = []
+            for t in times:
+                values = [_best_at(r["curve"], t) for r, end in zip(mine, ends) if t <= max(end, 1e-4)]
+                values = [v for v in values if v is not None]
+                if not values:
+                    continue
+                if ys:  # a step: the best value holds until the next improvement
+                    xs.append(t)
                     ys.append(ys[-1])
-                xs.append(max(t, 1e-4))
-                ys.append(value)
-            if r.get("seconds") and r["seconds"] > xs[-1]:  # the best holds to the end of the run (the proof)
-                xs.append(r["seconds"])
-                ys.append(ys[-1])
-            ax.plot(xs, ys, label=f"{r['name']} ({r['status']})", drawstyle="default", **style)
-            known = r.get("known", known)
+                    low.append(low[-1])
+                    high.append(high[-1])
+                xs.append(t)
+                ys.append(statistics.median(values))
+                low.append(min(values))
+                high.append(max(values))
+            statuses = ", ".join(sorted({r["status"] for r in mine}))
+            runs_said = f"{len(mine)} runs, " if len(mine) > 1 else ""
+            ax.plot(xs, ys, label=f"{solver} ({runs_said}{statuses})", **style)
+            if len(mine) > 1:
+                ax.fill_between(xs, low, high, color=style.get("color"), alpha=0.15, linewidth=0)
         if known is not None:
             ax.axhline(known, color="tab:gray", linestyle=":", linewidth=1, label="published (OEIS)")
         if timeout is not None:
@@ -757,10 +802,18 @@ def plot_anytime(results, path=None, *, timeout=None, title=None):
         ax.set_title(f"n = {n}" + (f" (published: {known})" if known is not None else ""))
         ax.yaxis.set_major_locator(MaxNLocator(integer=True))
         ax.grid(True, which="both", alpha=0.3)
-    problem = runs[0]["problem"]
     axes[-1].legend(title="solver (status)", loc="upper left", bbox_to_anchor=(1.01, 1))
     fig.suptitle(title or f"Anytime curves, {problem}: the best objective over time — measured on {_host()}")
     return save(fig, path)
+
+
+def _best_at(curve, t):
+    """The best objective of an anytime ``curve`` at ``t`` seconds (``None`` before its first solution)."""
+    best = None
+    for when, value in curve:
+        if max(when, 1e-4) <= t:
+            best = value
+    return best
 
 
 def plot_profile(results, path=None, *, title=None):
@@ -769,8 +822,9 @@ def plot_profile(results, path=None, *, title=None):
 
     Parameters
     ----------
-    results : iterable of OptResult or dict
-        Optimisation runs (``n``, ``solver``, ``status``, ``seconds``).
+    results : iterable of RunRecord or dict
+        Optimisation runs (``n``, ``solver``, ``status``, ``seconds``); with several runs of a solver on one
+        board (seeds, repeats), their median time.
     path, title
         As for :func:`plot_cactus`.
 
@@ -789,21 +843,24 @@ def plot_profile(results, path=None, *, title=None):
     E. D. Dolan, J. J. Moré, "Benchmarking optimization software with performance profiles", Mathematical
     Programming 91 (2002).
     """
+    import statistics
+
     runs = [dict(r) if isinstance(r, dict) else r.to_dict() for r in results]
-    for r in runs:
-        r["name"] = r.get("label") or r["solver"]
-    solvers = list(dict.fromkeys(r["name"] for r in runs))
+    solvers = list(dict.fromkeys(r["solver"] for r in runs))
     problems = sorted({r["n"] for r in runs})
-    best: dict[Any, Any] = {}
+    proved: dict[Any, list[Any]] = {}
     for r in runs:
         if r["status"] == "optimal" and r.get("seconds") is not None:
-            best[r["n"]] = min(best.get(r["n"], float("inf")), max(r["seconds"], 1e-6))
-    if not best:
+            proved.setdefault((r["solver"], r["n"]), []).append(max(r["seconds"], 1e-6))
+    if not proved:
         raise NQueensError("no run proved an optimum: nothing to draw")
+    times = {key: statistics.median(values) for key, values in proved.items()}
+    best: dict[Any, Any] = {}
+    for (_, n), t in times.items():
+        best[n] = min(best.get(n, float("inf")), t)
     ratios: dict[Any, list[Any]] = {s: [] for s in solvers}
-    for r in runs:
-        if r["status"] == "optimal" and r.get("seconds") is not None:
-            ratios[r["name"]].append(max(r["seconds"], 1e-6) / best[r["n"]])
+    for (solver, n), t in times.items():
+        ratios[solver].append(t / best[n])
     top = max(max(v) for v in ratios.values() if v) * 1.5
     fig, ax = _figure(path)
     for index, solver in enumerate(solvers):

@@ -4,7 +4,9 @@ A randomised solver run with several seeds (``nqueens compare --seeds K``) gives
 time: :func:`summary` reduces it to its median, quartiles and a percentile-bootstrap confidence interval of the
 median (Efron & Tibshirani). :func:`paired` sets two columns side by side over the problems both answered: the
 speed-up ratio per problem, wins, ties and losses, and the Wilcoxon signed-rank test of the paired differences
-(scipy's ``wilcoxon``: ``pip install scipy``, in the ``stats`` extra).
+(scipy's ``wilcoxon``: ``pip install scipy``, in the ``stats`` extra). :func:`unpaired` compares the runs of one
+problem (seeds or repeats) of two columns by the Mann-Whitney U test. Each says which test, which alternative
+and how it treats zeros, and gives no p where its sample sizes cannot reach p < 0.05.
 
 They take numbers and records, and run nothing.
 
@@ -23,17 +25,21 @@ References
 ----------
 B. Efron and R. J. Tibshirani, *An Introduction to the Bootstrap*, Chapman & Hall, 1993 (percentile intervals).
 F. Wilcoxon, "Individual comparisons by ranking methods", Biometrics Bulletin 1 (1945) 80-83.
+H. B. Mann and D. R. Whitney, "On a test of whether one of two random variables is stochastically larger than
+the other", Annals of Mathematical Statistics 18 (1947) 50-60.
 """
 
 import math
 import statistics
+from typing import Any
 
 from nqueens.core.errors import NQueensError
 
-__all__ = ["summary", "bootstrap_ci", "paired", "ecdf", "RESAMPLES", "TIE"]
+__all__ = ["summary", "bootstrap_ci", "paired", "unpaired", "ecdf", "RESAMPLES", "TIE", "ALPHA"]
 
 RESAMPLES = 2000  # bootstrap resamples
 TIE = 0.05  # two times within 5 % of each other are a tie
+ALPHA = 0.05  # the level a test must be able to reach for its p to be printed
 
 
 def summary(values, *, confidence=0.95, seed=0):
@@ -95,8 +101,12 @@ def paired(a, b, *, tie=TIE):
     dict
         ``problems`` (common, in ``a``'s order), ``ratios`` (b / a per problem: below 1, b is faster),
         ``geomean`` (their geometric mean), ``median_ratio``, ``wins``/``ties``/``losses`` (counted for b),
-        ``wilcoxon`` (``{"statistic", "p"}``, or ``None`` with fewer than 2 problems that are not ties, or
-        without scipy: then ``wilcoxon_note`` says why).
+        ``wilcoxon``: the Wilcoxon signed-rank test of the differences b - a, two-sided, zero differences dropped
+        (Wilcoxon's own rule, scipy's ``zero_method="wilcox"``), exact p for up to 50 pairs without tied
+        magnitudes, else the normal approximation: ``{"test", "alternative", "zeros", "method", "pairs",
+        "statistic", "p"}``; or ``None``, with ``wilcoxon_note`` saying why: fewer than 2 differences, fewer
+        than 6 (with 5 the smallest possible two-sided p is 2 / 2^5 = 0.0625, so no p could be significant), or
+        no scipy.
 
     Raises
     ------
@@ -122,17 +132,92 @@ def paired(a, b, *, tie=TIE):
         "wilcoxon_note": None,
     }
     differences = [b[key] - a[key] for key in common]
-    if sum(d != 0 for d in differences) < 2:
+    differ = [d for d in differences if d != 0]
+    if len(differ) < 2:
         out["wilcoxon_note"] = "fewer than 2 problems where the times differ"
+        return out
+    smallest = 2.0 / 2 ** len(differ)  # the exact two-sided test's smallest p: every difference of one sign
+    if smallest >= ALPHA:
+        out["wilcoxon_note"] = (
+            f"{len(differ)} pairs that differ cannot reach p < {ALPHA:g}: the smallest p the exact two-sided test "
+            f"can give is 2 / 2^{len(differ)} = {smallest:.3g}; {_pairs_needed()} pairs are needed"
+        )
         return out
     try:
         from scipy.stats import wilcoxon
     except ImportError:
         out["wilcoxon_note"] = "the Wilcoxon test needs scipy: pip install scipy (or the 'stats' extra)"
         return out
-    result = wilcoxon(differences)
-    out["wilcoxon"] = {"statistic": float(result.statistic), "p": float(result.pvalue)}
+    magnitudes = [abs(d) for d in differ]
+    method = "exact" if len(differ) <= 50 and len(set(magnitudes)) == len(magnitudes) else "approx"
+    result = wilcoxon(differ, alternative="two-sided", method=method)  # zeros dropped here: Wilcoxon's rule
+    out["wilcoxon"] = {
+        "test": "Wilcoxon signed-rank test",
+        "alternative": "two-sided",
+        "zeros": f"zero differences dropped ({len(differences) - len(differ) or 'none'} here)",
+        "method": "exact" if method == "exact" else "normal-approximation",
+        "pairs": len(differ),
+        "statistic": float(result.statistic),
+        "p": float(result.pvalue),
+    }
     return out
+
+
+def unpaired(x, y):
+    """Two samples of one problem's times (the runs of two columns over seeds or repeats): the Mann-Whitney U test.
+
+    Two-sided, scipy's ``mannwhitneyu`` (exact p for small samples without ties, else the normal approximation
+    with a tie correction). With so few runs that even complete separation gives no p below :data:`ALPHA`, no
+    p is given and ``note`` says so.
+
+    Returns
+    -------
+    dict
+        ``test``, ``alternative``, ``method``, ``runs`` (the two sample sizes), ``statistic`` and ``p`` (or
+        ``None``), ``note``.
+
+    Examples
+    --------
+    >>> unpaired([1.0, 1.1, 1.2], [2.0, 2.1, 2.2])["note"]
+    '3 against 3 runs cannot reach p < 0.05: the smallest two-sided p is 2 / C(6, 3) = 0.1'
+    >>> round(unpaired([1.0, 1.1, 1.2, 1.3], [2.0, 2.1, 2.2, 2.3])["p"], 4)
+    0.0286
+    """
+    m, k = len(x), len(y)
+    out: dict[str, Any] = {
+        "test": "Mann-Whitney U test",
+        "alternative": "two-sided",
+        "method": None,
+        "runs": [m, k],
+        "statistic": None,
+        "p": None,
+        "note": None,
+    }
+    smallest = 2.0 / math.comb(m + k, m)
+    if smallest >= ALPHA:
+        out["note"] = (
+            f"{m} against {k} runs cannot reach p < {ALPHA:g}: the smallest two-sided p is 2 / C({m + k}, {m}) = "
+            f"{smallest:.3g}"
+        )
+        return out
+    try:
+        from scipy.stats import mannwhitneyu
+    except ImportError:
+        out["note"] = "the Mann-Whitney U test needs scipy: pip install scipy (or the 'stats' extra)"
+        return out
+    values = list(x) + list(y)
+    method = "exact" if len(set(values)) == len(values) and max(m, k) <= 8 else "asymptotic"
+    result = mannwhitneyu(x, y, alternative="two-sided", method=method)
+    out.update(method=method, statistic=float(result.statistic), p=float(result.pvalue))
+    return out
+
+
+def _pairs_needed():
+    """The fewest differing pairs with which the exact two-sided signed-rank test can give p < :data:`ALPHA`."""
+    k = 2
+    while 2.0 / 2**k >= ALPHA:
+        k += 1
+    return k
 
 
 def ecdf(values):

@@ -361,3 +361,54 @@ def _median_phase(solver, q, var_strategy):
         return 0 if v == domain[(len(domain) - 1) // 2] else 1
 
     return solver.VarStrValEvalPhase(q, var_strategy, cost)
+
+
+# -- optimisation: queens domination and peaceable queens (nqueens.models.optimize) -----------------------------
+
+
+def optimize(problem, n, *, timeout=None, improved, var="input", value="min", seed=0):
+    """The line model (:func:`nqueens.models.optimize.line_model`) under an objective monitor, branching on the
+    board's squares with the strategy ``var`` and ``value`` (``value=min`` tries an empty square first for
+    domination, a queen first for peaceable queens); every solution the search returns is an improvement, and the
+    search that ends before the limit has proven the last one optimal."""
+    from nqueens.models.optimize import line_model, solution_of
+
+    from nqueens.core import background
+    from nqueens.core.errors import NQueensError
+
+    solver = pywrapcp.Solver("nqueens-optimize")
+    solver.ReSeed(seed)
+    board, goal = line_model(problem, n, lambda name: solver.BoolVar(name), solver.Add, solver.Sum)
+    goal_var = goal.Var()
+    minimise = problem == "domination"
+    decision = [v for cells in zip(*(army.values() for army in board.values())) for v in cells]
+    first, other = (
+        (_S.ASSIGN_MIN_VALUE, _S.ASSIGN_MAX_VALUE) if minimise else (_S.ASSIGN_MAX_VALUE, _S.ASSIGN_MIN_VALUE)
+    )
+    values = {"min": first, "max": other, "random": _S.ASSIGN_RANDOM_VALUE}
+    if value not in values:
+        raise NQueensError(f"value={value} does not apply to the optimisation model's 0-1 squares: min, max or random")
+    phase = solver.Phase(decision, VARIABLE_STRATEGIES[var], values[value])
+    halt = threading.Event()
+    # The search runs in C++ holding the interpreter; a limit in Python, asked at every node, lets the waiting
+    # thread take a Ctrl-C and ends the search at once when it is set.
+    monitors = [(solver.Minimize if minimise else solver.Maximize)(goal_var, 1), solver.CustomLimit(halt.is_set)]
+    if timeout is not None:
+        monitors.append(solver.TimeLimit(int(float(timeout) * 1000)))
+    start = time.perf_counter()
+
+    def work(stopped):
+        found = False
+        solver.NewSearch(phase, monitors)
+        try:
+            while not halt.is_set() and solver.NextSolution():
+                found = True
+                improved(solution_of(problem, n, board, lambda v: v.Value()), objective=int(goal_var.Value()))
+        finally:
+            solver.EndSearch()
+        # The limit's own Crossed() is not wrapped for Python: a search that ran to the limit was cut by it.
+        crossed = halt.is_set() or (timeout is not None and time.perf_counter() - start >= 0.99 * float(timeout))
+        return "feasible" if crossed and found else "unknown" if crossed else "optimal" if found else "infeasible"
+
+    status = background.run(work, stop=halt.set, name="nqueens-optimize-cp")
+    return {"status": status, "stats": {"branches": solver.Branches(), "failures": solver.Failures()}}

@@ -212,9 +212,20 @@ def _cpmpy():
 
 def _solver(n, instance, backend, build=None, rule="queen"):
     """CPMpy's solver object for ``backend`` with the model posted, or an error naming what to install."""
+    cp = _backend(backend, BACKENDS)
+    if build is None:
+        m, q = model(n, instance=instance, rule=rule)
+    else:
+        m, q = _user_model(build, n, instance)
+    return cp.SolverLookup.get(backend, m), q
+
+
+def _backend(backend, allowed, purpose=""):
+    """CPMpy, once ``backend`` is checked to be one of ``allowed`` and installed (else an error naming what to
+    install); Z3 set to leave Ctrl-C to the toolkit."""
     cp = _cpmpy()
-    if backend not in BACKENDS:
-        raise NQueensError(f"backend must be one of {', '.join(BACKENDS)}; got {backend!r}")
+    if backend not in allowed:
+        raise NQueensError(f"backend must be one of {', '.join(allowed)}{purpose}; got {backend!r}")
     if not _available(cp, backend):
         raise NQueensError(
             f"backend={backend} needs {BACKENDS[backend]}: pip install 'nqueens[solvers]' (the solvers extra)"
@@ -223,11 +234,7 @@ def _solver(n, instance, backend, build=None, rule="queen"):
         import z3
 
         z3.set_param("ctrl_c", False)  # else Z3 takes Ctrl-C as "stop this check" and CPMpy sees a partial list
-    if build is None:
-        m, q = model(n, instance=instance, rule=rule)
-    else:
-        m, q = _user_model(build, n, instance)
-    return cp.SolverLookup.get(backend, m), q
+    return cp
 
 
 def _user_model(build, n, instance):
@@ -288,3 +295,45 @@ def _available(cp, backend):
     except ImportError:
         return False
     return True
+
+
+# -- optimisation: queens domination and peaceable queens (nqueens.models.optimize) -----------------------------
+
+
+def optimize(problem, n, *, timeout=None, improved, backend="ortools"):
+    """The line model (:func:`nqueens.models.optimize.line_model`) in CPMpy, solved by ``backend`` (one of
+    :data:`~nqueens.models.cpmpy_spec.OPTIMIZE_BACKENDS`)."""
+    from nqueens.models.optimize import line_model
+
+    cp = _cpmpy()
+    m = cp.Model()
+    board, goal = line_model(problem, n, lambda name: cp.boolvar(name=name), m.__add__, cp.sum)
+    (m.minimize if problem == "domination" else m.maximize)(goal)
+    return solve_optimum(m, board, problem, n, backend=backend, timeout=timeout, improved=improved)
+
+
+def solve_optimum(m, board, problem, n, *, backend, timeout, improved):
+    """Solve the CPMpy model ``m`` (with its objective) on ``backend`` and report its solution, read from
+    ``board`` (``{"x": n x n 0-1 variables}``, or ``"w"`` and ``"b"``): CPMpy reports only the final solution, so
+    the anytime curve is one point. Shared by the built-in model and a user's CPMpy optimisation model."""
+    from nqueens.models.cpmpy_spec import OPTIMIZE_BACKENDS
+    from nqueens.models.optimize import solution_of
+
+    cp = _backend(backend, OPTIMIZE_BACKENDS, " for optimisation")
+    if not m.has_objective():
+        raise NQueensError("the CPMpy model has no objective: call model.minimize(...) or model.maximize(...)")
+    solver = cp.SolverLookup.get(backend, m)
+    params: dict[str, object] = dict(_QUIET_SIGINT.get(backend, {}))
+    if timeout is not None:
+        params["time_limit"] = float(timeout)
+    with _interrupts():
+        background.run(
+            lambda stopped: solver.solve(**params),
+            stop=_stopper(solver, backend),
+            name="nqueens-optimize-cpmpy",
+            join_timeout=_JOIN,
+        )
+    status = solver.status().exitstatus.name
+    if status in ("OPTIMAL", "FEASIBLE"):
+        improved(solution_of(problem, n, board, lambda v: bool(v.value())))
+    return {"OPTIMAL": "optimal", "FEASIBLE": "feasible", "UNSATISFIABLE": "infeasible"}.get(status, "unknown")

@@ -239,7 +239,8 @@ def batches(
 
     The solve runs in a worker thread; closing the stream (or reaching ``limit``) stops the search. ``stats``,
     if a dict, receives ``time_model`` once the model is built, and the solver's statistics (as in :func:`count`)
-    when the solve has ended.
+    when the solve has ended. With ``limit=1`` (or ``first``) it is an ordinary solve for one solution, not an
+    enumeration stopped at its first: ``stats["parameters"]`` states the parameters it ran with.
 
     Raises
     ------
@@ -256,9 +257,13 @@ def batches(
     start = time.perf_counter()
     m, q = _model(n, symmetry, instance, rule)
     solver = _solver(m, q, first, workers, var, value, seed)
+    if limit == 1:  # one solution: an ordinary solve, not an enumeration cut after its first solution
+        solver.parameters.enumerate_all_solutions = False
     if stats is not None:
         stats["time_model"] = time.perf_counter() - start
-    if first:
+    if first or limit == 1:
+        if stats is not None:
+            stats["parameters"] = _parameters(solver)
         callback = _Counter(q, False)
         status = _run(solver, m, callback)
         if stats is not None:
@@ -377,6 +382,19 @@ def _halt(solver, callback, done):
             done.wait(_POLL)
         except KeyboardInterrupt:
             continue
+
+
+def _parameters(solver):
+    """The parameters that decide how a solve for one solution searches, as the record states them."""
+    from ortools.sat import sat_parameters_pb2
+
+    p = solver.parameters
+    return {
+        "enumerate_all_solutions": p.enumerate_all_solutions,
+        "num_workers": p.num_workers,
+        "random_seed": p.random_seed,
+        "search_branching": sat_parameters_pb2.SatParameters.SearchBranching.Name(p.search_branching),
+    }
 
 
 def _stats(solver, callback, status):
@@ -534,3 +552,49 @@ def _stream(m, q, solver, n, limit, stats):
         callback.halt.set()
         if stats is not None and outcome:
             stats.update(_stats(solver, callback, outcome[0]))
+
+
+# -- optimisation: queens domination and peaceable queens (nqueens.models.optimize) -----------------------------
+
+
+def optimize(problem, n, *, timeout=None, improved, symmetry=False, workers=1, seed=0):
+    """CP-SAT's own optimisation of the line model (:func:`nqueens.models.optimize.line_model`): every improvement
+    reported from a solution callback, ``BestObjectiveBound`` the bound; ``workers`` search workers."""
+    from nqueens.models.optimize import line_model, solution_of
+
+    from nqueens.core import background
+
+    m: Any = cp_model.CpModel()  # the CamelCase API, which the stubs leave out
+    board, goal = line_model(problem, n, m.NewBoolVar, m.Add, symmetric=symmetry)
+    (m.Minimize if problem == "domination" else m.Maximize)(goal)
+
+    class Improvements(cp_model.CpSolverSolutionCallback):
+        def on_solution_callback(self):
+            improved(solution_of(problem, n, board, self.BooleanValue), objective=int(self.ObjectiveValue()))
+
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = workers
+    solver.parameters.random_seed = seed
+    solver.parameters.catch_sigint_signal = False  # Ctrl-C is the caller's (see nqueens.core.background)
+    if timeout is not None:
+        solver.parameters.max_time_in_seconds = float(timeout)
+    done = threading.Event()
+
+    def work(stopped):
+        try:
+            return solver.Solve(m, Improvements())
+        finally:
+            done.set()
+
+    def stop():  # a stop asked before the search has begun is lost: ask until the worker is done
+        while not done.is_set():
+            solver.StopSearch()
+            done.wait(0.05)
+
+    status = background.run(work, stop=stop, name="nqueens-optimize-cpsat")
+    said = {cp_model.OPTIMAL: "optimal", cp_model.FEASIBLE: "feasible", cp_model.INFEASIBLE: "infeasible"}
+    return {
+        "status": said.get(status, "unknown"),
+        "bound": None if status == cp_model.INFEASIBLE else float(solver.BestObjectiveBound()),
+        "stats": {"branches": solver.NumBranches(), "conflicts": solver.NumConflicts(), "workers": workers},
+    }

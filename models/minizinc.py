@@ -30,6 +30,7 @@ N. Nethercote et al., "MiniZinc: Towards a Standard CP Modelling Language", CP 2
 import atexit
 import functools
 import json
+import os
 import re
 import shlex
 import shutil
@@ -81,6 +82,7 @@ def minizinc_solver(path):
     takes_instance = all(re.search(rf"\b{name}\s*;", code) for name in _INSTANCE_PARAMETERS)
     name = re.sub(r"[^a-z0-9-]+", "-", path.stem.lower()).strip("-") or "model"
     fixed = fixed_n(text)
+    sense = re.search(r"\bsolve\b[^;]*?\b(minimize|maximize)\b", code)
 
     def count(n, *, nodes=False, instance=None, solver="gecode", library="", flags="", array=""):
         start = time.perf_counter()
@@ -121,6 +123,17 @@ def minizinc_solver(path):
                 "or the MiniZinc bundle from minizinc.org)"
             )
 
+    if sense is not None:  # an optimisation model: it answers optimize, and only that
+        return Solver(
+            name=name,
+            origin=f"the MiniZinc model {path.name} (solve {sense[1]})",
+            can=("optimize",),
+            summary=f"MiniZinc optimisation model {path.name}",
+            options=_OPTIONS[:3]
+            + (Option("board", str, "", "the board's 2-D 0-1 arrays (default: x for domination, w,b for peaceable)"),),
+            optimize=_optimizer(path, sense[1]),
+            warmup=warmup,
+        )
     return Solver(
         name=name,
         family="model",
@@ -131,18 +144,7 @@ def minizinc_solver(path):
         fixed_n=fixed,
         limit_reason=f"{path.name} sets n = {fixed} itself" if fixed is not None else "",
         no_instance="the model does not declare blocked, queens, excluded_sum and excluded_difference",
-        options=(
-            Option("solver", str, "gecode", "the MiniZinc solver (minizinc --solvers lists them)"),
-            Option(
-                "library",
-                str,
-                "",
-                "the globals library (-G), e.g. std for MiniZinc's decompositions (default: the solver's own, "
-                "std where the model compiles only against that)",
-            ),
-            Option("flags", str, "", 'further minizinc flags, passed through (e.g. "-G std" or "--fzn-flags -p1")'),
-            Option("array", str, "", "the row-to-column array (default: q, else the model's one integer array)"),
-        ),
+        options=_OPTIONS,
         count=count,
         batches=batches,
         warmup=warmup,
@@ -156,6 +158,26 @@ def minizinc_solver(path):
     )
 
 
+def _options():
+    from nqueens.core.protocol import Option
+
+    return (
+        Option("solver", str, "gecode", "the MiniZinc solver (minizinc --solvers lists them)"),
+        Option(
+            "library",
+            str,
+            "",
+            "the globals library (-G), e.g. std for MiniZinc's decompositions (default: the solver's own, "
+            "std where the model compiles only against that)",
+        ),
+        Option("flags", str, "", 'further minizinc flags, passed through (e.g. "-G std" or "--fzn-flags -p1")'),
+        Option("array", str, "", "the row-to-column array (default: q, else the model's one integer array)"),
+    )
+
+
+_OPTIONS = _options()
+
+
 class _Run:
     """One run of the model: the command line (solver, library, flags) and the array read, settled once per
     model and setting from the model's interface (see the module docstring)."""
@@ -166,13 +188,18 @@ class _Run:
         except ValueError as exc:
             raise NQueensError(f"option flags={flags!r} cannot be split into minizinc flags: {exc}") from None
         self.path, self.solver, self.takes_instance = path, solver, takes_instance
+        self.peak: list[float | None] = []  # MiB: the minizinc process tree's memory, read while it runs
         self.library, self.retried, interface = _settle(str(path), path.stat().st_mtime_ns, solver, library, flags)
         self.takes_n = "n" in interface.get("input", {})
         self.array = _array(path, interface, array)
 
     def notes(self):
-        """What the run's ``stats`` say about it: the library used (and why), the array, the versions."""
+        """What the run's ``stats`` say about it: the library used (and why), the array, the versions, and the
+        peak resident memory of the minizinc process tree (``child_peak_memory``, MiB, read from ``/proc``)."""
         notes = {"solver": self.solver, "array": self.array, "versions": _versions(self.solver)}
+        peaks = [peak for peak in self.peak if peak is not None]
+        if peaks:
+            notes["child_peak_memory"] = max(peaks)
         if self.library:
             notes["mzn_library"] = self.library + (f" ({self.retried})" if self.retried else "")
         return notes
@@ -188,44 +215,151 @@ class _Run:
         return command + ["--output-mode", "json", "--statistics", str(self.path)]
 
     def events(self, n, instance, *, limit=None):
-        """Yield ``("solution", q)``, ``("stats", dict)`` and ``("complete", None)`` as MiniZinc prints them."""
+        """Yield ``("solution", q)``, ``("stats", dict)`` and ``("complete", None)`` as MiniZinc prints them.
+
+        With a ``limit`` MiniZinc is asked for that many solutions (``-n``, or none of ``-a``/``-n`` for one) and
+        stops by itself; it is read to its end, so that the statistics it prints after the last solution (its
+        effort up to there) arrive."""
         command = self.command(limit)
         data = _data(n, instance, self.takes_instance, self.takes_n)
         if data:
             command += ["-D", data]
-        with tempfile.TemporaryFile(mode="w+") as errors:  # a file: a pipe could fill while stdout is read
-            process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=errors, text=True)
-            _RUNNING.add(process)
-            buffer: list[str] = []
-            found = 0
-            try:
-                for line in process.stdout or ():
-                    stripped = line.strip()
-                    if stripped == "----------":
-                        q = _solution(json.loads("".join(buffer) or "{}"), n, self.path, self.array, self.takes_n)
-                        buffer = []
-                        found += 1
-                        yield "solution", q
-                        if limit is not None and found >= limit:
-                            return
-                    elif stripped in ("==========", "=====UNSATISFIABLE====="):
-                        yield "complete", None
-                    elif stripped.startswith("%%%mzn-stat:"):
-                        key, _, value = stripped[len("%%%mzn-stat:") :].strip().partition("=")
-                        yield "stats", {f"mzn_{key}": _number(value)}
-                    elif stripped.startswith("%") or stripped.startswith("====="):
-                        continue
-                    else:
-                        buffer.append(line)
+        for kind, value in _printed(command, self.path, self.peak):
+            if kind == "document":
+                yield "solution", _solution(value, n, self.path, self.array, self.takes_n)
+            else:
+                yield kind, value
+
+
+def _printed(command, path, peak):
+    """Run ``command`` (a ``minizinc`` command line with ``--output-mode json``) and yield ``("document", dict)``
+    for each solution, ``("stats", dict)`` and ``("complete", line)`` (the search is complete: the last solution
+    optimal, all solutions found, or none exists) as MiniZinc prints them; an exit status other than 0 is an error.
+    The process tree's memory is read into ``peak`` while it runs (:func:`_watch`). Closing the generator ends the
+    process."""
+    with tempfile.TemporaryFile(mode="w+") as errors:  # a file: a pipe could fill while stdout is read
+        process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=errors, text=True)
+        _RUNNING.add(process)
+        watching = _watch(process.pid, peak)
+        buffer: list[str] = []
+        try:
+            for line in process.stdout or ():
+                stripped = line.strip()
+                if stripped == "----------":
+                    yield "document", json.loads("".join(buffer) or "{}")
+                    buffer = []
+                elif stripped in ("==========", "=====UNSATISFIABLE====="):
+                    yield "complete", stripped
+                elif stripped.startswith("%%%mzn-stat:"):
+                    peak.append(_high_water(process.pid))
+                    key, _, value = stripped[len("%%%mzn-stat:") :].strip().partition("=")
+                    yield "stats", {f"mzn_{key}": _number(value)}
+                elif stripped.startswith("%") or stripped.startswith("====="):
+                    continue
+                else:
+                    buffer.append(line)
+            process.wait()
+            if process.returncode != 0:
+                errors.seek(0)
+                raise NQueensError(f"minizinc failed on {path.name}: {_last_error(errors.read())}")
+        finally:
+            watching.set()
+            if process.poll() is None:
+                process.kill()
                 process.wait()
-                if process.returncode != 0:
-                    errors.seek(0)
-                    raise NQueensError(f"minizinc failed on {self.path.name}: {_last_error(errors.read())}")
-            finally:
-                if process.poll() is None:
-                    process.kill()
-                    process.wait()
-                _RUNNING.discard(process)
+            _RUNNING.discard(process)
+
+
+def _optimizer(path, sense):
+    """The optimisation hook of a MiniZinc model with ``solve minimize`` or ``solve maximize`` (``sense``), run
+    unchanged: ``n`` given as a parameter (unless the model sets it), every intermediate solution (``-a``) reported
+    as MiniZinc prints it, the complete search (``==========``) the proof. The board is read from the 2-D 0-1 (or
+    bool) arrays the option ``board`` names: by default ``x`` for domination, ``w,b`` for peaceable queens."""
+
+    def optimize(problem, n, *, timeout=None, improved, solver="gecode", library="", flags="", board=""):
+        from nqueens.core.optimization import SENSE
+
+        want = "minimize" if SENSE[problem] == "min" else "maximize"
+        if sense != want:
+            raise NQueensError(f"MiniZinc model {path.name} says solve {sense}, and {problem} asks to {want}")
+        names = board.split(",") if board else (["x"] if problem == "domination" else ["w", "b"])
+        if len(names) != (1 if problem == "domination" else 2):
+            raise NQueensError(f"board={board}: {problem} is read from {'one array' if len(names) == 2 else 'two'}")
+        library, _, interface = _settle(str(path), path.stat().st_mtime_ns, solver, library, flags)
+        command = [binary(), "--solver", solver, *shlex.split(flags), *(["-G", library] if library else [])]
+        command += ["-a", "--output-mode", "json", "--output-objective", "--statistics"]
+        if timeout is not None:
+            command += ["--time-limit", str(max(1, int(float(timeout) * 1000)))]
+        if "n" in interface.get("input", {}):
+            command += ["-D", f"n = {n};"]
+        found, stats, end = False, {}, None
+        peak: list[float | None] = []  # MiB: the process tree's memory, read while it runs
+        for kind, value in _printed([*command, str(path)], path, peak):
+            if kind == "document":
+                armies = []
+                for name in names:
+                    rows = value.get(name)
+                    if not isinstance(rows, list) or not all(isinstance(row, list) for row in rows):
+                        raise NQueensError(f"MiniZinc model {path.name} printed no 2-D array {name!r} (option board)")
+                    armies.append([(r, c) for r, row in enumerate(rows) for c, v in enumerate(row) if v])
+                found = True
+                improved(armies[0] if problem == "domination" else tuple(armies), objective=value.get("_objective"))
+            elif kind == "stats":
+                stats.update(value)
+            else:
+                end = value
+        if any(p is not None for p in peak):
+            stats["child_peak_memory"] = max(p for p in peak if p is not None)
+        if end == "=====UNSATISFIABLE=====":
+            return {"status": "infeasible", "stats": stats}
+        return {"status": "optimal" if end and found else "feasible" if found else "unknown", "stats": stats}
+
+    return optimize
+
+
+_WATCH = 0.005  # seconds between two readings of the minizinc process tree's memory
+
+
+def _watch(pid, peaks):
+    """Read the memory of ``pid``'s process tree (:func:`_high_water`) into ``peaks`` every :data:`_WATCH`
+    seconds, on a daemon thread, until the event it returns is set: the FlatZinc solver's process may have ended
+    before minizinc prints its last statistics."""
+    import threading
+
+    done = threading.Event()
+
+    def watch():
+        while not done.wait(_WATCH):
+            peaks.append(_high_water(pid))
+
+    threading.Thread(target=watch, name="nqueens-minizinc-memory", daemon=True).start()
+    return done
+
+
+def _high_water(pid):
+    """The peak resident memory (MiB) so far of the running process ``pid`` and the processes it started (the
+    FlatZinc solver minizinc runs): the sum of their ``VmHWM``, each one's own peak (together a bound from above
+    of their joint peak); ``None`` where ``/proc`` cannot tell.
+
+    Read from ``/proc`` while they run (every few milliseconds, and at the statistics lines): ``getrusage`` and
+    ``wait4`` would charge a child with the resident size of the process that started it, which its ``exec``
+    inherits as a high-water mark."""
+    total, seen, todo = 0.0, set(), [pid]
+    while todo:
+        current = todo.pop()
+        if current in seen:
+            continue
+        seen.add(current)
+        try:
+            with open(f"/proc/{current}/status", encoding="ascii") as status:
+                total += next(int(line.split()[1]) for line in status if line.startswith("VmHWM:")) / 1024
+            for task in os.listdir(f"/proc/{current}/task"):
+                with open(f"/proc/{current}/task/{task}/children", encoding="ascii") as children:
+                    todo.extend(int(child) for child in children.read().split())
+        except (OSError, ValueError, StopIteration):
+            if current == pid:
+                return None
+    return total
 
 
 @functools.lru_cache(maxsize=64)

@@ -191,3 +191,24 @@ def _fix(solver, x, instance):
     # A constraint, not a bound: a queen on a square fixed to 0 must make the program infeasible.
     for r, c in instance.queens:
         solver.Add(x[r][c] == 1, f"queen_{r}_{c}")
+
+
+# -- optimisation: queens domination and peaceable queens (nqueens.models.optimize) -----------------------------
+
+
+def optimize(problem, n, *, timeout=None, improved):
+    """SCIP on the 0-1 program (:func:`nqueens.models.optimize.mip_model`) with a time limit: ``pywraplp`` reports
+    only the final solution (one improvement) and ``BestBound``."""
+    from nqueens.models.optimize import mip_model, solution_of
+    from ortools.linear_solver import pywraplp
+
+    solver, board = mip_model(problem, n)
+    if timeout is not None:
+        solver.SetTimeLimit(int(float(timeout) * 1000))
+    status = background.run(lambda stopped: solver.Solve(), stop=solver.InterruptSolve, name="nqueens-optimize-mip")
+    stats = {"nodes": solver.nodes(), "iterations": solver.iterations()}
+    if status not in (pywraplp.Solver.OPTIMAL, pywraplp.Solver.FEASIBLE):
+        return {"status": "infeasible" if status == pywraplp.Solver.INFEASIBLE else "unknown", "stats": stats}
+    improved(solution_of(problem, n, board, lambda v: v.solution_value() > 0.5))
+    said = "optimal" if status == pywraplp.Solver.OPTIMAL else "feasible"
+    return {"status": said, "bound": float(solver.Objective().BestBound()), "stats": stats}

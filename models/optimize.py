@@ -1,5 +1,4 @@
-"""Queens domination and peaceable queens as optimisation models, one per solver family: CP-SAT, OR-tools' CP
-solver, SCIP (MIP) and SAT (pysat).
+"""Queens domination and peaceable queens as models: the pieces every solver's model shares, and the exports.
 
 The models (``x[r][c]``, ``w[r][c]``, ``b[r][c]`` are 0-1; a *line* is a row, a column, a diagonal or an
 anti-diagonal):
@@ -11,47 +10,27 @@ anti-diagonal):
   ``w[s] <= lw[L]``, ``b[s] <= lb[L]``, ``lw[L] + lb[L] <= 1``) has ``O(n^2)`` constraints where the pairwise
   form (``w[s] + b[t] <= 1`` for attacking ``s, t``) has ``O(n^3)``; the line form is also the stronger LP.
 
-Symmetry breaking (option ``symmetry``) keeps one of every orbit under the reflections that preserve the
-quantities compared: the queens in the top half are at least those in the bottom half (the horizontal mirror
-swaps the two and keeps the left and right halves), those in the left half at least those in the right half
-(the vertical mirror); for ``peaceable``, counted over both armies, and then the white queens in the top half
-at least the black ones there (swapping the colours keeps the first two). Every solution has an image that
+Symmetry breaking (option ``symmetry``, :func:`symmetry`) keeps one of every orbit under the reflections that
+preserve the quantities compared: the queens in the top half are at least those in the bottom half (the
+horizontal mirror swaps the two and keeps the left and right halves), those in the left half at least those in the
+right half (the vertical mirror); for ``peaceable``, counted over both armies, and then the white queens in the top
+half at least the black ones there (swapping the colours keeps the first two). Every solution has an image that
 satisfies them, so the optimum is unchanged; the diagonal symmetries are left alone, since a condition for them
 would not be compatible with these in every case.
 
-How each solver optimises:
-
-- ``cpsat``: CP-SAT's own optimisation; a solution callback records each improvement (the anytime curve) and
-  ``BestObjectiveBound`` the bound.
-- ``cp``: the classic CP solver with an objective monitor (``Minimize``/``Maximize``) and a time limit; every
-  solution it returns is an improvement; optimal when the search ends before the limit.
-- ``mip``: SCIP through ``pywraplp`` with a time limit; its final solution and ``BestBound``.
-- ``sat``: a sequence of decision problems on one incremental solver (Glucose 4 through pysat, which can be
-  interrupted at a time limit): a totalizer over
-  the objective's variables (``pysat.card.ITotalizer``) whose outputs, passed as assumptions, bound the count;
-  each satisfying model tightens the bound by one below (above) its own value, until the solver proves that
-  none is better. Incremental solving keeps the learnt clauses from one bound to the next, which is why this is
-  preferred here to MaxSAT (RC2): RC2's core-guided search works from the lower bound up and reports no
-  solution before the optimum, so it gives no anytime curve, while the linear search gives one.
-
-Every run returns an :class:`~nqueens.core.optimization.OptResult`; its solution is checked by
-:func:`nqueens.core.optimization.verify` before it is reported (a failing one makes the run ``wrong``).
+Each solver's optimisation hook (``optimize``, see :meth:`nqueens.core.protocol.Solver.optimizer`) lives in its own
+module beside its other code: ``cpsat`` (CP-SAT's own optimisation, every improvement from a solution callback),
+``cp`` (the classic CP solver with an objective monitor), ``mip`` (SCIP through ``pywraplp``, on :func:`mip_model`),
+``sat`` (a linear search over bounds on one incremental SAT solver, :func:`sat_model`) and ``cpmpy`` (the line
+model on a CPMpy backend). The experiment runner verifies every solution they report.
 """
 
-import threading
-import time
 from typing import Any
 
-from nqueens.models.cpmpy_spec import OPTIMIZE_BACKENDS
-
-from nqueens.core import background
 from nqueens.core.errors import NQueensError
-from nqueens.core.optimization import SENSE, OptResult, check_problem, objective, verify
+from nqueens.core.optimization import check_problem
 
-__all__ = ["SOLVERS", "solve", "lines", "neighbourhood"]
-
-# The CPMpy backends that optimise, as CPMpy's declaration states them.
-CPMPY_BACKENDS = OPTIMIZE_BACKENDS
+__all__ = ["lines", "neighbourhood", "squares", "line_model", "solution_of", "symmetry", "sat_model", "export"]
 
 
 def lines(n):
@@ -69,336 +48,93 @@ def neighbourhood(n, square):
     return [(r, c) for r in range(n) for c in range(n) if r == r0 or c == c0 or r - c == r0 - c0 or r + c == r0 + c0]
 
 
-def _halves(n):
+def squares(n):
+    """Every square of the n x n board, row by row."""
+    return [(r, c) for r in range(n) for c in range(n)]
+
+
+def symmetry(problem, n, board):
+    """The symmetry-breaking constraints (see the module docstring) as pairs ``(more, fewer)`` of lists of 0-1
+    variables of ``board`` (``{"x": ...}`` or ``{"w": ..., "b": ...}``, square -> variable): ``sum(more) >=
+    sum(fewer)``."""
+    if n < 2:
+        return []
     top = [(r, c) for r in range(n // 2) for c in range(n)]
     bottom = [(n - 1 - r, c) for r, c in top]
     left = [(r, c) for r in range(n) for c in range(n // 2)]
     right = [(r, n - 1 - c) for r, c in left]
-    return top, bottom, left, right
+
+    def every(cells):
+        return [army[s] for s in cells for army in board.values()]
+
+    pairs = [(every(top), every(bottom)), (every(left), every(right))]
+    if problem == "peaceable":
+        pairs.append(([board["w"][s] for s in top], [board["b"][s] for s in top]))
+    return pairs
 
 
-def solve(problem, n, solver, *, timeout=None, symmetry=False, workers=1, backend="ortools"):
-    """Optimise ``problem`` on the n x n board with ``solver``; an :class:`OptResult`, its solution verified.
-
-    The arguments are checked by :func:`nqueens.optimize.optimize`, which is the entry for users.
-    """
-    check_problem(problem)
-    if solver not in SOLVERS:
-        raise NQueensError(f"solver must be one of {', '.join(SOLVERS)} for optimisation; got {solver!r}")
-    run: Any = _RUNS[solver]
-    extra = {"backend": backend} if solver == "cpmpy" else {}
-    start = time.perf_counter()
-    result = run(problem, n, timeout=timeout, symmetry=symmetry, workers=workers, **extra)
-    result.seconds = time.perf_counter() - start
-    parallel = solver == "cpsat" or (solver == "cpmpy" and backend == "ortools")
-    result.options = {"symmetry": symmetry} | ({"workers": workers} if parallel else {}) | extra
-    if result.solution is not None:
-        ok, why = verify(problem, n, result.solution)
-        if not ok:
-            result.status, result.message = "wrong", f"its solution fails the check: {why}"
-        elif result.objective != objective(problem, result.solution):
-            result.status, result.message = "wrong", "its objective is not its solution's"
-    return result
-
-
-def _squares(n):
-    return [(r, c) for r in range(n) for c in range(n)]
-
-
-def _solution(problem, value, x=None, w=None, b=None, n=0):
-    """The solution read from 0-1 values, ``value(var) -> bool``."""
+def line_model(problem, n, boolvar, add, total=sum, *, symmetric=False):
+    """The line model of ``problem`` in any modelling API with 0-1 variables and linear constraints written with
+    Python's operators (CP-SAT, OR-tools' CP solver, ``pywraplp``, CPMpy): ``boolvar(name)`` makes a variable,
+    ``add(constraint)`` posts one, ``total(list)`` sums. Returns ``(board, goal)``: the board's variables
+    (``{"x": {square: var}}``, or ``"w"`` and ``"b"``) and the objective to minimise (domination) or maximise."""
+    cells = squares(n)
     if problem == "domination":
-        return [s for s in _squares(n) if value(x[s])]
-    return [s for s in _squares(n) if value(w[s])], [s for s in _squares(n) if value(b[s])]
-
-
-# -- CP-SAT ----------------------------------------------------------------------------------------------------
-
-
-def _cpsat(problem, n, *, timeout, symmetry, workers):
-    from ortools.sat.python import cp_model
-
-    built = time.perf_counter()
-    m: Any = cp_model.CpModel()  # the CamelCase API, which the stubs leave out
-    x: Any = None
-    w: Any = None
-    b: Any = None
-    if problem == "domination":
-        x = {s: m.NewBoolVar(f"x{s}") for s in _squares(n)}
-        for t in _squares(n):
-            m.AddBoolOr([x[s] for s in neighbourhood(n, t)])
-        goal = sum(x.values())
-        m.Minimize(goal)
-        counted = x
+        board = {"x": {s: boolvar(f"x_{s[0]}_{s[1]}") for s in cells}}
+        x = board["x"]
+        for t in cells:
+            add(total([x[s] for s in neighbourhood(n, t)]) >= 1)
+        goal = total(list(x.values()))
     else:
-        w = {s: m.NewBoolVar(f"w{s}") for s in _squares(n)}
-        b = {s: m.NewBoolVar(f"b{s}") for s in _squares(n)}
-        for s in _squares(n):
-            m.AddBoolOr([w[s].Not(), b[s].Not()])
+        board = {army: {s: boolvar(f"{army}_{s[0]}_{s[1]}") for s in cells} for army in ("w", "b")}
+        w, b = board["w"], board["b"]
+        for s in cells:
+            add(w[s] + b[s] <= 1)
         for k, line in enumerate(lines(n)):
-            lw, lb = m.NewBoolVar(f"lw{k}"), m.NewBoolVar(f"lb{k}")
+            lw, lb = boolvar(f"lw_{k}"), boolvar(f"lb_{k}")
             for s in line:
-                m.AddImplication(w[s], lw)
-                m.AddImplication(b[s], lb)
-            m.AddBoolOr([lw.Not(), lb.Not()])
-        goal = sum(w.values())
-        m.Add(goal == sum(b.values()))
-        m.Maximize(goal)
-        counted = None
-    if symmetry:
-        top, bottom, left, right = _halves(n)
-
-        def total(squares):
-            if counted is not None:
-                return sum(counted[s] for s in squares)
-            return sum(w[s] + b[s] for s in squares)
-
-        m.Add(total(top) >= total(bottom))
-        m.Add(total(left) >= total(right))
-        if problem == "peaceable":
-            m.Add(sum(w[s] for s in top) >= sum(b[s] for s in top))
-    time_model = time.perf_counter() - built
-
-    curve: list[Any] = []
-    best: dict[str, Any] = {}
-    start = time.perf_counter()
-
-    class Improvements(cp_model.CpSolverSolutionCallback):
-        def on_solution_callback(self):
-            curve.append((time.perf_counter() - start, int(self.ObjectiveValue())))
-            vars_ = (
-                x
-                if problem == "domination"
-                else {**{("w", s): v for s, v in w.items()}, **{("b", s): v for s, v in b.items()}}
-            )
-            best["values"] = {k: self.BooleanValue(v) for k, v in vars_.items()}
-
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = workers
-    solver.parameters.catch_sigint_signal = False  # Ctrl-C is the caller's (see nqueens.core.background)
-    if timeout is not None:
-        solver.parameters.max_time_in_seconds = float(timeout)
-    callback = Improvements()
-    done = threading.Event()
-
-    def work(stopped):
-        try:
-            return solver.Solve(m, callback)
-        finally:
-            done.set()
-
-    def stop():  # a stop asked before the search has begun is lost: ask until the worker is done
-        while not done.is_set():
-            solver.StopSearch()
-            done.wait(0.05)
-
-    status = background.run(work, stop=stop, name="nqueens-optimize-cpsat")
-    result = OptResult(problem, n, "cpsat", "timeout", time_model=time_model, curve=curve)
-    if status in (cp_model.OPTIMAL, cp_model.FEASIBLE) and best:
-        values = best["values"]
-        if problem == "domination":
-            result.solution = [s for s in _squares(n) if values[s]]
-        else:
-            result.solution = (
-                [s for s in _squares(n) if values[("w", s)]],
-                [s for s in _squares(n) if values[("b", s)]],
-            )
-        result.objective = objective(problem, result.solution)
-        result.status = "optimal" if status == cp_model.OPTIMAL else "feasible"
-    elif status == cp_model.INFEASIBLE:
-        result.status = "infeasible"
-    result.bound = float(solver.BestObjectiveBound()) if status != cp_model.INFEASIBLE else None
-    if result.status == "optimal":
-        result.bound = float(result.objective)  # type: ignore[arg-type]  # an optimum has its objective
-    _times(result)
-    result.stats = {
-        "branches": solver.NumBranches(),
-        "conflicts": solver.NumConflicts(),
-        "workers": solver.parameters.num_workers,
-    }
-    return result
+                add(w[s] <= lw)
+                add(b[s] <= lb)
+            add(lw + lb <= 1)
+        goal = total(list(w.values()))
+        add(goal == total(list(b.values())))
+    if symmetric:
+        for more, fewer in symmetry(problem, n, board):
+            add(total(more) >= total(fewer))
+    return board, goal
 
 
-def _times(result):
-    if result.curve:
-        result.time_first = result.curve[0][0]
-        result.time_best = result.curve[-1][0]
-
-
-# -- OR-tools CP solver ----------------------------------------------------------------------------------------
-
-
-def _cp(problem, n, *, timeout, symmetry, workers):
-    from ortools.constraint_solver import pywrapcp
-
-    built = time.perf_counter()
-    solver = pywrapcp.Solver("nqueens-optimize")
+def solution_of(problem, n, board, value):
+    """The solution the 0-1 values ``value(var) -> bool`` of ``board``'s variables make."""
     if problem == "domination":
-        x = {s: solver.BoolVar(f"x{s}") for s in _squares(n)}
-        for t in _squares(n):
-            solver.Add(solver.Sum([x[s] for s in neighbourhood(n, t)]) >= 1)
-        goal = solver.Sum(list(x.values()))
-        decision = list(x.values())
-        amount = {s: x[s] for s in x}
-    else:
-        w = {s: solver.BoolVar(f"w{s}") for s in _squares(n)}
-        b = {s: solver.BoolVar(f"b{s}") for s in _squares(n)}
-        for s in _squares(n):
-            solver.Add(w[s] + b[s] <= 1)
-        for k, line in enumerate(lines(n)):
-            lw, lb = solver.BoolVar(f"lw{k}"), solver.BoolVar(f"lb{k}")
-            for s in line:
-                solver.Add(w[s] <= lw)
-                solver.Add(b[s] <= lb)
-            solver.Add(lw + lb <= 1)
-        goal = solver.Sum(list(w.values()))
-        solver.Add(goal == solver.Sum(list(b.values())))
-        decision = [v for s in _squares(n) for v in (w[s], b[s])]
-        amount = {s: w[s] + b[s] for s in w}
-    if symmetry:
-        top, bottom, left, right = _halves(n)
-        solver.Add(solver.Sum([amount[s] for s in top]) >= solver.Sum([amount[s] for s in bottom]))
-        solver.Add(solver.Sum([amount[s] for s in left]) >= solver.Sum([amount[s] for s in right]))
-        if problem == "peaceable":
-            solver.Add(solver.Sum([w[s] for s in top]) >= solver.Sum([b[s] for s in top]))
-    minimise = SENSE[problem] == "min"
-    goal_var = goal.Var()
-    watch = solver.Minimize(goal_var, 1) if minimise else solver.Maximize(goal_var, 1)
-    value = solver.ASSIGN_MIN_VALUE if minimise else solver.ASSIGN_MAX_VALUE
-    phase = solver.Phase(decision, solver.CHOOSE_FIRST_UNBOUND, value)
-    halt = threading.Event()
-    # The search runs in C++ holding the interpreter; a limit in Python, asked at every node, lets the waiting
-    # thread take a Ctrl-C and ends the search at once when it is set.
-    monitors = [watch, solver.CustomLimit(halt.is_set)]
-    limit = None
-    if timeout is not None:
-        limit = solver.TimeLimit(int(float(timeout) * 1000))
-        monitors.append(limit)
-    time_model = time.perf_counter() - built
-    curve: list[Any] = []
-    best: dict[str, Any] = {}
-    start = time.perf_counter()
-
-    def work(stopped):
-        solver.NewSearch(phase, monitors)
-        try:
-            while not halt.is_set() and solver.NextSolution():
-                curve.append((time.perf_counter() - start, int(goal_var.Value())))
-                if problem == "domination":
-                    best["solution"] = [s for s in _squares(n) if x[s].Value()]
-                else:
-                    best["solution"] = (
-                        [s for s in _squares(n) if w[s].Value()],
-                        [s for s in _squares(n) if b[s].Value()],
-                    )
-        finally:
-            solver.EndSearch()
-        # The limit's own Crossed() is not wrapped for Python: a search that ran to the limit was cut by it.
-        return timeout is not None and time.perf_counter() - start >= 0.99 * float(timeout)
-
-    crossed = background.run(work, stop=halt.set, name="nqueens-optimize-cp")
-    result = OptResult(problem, n, "cp", "timeout", time_model=time_model, curve=curve)
-    if best:
-        result.solution = best["solution"]
-        result.objective = objective(problem, result.solution)
-        result.status = "feasible" if crossed else "optimal"
-        if result.status == "optimal":
-            result.bound = float(result.objective)
-    elif not crossed:
-        result.status = "infeasible"
-    _times(result)
-    result.stats = {"branches": solver.Branches(), "failures": solver.Failures()}
-    return result
+        return [s for s in squares(n) if value(board["x"][s])]
+    return [s for s in squares(n) if value(board["w"][s])], [s for s in squares(n) if value(board["b"][s])]
 
 
-# -- MIP (SCIP) ------------------------------------------------------------------------------------------------
-
-
-def _mip_build(problem, n, symmetry):
-    """The 0-1 program on SCIP through ``pywraplp``: ``(solver, x, w, b)`` (``None`` for the other problem's)."""
+def mip_model(problem, n, symmetric=False):
+    """The 0-1 program on SCIP through ``pywraplp``: ``(solver, board)``, the objective set."""
     from ortools.linear_solver import pywraplp
 
-    x: Any = None
-    w: Any = None
-    b: Any = None
     solver = pywraplp.Solver.CreateSolver("SCIP")
     if solver is None:
         raise NQueensError("OR-tools was built without SCIP here: the mip model needs it")
     solver.SetSolverSpecificParametersAsString("misc/catchctrlc = FALSE\nlp/threads = 1\n")
-    if problem == "domination":
-        x = {s: solver.BoolVar(f"x_{s[0]}_{s[1]}") for s in _squares(n)}
-        for t in _squares(n):
-            solver.Add(solver.Sum([x[s] for s in neighbourhood(n, t)]) >= 1)
-        goal = solver.Sum(list(x.values()))
-        solver.Minimize(goal)
-        amount = x
-    else:
-        w = {s: solver.BoolVar(f"w_{s[0]}_{s[1]}") for s in _squares(n)}
-        b = {s: solver.BoolVar(f"b_{s[0]}_{s[1]}") for s in _squares(n)}
-        for s in _squares(n):
-            solver.Add(w[s] + b[s] <= 1)
-        for k, line in enumerate(lines(n)):
-            lw, lb = solver.BoolVar(f"lw_{k}"), solver.BoolVar(f"lb_{k}")
-            for s in line:
-                solver.Add(w[s] <= lw)
-                solver.Add(b[s] <= lb)
-            solver.Add(lw + lb <= 1)
-        goal = solver.Sum(list(w.values()))
-        solver.Add(goal == solver.Sum(list(b.values())))
-        solver.Maximize(goal)
-        amount = {s: w[s] + b[s] for s in w}
-    if symmetry:
-        top, bottom, left, right = _halves(n)
-        solver.Add(solver.Sum([amount[s] for s in top]) >= solver.Sum([amount[s] for s in bottom]))
-        solver.Add(solver.Sum([amount[s] for s in left]) >= solver.Sum([amount[s] for s in right]))
-        if problem == "peaceable":
-            solver.Add(solver.Sum([w[s] for s in top]) >= solver.Sum([b[s] for s in top]))
-    return solver, x, w, b
-
-
-def _mip(problem, n, *, timeout, symmetry, workers):
-    from ortools.linear_solver import pywraplp
-
-    built = time.perf_counter()
-    solver, x, w, b = _mip_build(problem, n, symmetry)
-    if timeout is not None:
-        solver.SetTimeLimit(int(float(timeout) * 1000))
-    time_model = time.perf_counter() - built
-    start = time.perf_counter()
-    status = background.run(lambda stopped: solver.Solve(), stop=solver.InterruptSolve, name="nqueens-optimize-mip")
-    found = time.perf_counter() - start
-    result = OptResult(problem, n, "mip", "timeout", time_model=time_model)
-    if status in (pywraplp.Solver.OPTIMAL, pywraplp.Solver.FEASIBLE):
-        if problem == "domination":
-            result.solution = [s for s in _squares(n) if x[s].solution_value() > 0.5]
-        else:
-            result.solution = (
-                [s for s in _squares(n) if w[s].solution_value() > 0.5],
-                [s for s in _squares(n) if b[s].solution_value() > 0.5],
-            )
-        result.objective = objective(problem, result.solution)
-        result.status = "optimal" if status == pywraplp.Solver.OPTIMAL else "feasible"
-        result.bound = float(solver.Objective().BestBound())
-        result.curve = [(found, result.objective)]  # SCIP through pywraplp reports only its final solution
-    elif status == pywraplp.Solver.INFEASIBLE:
-        result.status = "infeasible"
-    if result.status == "optimal":
-        result.bound = float(result.objective)  # type: ignore[arg-type]  # an optimum has its objective
-    result.stats = {"nodes": solver.nodes(), "iterations": solver.iterations()}
-    return result
+    board, goal = line_model(problem, n, lambda name: solver.BoolVar(name), solver.Add, solver.Sum, symmetric=symmetric)
+    (solver.Minimize if problem == "domination" else solver.Maximize)(goal)
+    return solver, board
 
 
 # -- SAT (a sequence of bounded decision problems) ----------------------------------------------------------
 
 
-def _sat_build(problem, n, symmetry, bounds=True):
+def sat_model(problem, n, symmetric, bounds=True):
     """The clauses and the variables of the SAT model: a dict with ``clauses``, ``top`` (the largest variable),
     ``x`` or ``w`` and ``b`` (square -> variable), and the bounds: ``goal`` (assume ``-goal[k]``: at most k
     queens) or ``armies(m)`` (assumptions for at least m of each colour); without ``bounds``, neither (and none
     of their clauses)."""
     from pysat.card import ITotalizer
 
-    squares = _squares(n)
+    cells = squares(n)
     x: Any = None
     w: Any = None
     b: Any = None
@@ -411,17 +147,15 @@ def _sat_build(problem, n, symmetry, bounds=True):
 
     clauses = []
     if problem == "domination":
-        x = {s: var(("x", s)) for s in squares}
-        clauses += [[x[s] for s in neighbourhood(n, t)] for t in squares]
-        amount = {s: [x[s]] for s in squares}
+        x = {s: var(("x", s)) for s in cells}
+        clauses += [[x[s] for s in neighbourhood(n, t)] for t in cells]
     else:
-        w = {s: var(("w", s)) for s in squares}
-        b = {s: var(("b", s)) for s in squares}
-        clauses += [[-w[s], -b[s]] for s in squares]
+        w = {s: var(("w", s)) for s in cells}
+        b = {s: var(("b", s)) for s in cells}
+        clauses += [[-w[s], -b[s]] for s in cells]
         for k, line in enumerate(lines(n)):
             lw, lb = var(("lw", k)), var(("lb", k))
             clauses += [[-w[s], lw] for s in line] + [[-b[s], lb] for s in line] + [[-lw, -lb]]
-        amount = {s: [w[s], b[s]] for s in squares}
     top = [len(ids)]
 
     def outputs(lits):
@@ -439,188 +173,24 @@ def _sat_build(problem, n, symmetry, bounds=True):
             j = len(lits_a) - k - 1
             clauses.append([-up_b[k]] if j < 0 else [-up_b[k], -down_a[j]])
 
-    size = len(squares)
+    size = len(cells)
     if not bounds:
         pass
     elif problem == "domination":
-        goal = outputs([x[s] for s in squares])  # assume -goal[k]: at most k queens
+        goal = outputs([x[s] for s in cells])  # assume -goal[k]: at most k queens
     else:
-        down_w, down_b = outputs([-w[s] for s in squares]), outputs([-b[s] for s in squares])
+        down_w, down_b = outputs([-w[s] for s in cells]), outputs([-b[s] for s in cells])
 
         def armies(m):  # at least m of each colour: at most size - m of each left empty of it
             return [] if m == 0 else [-down_w[size - m], -down_b[size - m]]
 
-    if symmetry and n > 1:
-        upper, lower, left, right = _halves(n)
-        at_least([v for s in upper for v in amount[s]], [v for s in lower for v in amount[s]])
-        at_least([v for s in left for v in amount[s]], [v for s in right for v in amount[s]])
-        if problem == "peaceable":
-            at_least([w[s] for s in upper], [b[s] for s in upper])
+    if symmetric:
+        for more, fewer in symmetry(problem, n, {"x": x} if problem == "domination" else {"w": w, "b": b}):
+            at_least(more, fewer)
     return {"clauses": clauses, "top": top[0], "x": x, "w": w, "b": b, "goal": goal, "armies": armies}
 
 
-def _sat(problem, n, *, timeout, symmetry, workers):
-    from pysat.solvers import Solver
-
-    built = time.perf_counter()
-    squares = _squares(n)
-    model_ = _sat_build(problem, n, symmetry)
-    clauses, x, w, b = model_["clauses"], model_["x"], model_["w"], model_["b"]
-    goal, armies = model_["goal"], model_["armies"]
-    size = len(squares)
-    time_model = time.perf_counter() - built
-
-    sat = Solver(name="glucose4", bootstrap_with=clauses)
-    curve: list[Any] = []
-    best: dict[str, Any] = {}
-    start = time.perf_counter()
-    minimise = SENSE[problem] == "min"
-    deadline = None if timeout is None else start + float(timeout)
-
-    def work(stopped):
-        assumptions: list[Any] = []
-        while not stopped.is_set():
-            left_ = None if deadline is None else deadline - time.perf_counter()
-            if left_ is not None and left_ <= 0:
-                return "timeout"
-            timer = None
-            if left_ is not None:
-                import threading
-
-                timer = threading.Timer(left_, sat.interrupt)
-                timer.start()
-            try:
-                answer = sat.solve_limited(assumptions=assumptions, expect_interrupt=True)
-            finally:
-                if timer is not None:
-                    timer.cancel()
-            sat.clear_interrupt()
-            if answer is None:
-                return "timeout"
-            if answer is False:
-                return "proven"
-            model = set(v for v in sat.get_model() if v > 0)
-            if problem == "domination":
-                solution: Any = [s for s in squares if x[s] in model]
-            else:
-                solution = ([s for s in squares if w[s] in model], [s for s in squares if b[s] in model])
-                m_ = min(len(solution[0]), len(solution[1]))
-                solution = (solution[0][:m_], solution[1][:m_])  # equal armies: drop the extra queens
-            value = objective(problem, solution)
-            best["solution"] = solution
-            curve.append((time.perf_counter() - start, value))
-            if minimise:
-                if value == 0:
-                    return "proven"
-                assumptions = [-goal[value - 1]]  # at most value - 1 queens
-            else:
-                if 2 * (value + 1) > size:
-                    return "proven"
-                assumptions = armies(value + 1)
-        return "stopped"
-
-    try:
-        outcome = background.run(work, stop=sat.interrupt, name="nqueens-optimize-sat", join_timeout=2)
-    finally:
-        sat.delete()
-    result = OptResult(problem, n, "sat", "timeout", time_model=time_model, curve=curve)
-    if best:
-        result.solution = best["solution"]
-        result.objective = objective(problem, result.solution)
-        result.status = "optimal" if outcome == "proven" else "feasible"
-        if result.status == "optimal":
-            result.bound = float(result.objective)
-    elif outcome == "proven":
-        result.status = "infeasible"
-    _times(result)
-    return result
-
-
-# -- CPMpy ---------------------------------------------------------------------------------------------------
-
-
-def _cpmpy(problem, n, *, timeout, symmetry, workers, backend):
-    """The line model in CPMpy, solved by one of its backends (:data:`CPMPY_BACKENDS`); CPMpy reports only the
-    final solution, so the anytime curve is one point, and no bound but the optimum's."""
-    from nqueens.models import cpmpy_model
-
-    if backend not in CPMPY_BACKENDS:
-        raise NQueensError(f"backend must be one of {', '.join(CPMPY_BACKENDS)} for optimisation; got {backend!r}")
-    cp = cpmpy_model._cpmpy()
-    if not cpmpy_model._available(cp, backend):
-        raise NQueensError(
-            f"backend={backend} needs {cpmpy_model.BACKENDS[backend]}: pip install 'nqueens[solvers]' (the solvers extra)"
-        )
-    built = time.perf_counter()
-    squares = _squares(n)
-    m = cp.Model()
-    if problem == "domination":
-        x = cp.boolvar(shape=(n, n), name="x")
-        for t in squares:
-            m += cp.any([x[s] for s in neighbourhood(n, t)])
-        amount = {s: x[s] for s in squares}
-        m.minimize(cp.sum(list(x.flat)))
-    else:
-        w, b = cp.boolvar(shape=(n, n), name="w"), cp.boolvar(shape=(n, n), name="b")
-        lw, lb = cp.boolvar(shape=len(lines(n)), name="lw"), cp.boolvar(shape=len(lines(n)), name="lb")
-        m += [~(w[s] & b[s]) for s in squares]
-        for k, line in enumerate(lines(n)):
-            m += [w[s].implies(lw[k]) for s in line] + [b[s].implies(lb[k]) for s in line]
-            m += ~(lw[k] & lb[k])
-        m += cp.sum(list(w.flat)) == cp.sum(list(b.flat))
-        amount = {s: w[s] + b[s] for s in squares}
-        m.maximize(cp.sum(list(w.flat)))
-    if symmetry and n > 1:
-        top, bottom, left, right = _halves(n)
-        m += cp.sum([amount[s] for s in top]) >= cp.sum([amount[s] for s in bottom])
-        m += cp.sum([amount[s] for s in left]) >= cp.sum([amount[s] for s in right])
-        if problem == "peaceable":
-            m += cp.sum([w[s] for s in top]) >= cp.sum([b[s] for s in top])
-    solver = cp.SolverLookup.get(backend, m)
-    if backend == "z3":
-        import z3
-
-        z3.set_param("ctrl_c", False)
-    time_model = time.perf_counter() - built
-    params = dict(cpmpy_model._QUIET_SIGINT.get(backend, {}))
-    if backend == "ortools":
-        params["num_workers"] = workers
-    if timeout is not None:
-        params["time_limit"] = float(timeout)
-    start = time.perf_counter()
-    with cpmpy_model._interrupts():
-        background.run(
-            lambda stopped: solver.solve(**params),
-            stop=cpmpy_model._stopper(solver, backend),
-            name="nqueens-optimize-cpmpy",
-            join_timeout=cpmpy_model._JOIN,
-        )
-    found = time.perf_counter() - start
-    status = solver.status().exitstatus.name
-    result = OptResult(problem, n, "cpmpy", "timeout", time_model=time_model)
-    if status in ("OPTIMAL", "FEASIBLE"):
-        if problem == "domination":
-            result.solution = [s for s in squares if x[s].value()]
-        else:
-            result.solution = ([s for s in squares if w[s].value()], [s for s in squares if b[s].value()])
-        result.objective = objective(problem, result.solution)
-        result.status = "optimal" if status == "OPTIMAL" else "feasible"
-        result.curve = [(found, result.objective)]  # the final solution only: no first or best times
-        if result.status == "optimal":
-            result.bound = float(result.objective)
-    elif status == "UNSATISFIABLE":
-        result.status = "infeasible"
-    if backend == "ortools":
-        result.stats = {"workers": workers}
-    return result
-
-
 # -- export ------------------------------------------------------------------------------------------------------
-
-# The one dispatch: a solver's name -> its optimisation model. The registry's solvers with the ``optimize``
-# capability are these (a test holds them equal).
-_RUNS = {"cpsat": _cpsat, "cp": _cp, "mip": _mip, "sat": _sat, "cpmpy": _cpmpy}
-SOLVERS = tuple(_RUNS)
 
 EXPORTS = ("lp", "mps", "wcnf", "mzn")
 
@@ -638,7 +208,7 @@ def export(problem, n, fmt, *, symmetry=False):
     if fmt not in EXPORTS:
         raise NQueensError(f"format must be one of {', '.join(EXPORTS)}; got {fmt!r}")
     if fmt in ("lp", "mps"):
-        solver, *_ = _mip_build(problem, n, symmetry)
+        solver, _ = mip_model(problem, n, symmetry)
         return solver.ExportModelAsLpFormat(False) if fmt == "lp" else solver.ExportModelAsMpsFormat(False, False)
     if fmt == "wcnf":
         return _wcnf(problem, n, symmetry)
@@ -649,23 +219,23 @@ def _wcnf(problem, n, symmetry):
     from pysat.card import CardEnc, EncType
     from pysat.formula import WCNF
 
-    built = _sat_build(problem, n, symmetry, bounds=False)
-    squares = _squares(n)
+    built = sat_model(problem, n, symmetry, bounds=False)
+    cells = squares(n)
     hard = list(built["clauses"])
     if problem == "domination":
         board = {"x": built["x"]}
-        soft = [[-built["x"][s]] for s in squares]
+        soft = [[-built["x"][s]] for s in cells]
     else:
         w, b = built["w"], built["b"]
         board = {"w": w, "b": b}
         equal = CardEnc.equals(
-            lits=[w[s] for s in squares] + [-b[s] for s in squares],
-            bound=len(squares),
+            lits=[w[s] for s in cells] + [-b[s] for s in cells],
+            bound=len(cells),
             top_id=built["top"],
             encoding=EncType.totalizer,
         )
         hard += equal.clauses
-        soft = [[w[s]] for s in squares]
+        soft = [[w[s]] for s in cells]
     formula = WCNF()
     for clause in hard:
         formula.append(clause)
@@ -675,7 +245,7 @@ def _wcnf(problem, n, symmetry):
     comments = [f"c nqueens {problem} n = {n}{', symmetry breaking' if symmetry else ''}: {sense}"]
     for name, variables in board.items():
         comments.append(
-            f"c {name}[r][c] for r, c = 0..{n - 1} row by row: " + " ".join(str(variables[s]) for s in squares)
+            f"c {name}[r][c] for r, c = 0..{n - 1} row by row: " + " ".join(str(variables[s]) for s in cells)
         )
     return "\n".join(comments) + "\n" + formula.to_dimacs() + "\n"
 

@@ -159,9 +159,21 @@ def count(
 
 
 def batches(
-    n, *, limit=None, instance=None, encoding="pairwise", satsolver="cadical195", counter="enumerate", rule="queen"
+    n,
+    *,
+    limit=None,
+    instance=None,
+    encoding="pairwise",
+    satsolver="cadical195",
+    counter="enumerate",
+    rule="queen",
+    stats=None,
 ):
     """Stream the solutions as ``(m, n)`` arrays, in the SAT solver's order.
+
+    ``stats``, a dict, receives what :func:`count` reports (the formula's size, the solver's ``conflicts``,
+    ``decisions``, ``propagations``, ``restarts``, ``time_model``) over the calls made so far: up to the first
+    solution for ``limit=1``; final once the stream ends or is closed.
 
     Examples
     --------
@@ -170,8 +182,12 @@ def batches(
     """
     if counter != "enumerate":
         raise NQueensError(f"counter={counter} counts without enumerating; to list solutions use counter=enumerate")
-    cnf, _ = clauses(n, encoding=encoding, instance=instance, rule=rule)
+    start = time.perf_counter()
+    cnf, top = clauses(n, encoding=encoding, instance=instance, rule=rule)
     solver = _solver(satsolver, cnf)
+    stats = {} if stats is None else stats
+    stats.update(encoding=encoding, variables=top, clauses=len(cnf), satsolver=satsolver)
+    stats["time_model"] = time.perf_counter() - start
     size = _CHUNK if limit is None else max(1, min(_CHUNK, limit))
     dtype = dtype_for(n)
     try:
@@ -180,10 +196,12 @@ def batches(
             rows.append(q)
             found += 1
             if len(rows) == size or found == limit:
+                stats.update(_effort(solver))
                 yield np.array(rows, dtype=dtype)
                 if found == limit:
                     return
                 rows = []
+        stats.update(_effort(solver))
         if rows:
             yield np.array(rows, dtype=dtype)
     finally:
@@ -288,3 +306,66 @@ def _instance_units(n, instance):
                 units.append([-variable(n, r, c)])
     units.extend([variable(n, r, c)] for r, c in instance.queens)
     return units
+
+
+# -- optimisation: queens domination and peaceable queens (nqueens.models.optimize) -----------------------------
+
+
+def optimize(problem, n, *, timeout=None, improved):
+    """A sequence of decision problems on one incremental solver (Glucose 4, which pysat can interrupt): a
+    totalizer over the objective's variables (:func:`nqueens.models.optimize.sat_model`) whose outputs, passed as
+    assumptions, bound the count; each model tightens the bound by one beyond its own value, until the solver
+    proves that none is better. Incremental solving keeps the learnt clauses from one bound to the next, which is
+    why this is preferred here to MaxSAT (RC2): RC2's core-guided search reports no solution before the optimum,
+    so it gives no anytime curve, while the linear search gives one."""
+    import threading
+
+    from nqueens.models.optimize import sat_model, solution_of
+    from pysat.solvers import Solver
+
+    from nqueens.core import background
+
+    built = sat_model(problem, n, False)
+    board = {"x": built["x"]} if problem == "domination" else {"w": built["w"], "b": built["b"]}
+    sat = Solver(name="glucose4", bootstrap_with=built["clauses"])
+    deadline = None if timeout is None else time.perf_counter() + float(timeout)
+    size = n * n
+
+    def work(stopped):
+        assumptions: list = []
+        while not stopped.is_set():
+            left = None if deadline is None else deadline - time.perf_counter()
+            if left is not None and left <= 0:
+                return "feasible"
+            timer = None if left is None else threading.Timer(left, sat.interrupt)
+            if timer is not None:
+                timer.start()
+            try:
+                answer = sat.solve_limited(assumptions=assumptions, expect_interrupt=True)
+            finally:
+                if timer is not None:
+                    timer.cancel()
+            sat.clear_interrupt()
+            if answer is not True:
+                return "feasible" if answer is None else "optimal" if assumptions else "infeasible"
+            model = {v for v in sat.get_model() if v > 0}
+            solution = solution_of(problem, n, board, model.__contains__)
+            if problem == "peaceable":  # equal armies: drop the extra queens of the larger one
+                m = min(len(solution[0]), len(solution[1]))
+                solution = (solution[0][:m], solution[1][:m])
+            value = len(solution) if problem == "domination" else len(solution[0])
+            improved(solution, objective=value)
+            if problem == "domination":
+                if value == 0:
+                    return "optimal"
+                assumptions = [-built["goal"][value - 1]]  # at most value - 1 queens
+            else:
+                if 2 * (value + 1) > size:
+                    return "optimal"
+                assumptions = built["armies"](value + 1)
+        return "feasible"
+
+    try:
+        return background.run(work, stop=sat.interrupt, name="nqueens-optimize-sat", join_timeout=2)
+    finally:
+        sat.delete()

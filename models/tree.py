@@ -349,9 +349,23 @@ def count(
 
 
 def batches(
-    form, n, *, limit=None, mode="backtracking", propagation="none", order="static", instance=None, rule="queen"
+    form,
+    n,
+    *,
+    limit=None,
+    mode="backtracking",
+    propagation="none",
+    order="static",
+    instance=None,
+    rule="queen",
+    stats=None,
 ):
-    """The registry protocol's ``batches``: solutions as ``(m, n)`` arrays, the search resumed chunk by chunk."""
+    """The registry protocol's ``batches``: solutions as ``(m, n)`` arrays, the search resumed chunk by chunk.
+
+    ``stats``, a dict, receives the statistics of :func:`count` and ``nodes`` (feasible nodes, root included)
+    for the part of the tree walked so far: with ``limit=1``, up to the first solution. They are updated before
+    each chunk is handed on, and final once the stream ends or is closed.
+    """
     n = _check(form, n, mode, propagation, order)
     depth = form.depth(n)
     s = form.state(n, propagation, order, instance, rule)
@@ -363,12 +377,30 @@ def batches(
     while left is None or left > 0:
         out = np.empty((_CHUNK if left is None else min(_CHUNK, left), n), np.int64)
         filled = form.kernel(n, backtracking, s, path, counts, tally, out, _NO_TRACE, 0)
+        if stats is not None:
+            stats.update(_walked(form, counts, tally, s, backtracking, propagation))
         if filled:
             yield out[:filled].astype(dtype)
         if path[0] == -2:
             return
         if left is not None:
             left -= filled
+
+
+def _walked(form, counts, tally, s, backtracking, propagation):
+    """The statistics of :func:`count` for the part of the tree walked so far, with its feasible ``nodes``."""
+    generated = counts[_walk.GENERATED]
+    stats = {
+        "nodes": int(counts[_walk.FEASIBLE].sum()),
+        "generated": int(generated.sum()),
+        "tests": int(generated[1:].sum()) if backtracking else int(generated[-1]),
+        "leaves": int(tally[_walk.LEAVES]),
+    }
+    if form.checks is not None and backtracking:
+        stats["consistency_checks"] = int(s[form.checks])
+    if propagation != "none":
+        stats["pruned_by_propagation"] = int(counts[_walk.PRUNED].sum())
+    return stats
 
 
 def sample(form, n, probes, seed, *, propagation="none", order="static", instance=None, rule="queen"):
@@ -483,9 +515,18 @@ def solver(form):
         instance=None,
         rule="queen",
         progress=False,
+        stats=None,
     ):
         return batches(
-            form, n, limit=limit, mode=mode, propagation=propagation, order=order, instance=instance, rule=rule
+            form,
+            n,
+            limit=limit,
+            mode=mode,
+            propagation=propagation,
+            order=order,
+            instance=instance,
+            rule=rule,
+            stats=stats,
         )
 
     def warmup_():

@@ -33,7 +33,56 @@ from nqueens.models import cpmpy_model
 
 from nqueens.core.errors import NQueensError
 
-__all__ = ["cpmpy_solver"]
+__all__ = ["cpmpy_solver", "optimizer_solver"]
+
+
+def optimizer_solver(function, *, name):
+    """The :class:`~nqueens.core.protocol.Solver` of a user's optimiser: an optimisation hook
+    ``optimize(problem, n, *, timeout, improved, **options)`` (see :meth:`~nqueens.core.protocol.Solver.optimizer`),
+    or a CPMpy optimisation model ``model(problem, n) -> (cpmpy.Model, board)``: a model with an objective
+    (``minimize`` for domination, ``maximize`` for peaceable queens) and its board, ``{"x": n x n 0-1 variables}``
+    or ``{"w": ..., "b": ...}``, solved on the backend the option ``backend`` names."""
+    import inspect
+
+    from nqueens.models.cpmpy_spec import OPTIMIZE_BACKENDS
+
+    from nqueens.core.protocol import Option, Solver
+
+    summary = (function.__doc__ or "").strip().split("\n")[0]
+    parameters = inspect.signature(function).parameters
+    if "improved" in parameters:  # its keyword parameters with defaults are its options
+        options = tuple(
+            Option(p.name, type(p.default), p.default, f"an option of {function.__name__}")
+            for p in parameters.values()
+            if p.kind == p.KEYWORD_ONLY
+            and p.name not in ("timeout", "improved")
+            and p.default is not p.empty
+            and isinstance(p.default, bool | int | float | str)
+        )
+        origin = f"the optimiser {function.__name__}"
+        return Solver(name=name, origin=origin, summary=summary, options=options, optimize=function)
+
+    def optimize(problem, n, *, timeout=None, improved, backend="ortools"):
+        cp = cpmpy_model._cpmpy()
+        built = function(problem, n)
+        if not (isinstance(built, tuple) and len(built) == 2 and isinstance(built[0], cp.Model)):
+            raise NQueensError(
+                f"the model function {function.__name__!r} must return (cpmpy.Model, board), got {type(built).__name__}"
+            )
+        model, board = built
+        armies = ("x",) if problem == "domination" else ("w", "b")
+        if not isinstance(board, dict) or any(getattr(board.get(a), "shape", None) != (n, n) for a in armies):
+            raise NQueensError(f"the model function's board must map {', '.join(armies)} to n x n 0-1 variables")
+        return cpmpy_model.solve_optimum(model, board, problem, n, backend=backend, timeout=timeout, improved=improved)
+
+    backend = Option("backend", str, "ortools", "the solver CPMpy hands the model to", OPTIMIZE_BACKENDS)
+    return Solver(
+        name=name,
+        origin=f"the CPMpy optimisation model {function.__name__}",
+        summary=summary,
+        options=(backend,),
+        optimize=optimize,
+    )
 
 
 def cpmpy_solver(build, *, name):

@@ -21,13 +21,13 @@ is no solution (gcd(n, 6) > 1 on a torus) it is 0. Memory: O(n) words for counti
 of ``CHUNK`` solutions; a torus's classes keep one least image (n bytes) per solution with ``q[0] = 0``.
 """
 
-import math
 from collections import Counter
 
 import numpy as np
 from nqueens.native import rules_kernels as K
 from nqueens.native import rules_spec
 
+from nqueens.core.errors import NQueensError
 from nqueens.core.record import Tally
 from nqueens.core.rules import get_rule
 
@@ -88,8 +88,21 @@ def _total(n, rule):
 
 
 def batches(n, *, limit=None, instance=None, rule="queen", **_):
-    """Stream every solution under ``rule`` as ``(m, n)`` int64 arrays, row 0's queen left to right."""
+    """Stream every solution under ``rule`` as ``(m, n)`` int64 arrays, row 0's queen left to right (none, at
+    once, on a torus with gcd(n, 6) > 1)."""
+    if rules_spec.no_torus_solution(n, {"rule": get_rule(rule).name}):
+        return
+    _searchable(n, get_rule(rule), "enumerating the solutions of")
     yield from _stream(n, get_rule(rule), (1 << n) - 1, CHUNK if limit is None else max(1, min(CHUNK, int(limit))))
+
+
+def _searchable(n, r, what):
+    """Refuse a search above :data:`MAX_N` (reached only where the theorem answers other questions at once)."""
+    if n > MAX_N:
+        raise NQueensError(
+            f"{what} n = {n} under the rule {r.name!r} needs a search, and the solver's masks hold n <= {MAX_N} "
+            f"({rules_spec.SOLVER.limit_reason}); only a torus with gcd(n, 6) > 1 is answered above that"
+        )
 
 
 def _stream(n, r, first_mask, cap):
@@ -164,15 +177,20 @@ def _square_classes(n, r):
 
 
 def answers_at_once(n, *, nodes=False, rule="queen", **_):
-    """Whether :func:`count` answers without a search: a torus without solutions (gcd(n, 6) > 1)."""
-    return get_rule(rule).wrap and not nodes and math.gcd(n, 6) != 1
+    """Whether :func:`count` answers without a search: a torus without solutions (gcd(n, 6) > 1), any ``n``."""
+    return not nodes and rules_spec.no_torus_solution(n, {"rule": get_rule(rule).name})
 
 
 def count(n, *, nodes=False, instance=None, rule="queen", **_):
-    """Count the solutions of n pieces under ``rule``; unique and classes up to ``UNIQUE_MAX_N``."""
+    """Count the solutions of n pieces under ``rule``; unique and classes up to ``UNIQUE_MAX_N``.
+
+    A torus with gcd(n, 6) > 1 is answered at once (0, for any ``n``); above :data:`MAX_N` anything else would
+    need a search the masks do not hold, and is refused.
+    """
     r = get_rule(rule)
     if answers_at_once(n, nodes=nodes, rule=rule):
         return Tally(total=0, unique=0, classes={}, stats={"rule": r.name, "reason": NO_TORUS_SOLUTION})
+    _searchable(n, r, "a node count of" if nodes else "a count of")
     profile = None
     if nodes:
         prof = np.zeros(n + 1, np.int64)

@@ -10,7 +10,6 @@ Examples
 """
 
 import inspect
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -241,17 +240,18 @@ def count(
     module = background.call(spec.load)  # a C extension interrupted while it loads would fail with ImportError
     if hasattr(module, "warmup"):
         background.call(module.warmup)
-    start = time.perf_counter()
-    if spec.family == "engine":
+    if spec.family == "engine":  # it runs its own threads (or a cluster): measured from here, where it waits
+        from nqueens.core.measure import Span
         from nqueens.runtime import run
 
         given = {k: v for k, v in options.items() if v is not None and k not in ("workers", "store")}
-        tally = run.count(module, n, workers=req.workers, path=req.store, **given)
+        with Span() as span:
+            tally = run.count(module, n, workers=req.workers, path=req.store, **given)
     else:
-        tally = background.call(module.count, n, nodes=req.nodes, **req.extra, **options)
-    seconds = time.perf_counter() - start
+        tally, span = background.timed(module.count, n, nodes=req.nodes, **req.extra, **options)
     stats = dict(tally.stats)
-    seconds = stats.pop("seconds", seconds)  # an engine's own measure is the one its result store recorded
+    span.child(stats.pop("child_peak_memory", None))  # a child process the solver measured itself
+    seconds = stats.pop("seconds", span.seconds)  # an engine's own measure is the one its result store recorded
     if options.get("rule", "queen") != "queen":
         stats.setdefault("rule", options["rule"])
     if not instance.is_plain:
@@ -266,6 +266,10 @@ def count(
         profile=tally.profile,
         seconds=seconds,
         stats=stats,
+        cpu_time=span.cpu_time,
+        peak_memory=span.peak_memory,
+        memory_added=span.memory_added,
+        memory_note=span.memory_note,
     )
 
 
@@ -298,7 +302,11 @@ def batches(
     )
     spec, n, limit, extra = req.solver, req.n, req.limit, dict(req.extra)
     module = background.call(spec.load)
-    if stats is not None and "stats" in inspect.signature(module.batches).parameters:
+    if hasattr(module, "warmup"):  # compiled or loaded now, so that a span around the stream measures the search
+        background.call(module.warmup)
+    # An outside solver's batches is wrapped (its keywords passed on): whether it takes stats is its own signature's.
+    takes = getattr(spec, "batches", None) or module.batches
+    if stats is not None and "stats" in inspect.signature(takes).parameters:
         extra["stats"] = stats
     return _cut(background.iterate(module.batches(n, limit=limit, **extra, **req.options)), limit)
 

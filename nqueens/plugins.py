@@ -97,8 +97,9 @@ def discover(builtins) -> tuple[list[Solver], list[str]]:
 def from_object(obj, *, where, ref, fingerprint, source, default_name=None):
     """The :class:`~nqueens.registry.Solver` an outside object declares, or an error naming ``where``.
 
-    ``obj`` is a Solver, a generator function of solutions, a CPMpy model function, or a module with an
-    attribute ``solver``.
+    ``obj`` is a Solver, a generator function of solutions, a CPMpy model function, an optimiser (a function that
+    takes ``improved``, or a CPMpy optimisation model ``model(problem, n)``), or a module with an attribute
+    ``solver``.
     """
     from nqueens.core.protocol import Solver
 
@@ -110,6 +111,10 @@ def from_object(obj, *, where, ref, fingerprint, source, default_name=None):
         name = default_name or obj.__name__.replace("_", "-")
         summary = (obj.__doc__ or "").strip().split("\n")[0]
         solver = Solver(name=name, solutions=obj, origin=f"the generator {obj.__name__}", summary=summary)
+    elif inspect.isfunction(obj) and _optimizes(obj):
+        from nqueens.models.user_cpmpy import optimizer_solver
+
+        solver = optimizer_solver(obj, name=default_name or obj.__name__.replace("_", "-"))
     elif inspect.isfunction(obj):
         from nqueens.models.user_cpmpy import cpmpy_solver
 
@@ -123,6 +128,13 @@ def from_object(obj, *, where, ref, fingerprint, source, default_name=None):
     if wrong:
         raise NQueensError(f"{where} breaks the solver protocol: {'; '.join(wrong)}")
     return replace(solver, source=source, ref=ref, fingerprint=fingerprint)
+
+
+def _optimizes(function):
+    """Whether a function is an optimiser: it takes ``improved`` (an optimisation hook), or its first parameter is
+    ``problem`` (a CPMpy optimisation model ``model(problem, n)``)."""
+    names = list(inspect.signature(function).parameters)
+    return "improved" in names or names[:1] == ["problem"]
 
 
 def code_digest(solver: Solver) -> str:

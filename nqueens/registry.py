@@ -44,7 +44,28 @@ DECLARATIONS = (
     "nqueens.native.sieve_spec",
 )
 
-_ENTRIES = tuple(importlib.import_module(name).SOLVER for name in DECLARATIONS)
+
+def _declared(names):
+    """The solvers the modules ``names`` declare (``SOLVER``), each checked against the protocol once: a broken
+    declaration, or two of one name, is one error naming its module, not a traceback in every command."""
+    solvers: dict[str, Solver] = {}
+    for name in names:
+        try:
+            solver = importlib.import_module(name).SOLVER
+        except (TypeError, ValueError, AttributeError) as exc:
+            raise NQueensError(f"the solver declaration {name} cannot be read: {type(exc).__name__}: {exc}") from None
+        if not isinstance(solver, Solver):
+            raise NQueensError(f"the solver declaration {name}: SOLVER is a {type(solver).__name__}, not a Solver")
+        wrong = solver.problems()
+        if wrong:
+            raise NQueensError(f"the solver declaration {name} breaks the solver protocol: {'; '.join(wrong)}")
+        if solver.name in solvers:
+            raise NQueensError(f"the solver declaration {name} names {solver.name!r}, which another one declares")
+        solvers[solver.name] = solver
+    return tuple(solvers.values())
+
+
+_ENTRIES = _declared(DECLARATIONS)
 
 REGISTRY = {solver.name: solver for solver in sorted(_ENTRIES, key=lambda s: (FAMILIES.index(s.family), s.name))}
 

@@ -392,6 +392,43 @@ def _wait_until_searching(process, patience=60.0):
 
 
 # Which checks each capability calls for; check_declaration always.
+OPTIMIZE_MAX_N = 6
+
+
+def check_optimize(solver):
+    """Domination and peaceable queens on n = 1..6 through the experiment runner, as compare runs them: every
+    solution it reports is verified, and every optimum it claims equals OEIS A075458 or A250000. A problem the
+    optimiser refuses with a one-line error (``NQueensError``) is skipped."""
+    from nqueens.core.optimization import KNOWN, OEIS, PROBLEMS
+    from nqueens.experiments.runner import parse_solvers, run
+
+    given, timeout = _RUN.get()
+    column = ":".join([solver.key, *(f"{key}={value}" for key, value in given.items())])
+    for problem in PROBLEMS:
+        top = OPTIMIZE_MAX_N if solver.fixed_n is None else solver.fixed_n
+        result = run(
+            range(1, top + 1),
+            parse_solvers(column),
+            question="optimize",
+            problem=problem,
+            store="none",
+            timeout=timeout,
+        )
+        for r in result.records:
+            if r.status == "error" and (r.message or "").startswith("NQueensError:"):
+                yield CheckResult("check_optimize", r.n, None, f"{problem} refused: {r.message}")
+                break
+            if r.status in ("wrong", "error", "memout"):
+                raise _Failed(r.n, f"{problem}: {r.status}: {r.message}")
+            if r.status == "timeout" and timeout is not None:
+                raise _TimedOut(r.n, f"{problem}: no answer within {timeout:g} s (the time limit)")
+            if r.status == "optimal" and r.objective != KNOWN[problem].get(r.n, r.objective):
+                raise _Failed(
+                    r.n, f"{problem}: claims {r.objective} optimal; OEIS {OEIS[problem]} has {KNOWN[problem][r.n]}"
+                )
+            yield CheckResult("check_optimize", r.n, True, f"{problem}: {r.status}")
+
+
 CHECKS = {
     "": (check_declaration,),
     "count": (check_count_totals, check_options, check_interrupt),
@@ -403,6 +440,7 @@ CHECKS = {
     "unique": (check_unique_and_classes,),
     "nodes": (check_nodes_profile, check_claimed_tree),
     "instance": (check_instance,),
+    "optimize": (check_optimize,),
 }
 
 
@@ -410,7 +448,7 @@ def checks_for(solver):
     """The checks ``solver``'s capabilities call for, in order."""
     can = set(solver.can)
     found = list(CHECKS[""])
-    for capability in ("count", "enumerate", "unique", "nodes", "instance"):
+    for capability in ("count", "enumerate", "unique", "nodes", "instance", "optimize"):
         if capability in can:
             found.extend(CHECKS[capability])
     if {"count", "enumerate"} <= can:

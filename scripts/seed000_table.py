@@ -52,10 +52,9 @@ def format_table(ours, ns):
 
     header = ["method"] + [f"n = {n}" for n in ns]
     rows = [[method] + [cell(method, n) for n in ns] for method in METHODS]
-    widths = [max(len(row[i]) for row in [header] + rows) for i in range(len(header))]
-    lines = ["| " + " | ".join(text.ljust(width) for text, width in zip(row, widths)) + " |" for row in [header] + rows]
-    lines.insert(1, "|" + "|".join("-" * (width + 2) for width in widths) + "|")
-    return "\n".join(lines) + "\n"
+    from nqueens.core.table import render
+
+    return render(header, rows, right=lambda column: False)
 
 
 def main(argv=None):

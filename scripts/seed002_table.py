@@ -62,10 +62,9 @@ def format_table(ours):
                 f"{backtrack / sieve:.1f}x",
             ]
         )
-    widths = [max(len(row[i]) for row in [header] + rows) for i in range(len(header))]
-    lines = ["| " + " | ".join(text.rjust(width) for text, width in zip(row, widths)) + " |" for row in [header] + rows]
-    lines.insert(1, "|" + "|".join("-" * (width + 1) + ":" for width in widths) + "|")
-    return "\n".join(lines) + "\n"
+    from nqueens.core.table import render
+
+    return render(header, rows, right=lambda column: True)
 
 
 def main(argv=None):

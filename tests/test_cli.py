@@ -25,7 +25,12 @@ def test_count_8_json(capsys):
     code, out, err = run(capsys, "count", "8", "--json")
     doc = json.loads(out)
     assert code == 0 and doc["total"] == 92 and doc["n"] == 8
-    assert set(doc) == {"n", "solver", "total", "unique", "classes", "nodes", "profile", "seconds", "stats"}
+    assert set(doc) == {"n", "solver", "total", "unique", "classes", "nodes", "profile", "seconds", "stats"} | {
+        "cpu_time",
+        "peak_memory",
+        "memory_added",
+        "memory_note",
+    }
 
 
 def test_count_nodes_json(capsys):
@@ -109,7 +114,7 @@ def test_compare_markdown_agrees(capsys):
     argv = ["compare", "4..6", "--solvers", "bitwise,bitmask-recursive", "--format", "csv", "--aggregate"]
     code, out, _ = run(capsys, *argv)
     lines = out.strip().splitlines()
-    assert lines[0] == "n,solver,status,total,seconds,min,max,cpu,MiB,runs" and len(lines) == 1 + 3 * 2
+    assert lines[0] == "n,solver,status,total,seconds,min,max,cpu,MiB added,runs" and len(lines) == 1 + 3 * 2
     totals = {(int(l.split(",")[0]), l.split(",")[1]): int(l.split(",")[3]) for l in lines[1:]}
     assert all(totals[(n, s)] == TOTAL[n] for n, s in totals)
 

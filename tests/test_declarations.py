@@ -62,21 +62,19 @@ def test_the_quadrant_counter_is_checked_for_memory_with_its_real_worker_count(m
 
 
 def test_optimisation_is_a_capability_of_the_registered_models():
-    """One list of the solvers that optimise: the registry's ``optimize`` capability, which the optimisation
-    models' dispatch and the facade agree with; the GPU counter reads its limit from its declaration too."""
+    """The solvers that optimise are those whose declaration says so, each with its hook in its own module; the GPU
+    counter reads its limit from its declaration too."""
     from nqueens.models import cpmpy_spec
-    from nqueens.models import optimize as models
     from nqueens.native import gpu_kernels
 
-    from nqueens import optimize
-
     able = {name for name, spec in REGISTRY.items() if "optimize" in spec.can}
-    assert able == set(models.SOLVERS) == set(optimize.SOLVERS) == {"cpsat", "cp", "mip", "sat", "cpmpy"}
-    assert models.CPMPY_BACKENDS is optimize.CPMPY_BACKENDS is cpmpy_spec.OPTIMIZE_BACKENDS
+    assert able == {"cpsat", "cp", "mip", "sat", "cpmpy"}
+    for name in able:
+        assert REGISTRY[name].optimizer() is REGISTRY[name].load().optimize
     assert set(cpmpy_spec.OPTIMIZE_BACKENDS) < set(cpmpy_spec.BACKENDS)
     assert gpu_kernels.MAX_N == REGISTRY["gpu"].max_n == 27
-    with pytest.raises(NQueensError, match="solver must be one of cpsat, cp, mip, sat, cpmpy"):
-        optimize.optimize("domination", 5, "bitwise")
+    with pytest.raises(NQueensError, match="solver 'bitwise' cannot optimise"):
+        REGISTRY["bitwise"].optimizer()
 
 
 def test_an_outside_solver_cannot_claim_to_optimise():

@@ -226,7 +226,7 @@ def test_estimate_command(capsys):
     assert doc["n"] == 8 and doc["probes"] == 10000 and abs(doc["estimate"] - 2057) <= 3 * doc["stderr"]
     code = main(["estimate", "30", "--model", "subset"])
     out = capsys.readouterr().out
-    assert code == 0 and out.startswith("n = 30, model subset: about ") and "10000 probes, seed 0" in out
+    assert code == 0 and out.startswith("n = 30, model subset: about ") and "10,000 probes, seed 0" in out
 
 
 @pytest.mark.parametrize(

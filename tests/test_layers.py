@@ -41,7 +41,7 @@ LAYER_OF = {
     "nqueens.runtime": "runtime",
     "nqueens": "api",  # the package's __init__: the public names, taken from the facade
     "nqueens.api": "api",
-    "nqueens.optimize": "api",
+    "nqueens.optimize": "experiments",  # the short forms of an optimisation experiment
     "nqueens.tools": "api",
     "nqueens.registry": "registry",
     "nqueens.plugins": "plugins",

@@ -224,7 +224,7 @@ def test_history_lists_finished_runs(capsys, tmp_path):
     code, out, _ = run_cli(capsys, "history", "--store", path)
     lines = out.splitlines()
     assert code == 0 and lines[0].split()[:4] == ["n", "solver", "total", "unique"] and len(lines) == 3
-    assert lines[1].split()[:4] == ["12", "fast", str(TOTAL[12]), str(UNIQUE[12])]
+    assert lines[1].split()[:4] == ["12", "fast", f"{TOTAL[12]:,}", f"{UNIQUE[12]:,}"]
 
 
 def test_history_of_a_missing_store_is_an_error_but_not_of_the_default_one(capsys, monkeypatch, tmp_path):
@@ -331,12 +331,12 @@ def test_a_read_only_store_is_read(tmp_path, cli, what):
         pytest.skip("chattr +i is not supported here")
     try:
         history = cli("history", "--store", path)
-        assert history.returncode == 0 and "14200" in history.stdout, history.stderr
+        assert history.returncode == 0 and "14,200" in history.stdout, history.stderr
         listed = cli("store", "list", "--store", path)
         assert listed.returncode == 0 and "1 finished" in listed.stdout, listed.stderr
         assert cli("runs", "--store", path).returncode == 0
         cached = cli("count", "12", "--cached", "--store", path)
-        assert cached.returncode == 0 and "14200 solutions" in cached.stdout, cached.stderr
+        assert cached.returncode == 0 and "14,200 solutions" in cached.stdout, cached.stderr
         vacuum = cli("store", "vacuum", "--store", path)
         assert vacuum.returncode == 2 and vacuum.stderr.startswith("error: cannot")
         assert ("read-only" if what == "file" else "folder writable") in vacuum.stderr

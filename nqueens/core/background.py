@@ -14,6 +14,8 @@ for the job as long as those ask (``join_timeout``), and raises; a job with noth
 which cannot be stopped) is abandoned at once and ends with the process. Nothing partial is returned.
 
 - :func:`call`: ``function(*args)`` as a job (the facade: solver loads, counts, walks);
+- :func:`timed`: the same, measured in the job's thread (:class:`nqueens.core.measure.Span`): the one clock of
+  a run, so that the hand-off between the two threads is not part of what it measures;
 - :func:`run`: ``work(stopped)``, with the library's ``stop`` (a model's count);
 - :func:`stream`: a producer that hands chunks to ``emit`` on its own thread, read as a generator (a model's
   enumeration: the library's callback pushes, the reader pulls); closing it stops the search;
@@ -37,7 +39,7 @@ Examples
 import queue
 import threading
 
-__all__ = ["call", "run", "stream", "iterate", "start", "Pending", "Stopped"]
+__all__ = ["call", "timed", "run", "stream", "iterate", "start", "Pending", "Stopped"]
 
 _SLICE = 0.05  # seconds between checks for a pending signal while waiting on a job
 _QUEUE = 4  # chunks a stream's producer may run ahead of the reader
@@ -67,6 +69,26 @@ def call(function, *args, **kwargs):
     if getattr(_here, "job", None) is not None:  # already a job: no thread inside a thread
         return function(*args, **kwargs)
     return _as_job(lambda stopped: function(*args, **kwargs), "nqueens-call")
+
+
+def timed(function, *args, **kwargs):
+    """``(value, span)``: :func:`call` of ``function(*args, **kwargs)`` with a
+    :class:`~nqueens.core.measure.Span` opened and closed around it in the thread that runs it.
+
+    Examples
+    --------
+    >>> value, span = timed(sum, [1, 2, 3])
+    >>> value, span.seconds > 0
+    (6, True)
+    """
+    from nqueens.core.measure import Span
+
+    def measured():
+        with Span() as span:
+            value = function(*args, **kwargs)
+        return value, span
+
+    return call(measured)
 
 
 def run(work, *, stop, name, join_timeout=None):

@@ -14,7 +14,8 @@ Two problems, named as the literature names them:
 
 A solution is a list of squares ``(row, column)``, 0-based: the queens for ``domination``; for ``peaceable`` a
 pair ``(white, black)`` of such lists. :func:`verify` checks one with no solver involved; the runs of
-:mod:`nqueens.optimize` are checked with it, and a claimed optimum that another solver beats is ``wrong``.
+:mod:`nqueens.experiments` are checked with it (:func:`settle`), and a claimed optimum that another solver beats
+is ``wrong``.
 
 Examples
 --------
@@ -30,24 +31,30 @@ Examples
 (5, 9)
 """
 
-from dataclasses import asdict, dataclass, field
-
 from nqueens.core import published
 from nqueens.core.errors import NQueensError
 
-__all__ = ["PROBLEMS", "SENSE", "KNOWN", "OEIS", "STATUSES", "OptResult", "check_problem", "verify", "attacks"]
+__all__ = [
+    "PROBLEMS",
+    "SENSE",
+    "KNOWN",
+    "OEIS",
+    "CLAIMS",
+    "MAX_N",
+    "check_problem",
+    "verify",
+    "attacks",
+    "settle",
+    "better",
+]
 
 PROBLEMS = ("domination", "peaceable")
+MAX_N = 40  # the models hold O(n^2) variables and O(n^3) terms; beyond this no solver here proves anything
 SENSE = {"domination": "min", "peaceable": "max"}
 OEIS = {"domination": "A075458", "peaceable": "A250000"}
 
 # The published values, n = 1, 2, ... (OEIS A075458: the queen domination number; A250000: peaceable queens).
 KNOWN = {"domination": published.DOMINATION, "peaceable": published.PEACEABLE}
-
-# optimal: proven; feasible: a verified solution, not proven optimal (the bound says how far it may be);
-# infeasible: proven to have none; timeout: nothing found in time; wrong: a solution that fails the check, or an
-# optimum another solver beats; error: the solver failed.
-STATUSES = ("optimal", "feasible", "infeasible", "timeout", "wrong", "error")
 
 
 def check_problem(problem):
@@ -109,46 +116,94 @@ def objective(problem, solution):
     return len(solution) if problem == "domination" else len(solution[0])
 
 
-@dataclass
-class OptResult:
-    """One optimisation run: what was asked, what came back, and when.
+def better(problem, a, b):
+    """True if objective ``a`` is better than ``b`` for ``problem`` (fewer queens, or larger armies)."""
+    return a < b if SENSE[problem] == "min" else a > b
 
-    ``objective`` is the best verified solution's value, ``bound`` the best proven bound (for a minimum, no
-    solution has fewer queens; for a maximum, none more), equal to ``objective`` when ``status`` is
-    ``optimal``. ``time_first`` and ``time_best`` are seconds from the start of the search to the first and the
-    best solution (``None`` where the solver does not report solutions as it finds them), ``curve`` the
-    ``(seconds, objective)`` of each improvement: the anytime curve. ``label`` names the column the run belongs
-    to when one solver is compared with different options.
+
+# What an optimiser may say at the end of its run (a proof, a solution without one, or nothing).
+CLAIMS = ("optimal", "feasible", "infeasible", "unknown")
+
+
+def hook_options(hook):
+    """The options an optimisation hook takes: its keyword parameters but ``timeout`` and ``improved``."""
+    import inspect
+
+    try:
+        parameters = inspect.signature(hook).parameters.values()
+    except (TypeError, ValueError):
+        return ()
+    return tuple(p.name for p in parameters if p.kind == p.KEYWORD_ONLY and p.name not in ("timeout", "improved"))
+
+
+def _checked(problem, n, solution):
+    try:
+        return verify(problem, n, solution)
+    except (TypeError, ValueError, IndexError) as exc:
+        return False, f"it is not a list of squares ({exc})"
+
+
+def settle(record, outcome, timeout):
+    """Fill an optimisation run's ``record`` from its ``outcome`` (the worker's, or the runner's for a stopped run).
+
+    Every improvement the optimiser reported is verified here, in the runner, with no solver involved: one that
+    fails the check, or whose stated objective is not its size, makes the run ``wrong``. The best verified one is
+    the run's ``solution`` and ``objective``; the improvements make the anytime ``curve``. A run stopped at the
+    time limit with a solution is ``feasible`` (never a claimed optimum); a claim of ``optimal`` needs a solution,
+    ``infeasible`` needs none, and a bound that its own solution beats is ``wrong``.
     """
-
-    problem: str
-    n: int
-    solver: str
-    status: str
-    objective: int | None = None
-    bound: float | None = None
-    time_first: float | None = None
-    time_best: float | None = None
-    seconds: float | None = None
-    time_model: float | None = None
-    solution: object = None
-    curve: list = field(default_factory=list)
-    options: dict = field(default_factory=dict)
-    message: str = ""
-    stats: dict = field(default_factory=dict)
-    label: str = ""
-
-    @property
-    def name(self):
-        """The run's column: its ``label`` (say ``cpsat:symmetry``) or else the solver's name."""
-        return self.label or self.solver
-
-    @property
-    def known(self):
-        """The published optimum (OEIS) for this n, or ``None``."""
-        return KNOWN[self.problem].get(self.n)
-
-    def to_dict(self):
-        doc = asdict(self)
-        doc["known"] = self.known
-        return doc
+    problem, n = record.problem, record.n
+    curve, best, wrong = [], None, None
+    for entry in outcome.get("improvements") or []:
+        solution = entry.get("solution")
+        ok, why = _checked(problem, n, solution)
+        if not ok:
+            wrong = f"a solution it reported fails the check: {why}"
+            break
+        value = objective(problem, solution)
+        if entry.get("objective") is not None and entry["objective"] != value:
+            wrong = f"it reported objective {entry['objective']} for a solution of {value}"
+            break
+        if best is None or better(problem, value, best[1]):
+            best = (solution, value)
+            curve.append([float(entry.get("seconds") or 0.0), value])
+    if best is not None:
+        record.solution, record.objective = best
+        record.curve = curve
+        record.seconds_to_first, record.time_best = curve[0][0], curve[-1][0]
+    bound = outcome.get("bound")
+    record.bound = float(bound) if isinstance(bound, int | float) and not isinstance(bound, bool) else None
+    claim = outcome.get("claim")
+    limit = f"{timeout:g} s" if timeout is not None else "its limit"
+    if wrong is not None:
+        record.status, record.message = "wrong", wrong
+    elif record.status == "timeout" and best is not None:
+        record.status = "feasible"
+        record.message = f"stopped at the time limit of {limit}: the best verified solution, not proven optimal"
+    elif record.status != "solved":
+        return  # timeout, memout or error, as the runner said
+    elif claim not in CLAIMS and claim is not None:
+        record.status = "error"
+        record.message = f"the optimiser said {claim!r} at the end; it may say one of {', '.join(CLAIMS)}"
+    elif claim == "optimal" and best is None:
+        record.status, record.message = "wrong", "it claims an optimum but reported no solution"
+    elif claim == "infeasible" and best is not None:
+        record.status, record.message = "wrong", "it claims there is no solution but reported one"
+    elif claim in ("optimal", "infeasible"):
+        record.status = claim
+    elif best is not None:
+        record.status = "feasible"
+    else:
+        ran_out = timeout is not None and (record.seconds or 0.0) >= 0.95 * timeout
+        record.status = "timeout" if ran_out else "unknown"
+        record.message = "no solution and no proof" + (f" within {limit}" if ran_out else "")
+    if record.status == "optimal" and timeout is not None and (record.seconds or 0.0) > timeout:
+        record.status = "feasible"
+        record.message = f"proved optimal in {record.seconds:.3f} s, beyond the limit of {limit}"
+    if record.status == "optimal":
+        record.bound = float(record.objective)
+    elif record.bound is not None and best is not None:
+        beyond = record.bound - best[1] if SENSE[problem] == "min" else best[1] - record.bound
+        if beyond > 1e-6:  # a bound is a float from some solvers: rounding is not a contradiction
+            record.status = "wrong"
+            record.message = f"its bound {record.bound:g} contradicts its own solution of {best[1]}"

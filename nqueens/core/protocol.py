@@ -59,8 +59,8 @@ __all__ = ["Option", "Solver", "CAPABILITIES", "FAMILIES", "solver", "stdout_asi
 
 MASK_REASON = "64-bit masks"
 
-# What a solver can be asked. ``optimize``: it has an optimisation model of the queens family (domination, peaceable
-# queens) in :mod:`nqueens.models.optimize`, the one dispatch of :func:`nqueens.optimize.optimize`.
+# What a solver can be asked. ``optimize``: it optimises the problems of the queens family (domination, peaceable
+# queens): its module has a function ``optimize``, or its declaration gives one (:meth:`Solver.optimizer`).
 CAPABILITIES = ("count", "enumerate", "unique", "nodes", "instance", "optimize")
 FAMILIES = ("native", "model", "engine")
 _NAME = re.compile(r"^[a-z0-9][a-z0-9-]*$")
@@ -148,6 +148,10 @@ class Solver:
         Solver-specific keywords.
     limit_reason : str
         Why ``max_n`` is the limit, for the error message.
+    at_once : callable or None
+        ``at_once(n, options) -> bool``: the solver answers ``n`` without a search (a theorem), so ``max_n``
+        does not apply; plain Python, declared beside ``max_n``. Its code refuses a question that would need a
+        search above ``max_n`` (a node count).
     no_instance : str
         Why the solver refuses problem instances (when ``"instance"`` is not in ``can``), for the error message.
     memory : tuple or callable
@@ -199,6 +203,7 @@ class Solver:
     reach: int = 12
     options: tuple = ()
     limit_reason: str = MASK_REASON
+    at_once: Callable | None = None
     no_instance: str = ""
     memory: tuple | Callable[[int, int, dict], tuple] = (64, 1)
     row_order: bool = False
@@ -207,6 +212,7 @@ class Solver:
     solutions: Callable[..., Iterator] | None = field(default=None, repr=False, compare=False)
     warmup: Callable[[], None] | None = field(default=None, repr=False, compare=False)
     events: Callable[..., Iterator] | None = field(default=None, repr=False, compare=False)
+    optimize: Callable[..., Any] | None = field(default=None, repr=False, compare=False)
     source: str = "built-in"
     ref: str | None = None
     fingerprint: str | None = None
@@ -220,6 +226,8 @@ class Solver:
                 can.append("count")
             if self.batches is not None or self.solutions is not None:
                 can.append("enumerate")
+            if self.optimize is not None:
+                can.append("optimize")
             object.__setattr__(self, "can", tuple(can))
         if isinstance(self.can, list | set):
             object.__setattr__(self, "can", tuple(self.can))
@@ -236,10 +244,10 @@ class Solver:
         unknown = [c for c in self.can if c not in CAPABILITIES]
         if unknown:
             wrong.append(f"capability {unknown[0]!r} is not one of {', '.join(CAPABILITIES)}")
-        if "optimize" in self.can and self.module is None:
-            wrong.append("it says it can optimise, which only the built-in models of nqueens.models.optimize do")
+        if "optimize" in self.can and self.module is None and self.optimize is None:
+            wrong.append("it says it can optimise but gives no optimize function")
         if self.module is None and self.family != "engine":
-            for key in ("count", "batches", "solutions", "warmup", "events"):
+            for key in ("count", "batches", "solutions", "warmup", "events", "optimize"):
                 value = getattr(self, key)
                 if value is not None and not callable(value):
                     wrong.append(f"{key} is not callable")
@@ -248,14 +256,29 @@ class Solver:
             if self.batches is None and self.solutions is None and "enumerate" in self.can:
                 wrong.append("it says it can enumerate but gives neither batches nor solutions")
             if not self.can:
-                wrong.append("it gives none of count, batches, solutions")
+                wrong.append("it gives none of count, batches, solutions, optimize")
         for option in self.options:
             if not isinstance(option, Option):
                 wrong.append(f"its option {option!r} is not an nqueens.Option")
-        if self.max_n is not None and (not isinstance(self.max_n, int) or self.max_n < 1):
+            elif option.choices and option.default is not None and option.default not in option.choices:
+                wrong.append(
+                    f"option {option.name}'s default {option.default!r} is not one of its choices "
+                    f"{', '.join(map(str, option.choices))}"
+                )
+        if self.max_n is not None and (not _whole(self.max_n) or self.max_n < 1):
             wrong.append(f"max_n {self.max_n!r} is not an integer >= 1")
-        if self.fixed_n is not None and (not isinstance(self.fixed_n, int) or self.fixed_n < 1):
+        if self.fixed_n is not None and (not _whole(self.fixed_n) or self.fixed_n < 1):
             wrong.append(f"fixed_n {self.fixed_n!r} is not an integer >= 1")
+        if not _whole(self.reach) or self.reach < 1:
+            wrong.append(f"reach {self.reach!r} is not an integer >= 1")
+        elif isinstance(self.max_n, int) and self.max_n >= 1 and self.reach > self.max_n:
+            wrong.append(f"reach {self.reach} is above its max_n {self.max_n} (compare runs it up to its reach)")
+        if not callable(self.memory):
+            pair = self.memory if isinstance(self.memory, tuple | list) else ()
+            if len(pair) != 2 or not all(isinstance(x, int | float) and not isinstance(x, bool) for x in pair):
+                wrong.append(f"memory {self.memory!r} is not (a, b) for a * n**b bytes, nor a function")
+            elif pair[0] < 0 or pair[1] < 0:
+                wrong.append(f"memory {tuple(pair)!r} states a negative number of bytes (a and b are >= 0)")
         if self.effort is not None:
             from nqueens.core.effort import QUANTITIES
 
@@ -275,6 +298,29 @@ class Solver:
             with stdout_aside():
                 return _Aside(importlib.import_module(self.module))
         return _implementation(self)
+
+    def optimizer(self):
+        """The solver's optimisation hook: ``optimize(problem, n, *, timeout, improved, **options)``, given in the
+        declaration or defined in its module beside its other code. It calls ``improved(solution)`` with each
+        better solution as it finds it (squares ``(row, column)``, for peaceable queens a pair ``(white, black)``
+        of such lists; ``objective=`` may say its value, which is then checked) and returns what it proved:
+        ``"optimal"``, ``"feasible"``, ``"infeasible"``, ``"unknown"``, or a dict with ``status``, ``bound`` (the
+        best bound it proved) and ``stats``. The keyword options it takes are the options it runs with."""
+        hook = self.optimize
+        if hook is None and "optimize" in self.can:
+            hook = getattr(self.load(), "optimize", None)
+        if hook is None:
+            raise NQueensError(f"solver {self.name!r} cannot optimise (it has no optimize function)")
+        if self.source == "built-in":
+            return hook
+        import functools
+
+        @functools.wraps(hook)  # its signature is its options
+        def aside(*args, **kwargs):  # an outside optimiser's prints go to stderr, not into a JSON document
+            with stdout_aside():
+                return hook(*args, **kwargs)
+
+        return aside
 
     def check_options(self, options):
         """Validate keyword options against :attr:`options`; return them with defaults filled in."""
@@ -301,10 +347,18 @@ class Solver:
                 f"solver {self.name!r} answers n = {self.fixed_n} only ({self.limit_reason}), not n = {n}"
             )
         max_n, reason, under = self.limit(options or {})
-        if max_n is not None and n > max_n:
+        if max_n is not None and n > max_n and not self.answers_at_once(n, options):
             with_ = f" with {under}" if under else ""
             raise NQueensError(f"n = {n} is above the limit of solver {self.name!r}{with_}, n <= {max_n} ({reason})")
         return n
+
+    def answers_at_once(self, n, options=None):
+        """Whether the solver answers ``n`` with the checked ``options`` without a search (:attr:`at_once`), so
+        that no limit of its search applies."""
+        if self.at_once is None:
+            return False
+        known = {opt.name: opt.default for opt in self.options}
+        return bool(self.at_once(n, {**known, **(options or {})}))
 
     def limit(self, options):
         """``(max_n, reason, NAME=VALUE)``: the largest ``n`` the solver takes with the checked ``options`` (an
@@ -357,6 +411,8 @@ class Solver:
         :attr:`memory`) is not available; the message names the bytes and what they depend on."""
         from nqueens.core import memory
 
+        if self.answers_at_once(n, options):  # a theorem's answer allocates nothing
+            return
         need, said = self.memory_needed(n, options, workers)
         if callable(self.memory) and self.family == "engine":
             said = ", ".join(filter(None, [f"{workers} worker{'s' * (workers != 1)}", said]))
@@ -532,9 +588,10 @@ def _implementation(spec):
                             f"solver {spec.name!r}: count returned unique {unique} above its total {total} (the "
                             "protocol)"
                         )
+                _check_effort(spec, n, tally, total)
                 return replace(tally, total=total, unique=unique)
-            with stdout_aside():
-                return Tally(total=sum(1 for _ in spec.solutions(n, **keywords)))
+        # Counted through the checked batches: a board off the board or of another length is refused, not counted.
+        return Tally(total=sum(len(batch) for batch in batches(n, **keywords)))
 
     def warmup():
         if spec.warmup is not None:
@@ -565,6 +622,42 @@ def _checked_count(spec, n, value, what):
     raise NQueensError(f"solver {spec.name!r}: {what} {shown}, not a Tally or an int >= 0 (the protocol)")
 
 
+def _check_effort(spec, n, tally, total):
+    """Refuse a Tally whose effort cannot be true: nodes not an int >= the solutions, a profile that is not
+    ``n + 1`` or fewer counts >= 0 from the root (1) summing to ``nodes``, or statistics that are not finite."""
+    import math
+    import numbers
+
+    def wrong(why):
+        from nqueens.core.errors import SolverError
+
+        return SolverError(f"solver {spec.name!r}: count returned a Tally whose {why} on n = {n} (the protocol)", n)
+
+    nodes, profile = tally.nodes, tally.profile
+    if nodes is not None:
+        if not isinstance(nodes, numbers.Integral) or isinstance(nodes, bool):
+            raise wrong(f"nodes is {nodes!r}, not an int")
+        if nodes < 0:
+            raise wrong(f"nodes is {nodes}, a negative number of nodes")
+        if nodes < total:
+            raise wrong(f"nodes is {nodes:,}, fewer than its {total:,} solutions (each is a node)")
+    if profile is not None:
+        try:
+            items = list(profile)
+        except TypeError:
+            raise wrong(f"profile is a {type(profile).__name__}, not a sequence of ints") from None
+        if not all(isinstance(c, numbers.Integral) and not isinstance(c, bool) and int(c) >= 0 for c in items):
+            raise wrong(f"profile {tuple(items)!r} is not a sequence of ints >= 0")
+        depths = [int(c) for c in items]
+        if len(depths) > n + 1 or (depths and depths[0] != 1):
+            raise wrong(f"profile has {len(depths)} depths starting with {depths[:1]} (at most {n + 1}, root 1)")
+        if nodes is not None and sum(depths) != nodes:
+            raise wrong(f"profile sums to {sum(depths):,}, not to its nodes {nodes:,}")
+    for key, value in (tally.stats or {}).items():
+        if isinstance(value, float) and not math.isfinite(value):
+            raise wrong(f"statistic {key!r} is {value} (not a finite number)")
+
+
 class _border:
     """Turn what outside code raises into one :class:`~nqueens.core.errors.SolverError` (see
     :func:`_implementation`); the toolkit's own errors, memory errors, Ctrl-C and a closed generator pass."""
@@ -573,15 +666,24 @@ class _border:
         self.spec, self.n, self.what = spec, n, what
 
     def __enter__(self):
+        _held.enter()
         return self
 
     def __exit__(self, kind, exc, tb):
-        if exc is None or isinstance(exc, (NQueensError, MemoryError, KeyboardInterrupt, GeneratorExit)):
+        _held.leave()
+        if exc is None or isinstance(exc, (NQueensError, MemoryError, GeneratorExit)):
+            return False
+        # Ctrl-C reaches the main thread only: a KeyboardInterrupt on another is the outside code's own raise.
+        import threading
+
+        if isinstance(exc, KeyboardInterrupt) and threading.current_thread() is threading.main_thread():
             return False
         from nqueens.core.errors import SolverError
 
         where = f" on n = {self.n}" if self.n is not None else ""
-        if isinstance(exc, SystemExit):
+        if isinstance(exc, _Exited):
+            said = f"called os._exit({exc.code!r})"
+        elif isinstance(exc, SystemExit):
             said = f"called sys.exit({exc.code!r})" if exc.code is not None else "called sys.exit()"
         else:
             said = f"raised {type(exc).__name__}" + (f": {_first_line(exc)}" if str(exc).strip() else "")
@@ -590,6 +692,61 @@ class _border:
         if frame:
             message += f"\n  {frame}"
         raise SolverError(message, self.n) from exc
+
+
+def _whole(value):
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+class _Exited(SystemExit):
+    """``os._exit`` called by outside code: it would end the process with no word and no result."""
+
+
+class _Held:
+    """While outside code runs on a thread, ``os._exit`` called on that thread raises :class:`_Exited` instead of
+    ending the process (a solver that leaves must not let ``check-solver`` or ``count`` exit 0 with nothing
+    said); every other thread, the toolkit's own exit included, gets the real one."""
+
+    def __init__(self):
+        import threading
+
+        self._lock = threading.Lock()
+        self._threads: dict[int, int] = {}
+        self._real = os._exit
+        self._stand_in = self._exit  # one bound method, so that `is` finds it in place
+
+    def enter(self):
+        import threading
+
+        with self._lock:
+            ident = threading.get_ident()
+            self._threads[ident] = self._threads.get(ident, 0) + 1
+            if os._exit is not self._stand_in:
+                self._real = os._exit
+                os._exit = self._stand_in
+
+    def leave(self):
+        import threading
+
+        with self._lock:
+            ident = threading.get_ident()
+            left = self._threads.get(ident, 1) - 1
+            if left:
+                self._threads[ident] = left
+            else:
+                self._threads.pop(ident, None)
+            if not self._threads and os._exit is self._stand_in:
+                os._exit = self._real
+
+    def _exit(self, code):
+        import threading
+
+        if threading.get_ident() in self._threads:
+            raise _Exited(code)
+        self._real(code)
+
+
+_held = _Held()
 
 
 def _first_line(exc):

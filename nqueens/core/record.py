@@ -83,9 +83,14 @@ class CountResult:
     profile : tuple or None
         Feasible nodes per depth, ``profile[0] == 1`` for the root; ``sum(profile) == nodes``.
     seconds : float
-        Wall-clock time of the computation itself, after kernels are compiled or loaded from cache.
+        Wall-clock time of the solver call itself, taken in the thread that makes it, after kernels are compiled
+        or loaded from cache (:mod:`nqueens.core.measure`).
     stats : dict
         The solver's own effort measures (CP-SAT branches, constraint checks, ...).
+    cpu_time, peak_memory, memory_added, memory_note : float, float, float, str or None
+        Over the same span: the process's CPU seconds (every thread, and children waited for), its peak resident
+        memory (MiB), that peak above the resident size just before the call (MiB: the solver's own), and why a
+        memory field is ``None`` where it cannot be measured.
     """
 
     n: int
@@ -97,6 +102,10 @@ class CountResult:
     profile: tuple | None = None
     seconds: float = 0.0
     stats: dict = field(default_factory=dict)
+    cpu_time: float | None = None
+    peak_memory: float | None = None
+    memory_added: float | None = None
+    memory_note: str | None = None
 
     def to_dict(self):
         """The ``--json`` shape: orbit-size keys of ``classes`` become strings, ``profile`` a list."""
@@ -110,6 +119,10 @@ class CountResult:
             "profile": None if self.profile is None else list(self.profile),
             "seconds": self.seconds,
             "stats": dict(self.stats),
+            "cpu_time": self.cpu_time,
+            "peak_memory": self.peak_memory,
+            "memory_added": self.memory_added,
+            "memory_note": self.memory_note,
         }
 
     def to_frame(self):
@@ -155,61 +168,21 @@ class Subproblem:
 
 
 # The statuses of a run that answered its question: ``solved`` (count, enumerate, unique: the whole answer),
-# ``sat`` and ``unsat`` (first: a solution, or the proof that there is none). The others are ``timeout``,
-# ``memout``, ``error``, ``wrong`` and ``unsupported``.
-ANSWERED = ("solved", "sat", "unsat")
-_UNSOLVED = ("timeout", "memout", "error", "wrong")
+# ``sat`` and ``unsat`` (first: a solution, or the proof that there is none), ``optimal`` and ``infeasible``
+# (optimize: a proven optimum, or the proof that there is no solution). ``feasible`` (optimize: a verified solution
+# without a proof) answered in part. The others are ``timeout``, ``memout``, ``error``, ``wrong``, ``unknown`` and
+# ``unsupported``.
+ANSWERED = ("solved", "sat", "unsat", "optimal", "infeasible")
+_UNSOLVED = ("timeout", "memout", "error", "wrong", "unknown", "feasible")
 
-# The columns of a per-run CSV (and of :meth:`RunRecord.to_row`), always all of them and in this order.
-CSV_COLUMNS = (
-    "n",
-    "instance",
-    "solver",
-    "question",
-    "repeat",
-    "status",
-    "result",
-    "total",
-    "unique",
-    "classes",
-    "nodes",
-    "tree",
-    "objective",
-    "solution",
-    "seconds",
-    "time_read",
-    "time_model",
-    "time_solve",
-    "time_total",
-    "seconds_to_first",
-    "cpu_time",
-    "wall_time",
-    "peak_memory",
-    "inner_time",
-    "inner_loops",
-    "harness",
-    "search_tree",
-    "effort",
-    "stats",
-    "par2",
-    "par2_penalised",
-    "timeout",
-    "memory",
-    "seed",
-    "options",
-    "instance_path",
-    "instance_digest",
-    "host",
-    "cpu",
-    "cores",
-    "python",
-    "platform",
-    "version",
-    "versions",
-    "reused",
-    "finished",
-    "message",
-)
+# The metadata of a field that the run itself fills (from the worker's outcome); the others are set when the run
+# is planned, or derived. A field declared with it travels from the worker to the record with nothing else to add.
+RUN = {"from": "run"}
+# Fields left out of the CSV row (``registered`` is in ``solver``, ``machine`` is spread over its keys).
+_NOT_IN_CSV = ("registered", "profile", "machine", "id")
+# The derived columns (properties) of the CSV row, after the fields, and the machine's keys.
+_DERIVED_COLUMNS = ("result", "gap", "time_proof", "par2", "par2_penalised")
+_MACHINE = ("cpu", "cores", "python", "platform")
 
 
 @dataclass(eq=False)
@@ -227,11 +200,14 @@ class RunRecord:
     solver : str
         The column, named as written (``cp:var=input``); ``registered`` is the registry name behind it.
     question : str
-        ``count``, ``enumerate``, ``first`` or ``unique``.
+        ``count``, ``enumerate``, ``first``, ``unique`` or ``optimize``.
+    problem : str or None
+        For ``optimize``: ``domination`` or ``peaceable`` (:mod:`nqueens.core.optimization`); ``None`` otherwise.
     repeat : int
         1-based.
     status : str or None
-        ``solved``, ``sat`` or ``unsat`` (:data:`ANSWERED`); ``timeout``, ``memout``, ``error``, ``wrong``,
+        ``solved``, ``sat`` or ``unsat``, ``optimal`` or ``infeasible`` (:data:`ANSWERED`); ``feasible`` (a verified
+        solution without a proof of optimality); ``timeout``, ``memout``, ``error``, ``wrong``, ``unknown``,
         ``unsupported``; ``None`` before the run is made.
     message : str or None
         Why a run that did not answer did not (or why it is wrong).
@@ -242,7 +218,11 @@ class RunRecord:
         The column's options with the defaults filled in; ``seed`` is its ``seed`` option, if it has one.
     total, unique, classes, nodes, profile, tree, solution, objective
         The answer: ``classes`` keyed by ``int`` orbit size; ``solution`` the first solution (question
-        ``first``); ``objective`` for optimisation questions.
+        ``first``) or the best verified one (``optimize``), whose size is ``objective``.
+    bound, time_best, curve
+        For ``optimize``: the best bound the solver proved (a minimum: no solution has fewer queens; a maximum:
+        none more), the seconds to the best solution, and the anytime curve, ``[seconds, objective]`` of every
+        verified improvement. ``gap`` and ``time_proof`` are derived from them.
     seconds : float or None
         The computation (building the model and solving), as ``nqueens count`` measures it; ``None`` when the
         run did not finish.
@@ -253,12 +233,19 @@ class RunRecord:
         ``time_read + seconds``.
     seconds_to_first : float or None
     cpu_time : float or None
-        CPU seconds (user + system) of the process that ran the solver, its children included, over the run
-        (:mod:`nqueens.experiments.resources`).
+        CPU seconds (user + system) of the process that ran the solver over the span of ``seconds`` (every
+        thread, and the child processes it waited for), taken in the thread that runs the solver
+        (:mod:`nqueens.core.measure`); under ``runexec``, BenchExec's for the whole run.
     wall_time : float or None
         Wall-clock seconds over the same span as ``cpu_time`` (so that the two can be compared).
     peak_memory : float or None
-        Peak resident memory of that process during the run, MiB (children included where they were larger).
+        Peak resident memory of that process during the run, MiB (children included where they were larger):
+        the interpreter and the libraries loaded before the run included.
+    memory_added : float or None
+        The solver's own memory: that peak above the resident size just before the run, MiB (a child
+        process's whole peak).
+    memory_note : str or None
+        Why ``peak_memory`` or ``memory_added`` is ``None`` (not measurable here), or what they are instead.
     inner_time, inner_loops : float, int or None
         For a run under a millisecond: the seconds of one run timed over ``inner_loops`` repetitions, as
         :mod:`timeit` does (``None`` for longer runs).
@@ -290,33 +277,39 @@ class RunRecord:
     repeat: int = 1
     status: str | None = None
     message: str | None = None
+    problem: str | None = None
     instance: str | None = None
     instance_path: str | None = None
     instance_digest: str | None = None
     registered: str | None = None
     options: dict = field(default_factory=dict)
     seed: int | None = None
-    total: int | None = None
-    unique: int | None = None
-    classes: dict | None = None
-    nodes: int | None = None
-    profile: tuple | None = None
-    tree: int | None = None
-    solution: list | None = None
-    objective: int | None = None
-    seconds: float | None = None
-    time_read: float | None = None
-    time_model: float | None = None
-    time_solve: float | None = None
+    total: int | None = field(default=None, metadata=RUN)
+    unique: int | None = field(default=None, metadata=RUN)
+    classes: dict | None = field(default=None, metadata=RUN)
+    nodes: int | None = field(default=None, metadata=RUN)
+    profile: tuple | None = field(default=None, metadata=RUN)
+    tree: int | None = field(default=None, metadata=RUN)
+    solution: list | None = field(default=None, metadata=RUN)
+    objective: int | None = field(default=None, metadata=RUN)
+    bound: float | None = field(default=None, metadata=RUN)
+    time_best: float | None = field(default=None, metadata=RUN)
+    curve: list | None = field(default=None, metadata=RUN)
+    seconds: float | None = field(default=None, metadata=RUN)
+    time_read: float | None = field(default=None, metadata=RUN)
+    time_model: float | None = field(default=None, metadata=RUN)
+    time_solve: float | None = field(default=None, metadata=RUN)
     time_total: float | None = None
-    seconds_to_first: float | None = None
-    cpu_time: float | None = None
-    wall_time: float | None = None
-    peak_memory: float | None = None
-    inner_time: float | None = None
-    inner_loops: int | None = None
-    harness: str | None = None
-    search_tree: str | None = None
+    seconds_to_first: float | None = field(default=None, metadata=RUN)
+    cpu_time: float | None = field(default=None, metadata=RUN)
+    wall_time: float | None = field(default=None, metadata=RUN)
+    peak_memory: float | None = field(default=None, metadata=RUN)
+    memory_added: float | None = field(default=None, metadata=RUN)
+    memory_note: str | None = field(default=None, metadata=RUN)
+    inner_time: float | None = field(default=None, metadata=RUN)
+    inner_loops: int | None = field(default=None, metadata=RUN)
+    harness: str | None = field(default=None, metadata=RUN)
+    search_tree: str | None = field(default=None, metadata=RUN)
     effort: dict = field(default_factory=dict)
     timeout: float | None = None
     memory: int | None = None
@@ -339,13 +332,30 @@ class RunRecord:
         """``sat``, ``unsat`` or ``unknown``: the field's three-valued answer (what CPMpy's and MiniZinc's
         benchmark tools record), for every question: a run that answered has found solutions or shown there
         are none; any other run (timeout, error, wrong, ...) is ``unknown``."""
+        if self.status == "feasible":
+            return "sat"
         if not self.answered:
             return "unknown"
         if self.status in ("sat", "unsat"):
             return self.status
+        if self.status in ("optimal", "infeasible"):
+            return "sat" if self.status == "optimal" else "unsat"
         if self.solution is not None or (self.total or 0) > 0:
             return "sat"
         return "unsat" if self.total == 0 else "unknown"
+
+    @property
+    def gap(self):
+        """For ``optimize``: how far the best solution may be from the optimum, ``|objective - bound|`` over
+        ``objective`` (0 for a proven optimum), or ``None`` without a solution or a bound."""
+        if self.objective is None or self.bound is None:
+            return None
+        return abs(self.objective - self.bound) / max(1, abs(self.objective))
+
+    @property
+    def time_proof(self):
+        """For ``optimize``: the seconds to the proof (of the optimum, or that there is no solution), or ``None``."""
+        return self.seconds if self.status in ("optimal", "infeasible") else None
 
     @property
     def par2(self):
@@ -373,7 +383,7 @@ class RunRecord:
         doc["options"] = dict(self.options)
         doc["stats"] = dict(self.stats)
         doc["effort"] = dict(self.effort)
-        doc.update(result=self.result, par2=self.par2, par2_penalised=self.par2_penalised)
+        doc.update({name: getattr(self, name) for name in _DERIVED_COLUMNS})
         return doc
 
     @classmethod
@@ -389,24 +399,28 @@ class RunRecord:
             values[key] = dict(values.get(key) or {})
         return cls(**values)
 
+    @classmethod
+    def columns(cls):
+        """The columns of the per-run CSV, derived from the fields: every field but those of ``_NOT_IN_CSV``, in
+        their order, then the derived ones and the machine's keys. A field added to the class is a column."""
+        names = [f.name for f in fields(cls) if f.name not in _NOT_IN_CSV]
+        return tuple(names) + _DERIVED_COLUMNS + _MACHINE
+
+    @classmethod
+    def from_run(cls):
+        """The names of the fields a run fills from its outcome (declared with ``metadata=RUN``)."""
+        return tuple(f.name for f in fields(cls) if f.metadata.get("from") == "run")
+
     def to_row(self):
-        """The CSV row: :data:`CSV_COLUMNS` to scalars (dicts and lists as compact JSON text)."""
+        """The CSV row: :meth:`columns` to scalars (dicts and lists as compact JSON text)."""
         doc = self.to_dict()
-        doc.update(
-            {key: self.machine.get(key) for key in ("cpu", "cores", "python", "platform")},
-            classes=_compact(doc["classes"]),
-            solution=_compact(doc["solution"]),
-            options=_compact(doc["options"]),
-            versions=_compact(doc["versions"]),
-            effort=_compact(doc["effort"]),
-            stats=_compact(doc["stats"]),
-        )
-        return {column: doc.get(column) for column in CSV_COLUMNS}
+        doc.update({key: self.machine.get(key) for key in _MACHINE})
+        return {column: _scalar(doc.get(column)) for column in type(self).columns()}
 
     # -- reading --------------------------------------------------------------------------------------------
 
     def __getitem__(self, key):
-        if key in _DERIVED or key in _FIELD_NAMES:
+        if key in _DERIVED or key in {f.name for f in fields(self)}:
             return getattr(self, key)
         raise KeyError(key)
 
@@ -432,12 +446,14 @@ class RunRecord:
         return f"<table>{rows}</table>"
 
 
-_FIELD_NAMES = frozenset(f.name for f in fields(RunRecord))
-_DERIVED = frozenset(("answered", "result", "par2", "par2_penalised"))
+_DERIVED = frozenset(("answered", *_DERIVED_COLUMNS))
+# The columns of a per-run CSV (and of :meth:`RunRecord.to_row`), always all of them and in this order.
+CSV_COLUMNS = RunRecord.columns()
 
 
 def records_frame(records):
-    """A :class:`pandas.DataFrame` of run records, one row per run: the columns of :data:`CSV_COLUMNS`, then
+    """A :class:`pandas.DataFrame` of run records, one row per run: the columns of :meth:`RunRecord.columns` (of the
+    records' class), then
     ``effort`` and ``stats`` flattened, one column per name (``effort.nodes``, ``stats.branches``, ...), with
     numbers where the record has numbers."""
     pd = _pandas()
@@ -447,7 +463,7 @@ def records_frame(records):
     for prefix in ("effort", "stats"):
         for name in dict.fromkeys(key for r in runs for key in getattr(r, prefix)):
             flat[f"{prefix}.{name}"] = [_scalar(getattr(r, prefix).get(name)) for r in runs]
-    frame = pd.DataFrame(rows, columns=list(CSV_COLUMNS))
+    frame = pd.DataFrame(rows, columns=list(type(runs[0]).columns() if runs else CSV_COLUMNS))
     if flat:
         frame = pd.concat([frame, pd.DataFrame(flat, index=frame.index)], axis=1)
     return frame

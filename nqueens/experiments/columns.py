@@ -17,6 +17,7 @@ Examples
 
 import json
 import os
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -30,13 +31,21 @@ __all__ = [
     "parse_solvers",
     "default_columns",
     "with_rule",
+    "with_options",
     "problems_from_range",
     "problems_from_instances",
 ]
 
 
 # What a solver must be able to do (one of) to answer each question.
-_NEEDS = {"count": ("count",), "enumerate": ("enumerate",), "first": ("enumerate",), "unique": ("unique", "enumerate")}
+_PAIR = re.compile(r"\s*[A-Za-z_][\w-]*\s*=")  # an option of a column: OPT=VALUE
+_NEEDS = {
+    "count": ("count",),
+    "enumerate": ("enumerate",),
+    "first": ("enumerate",),
+    "unique": ("unique", "enumerate"),
+    "optimize": ("optimize",),
+}
 
 
 @dataclass(frozen=True)
@@ -103,7 +112,12 @@ def parse_solvers(text):
             raise NQueensError(f"--solvers {text!r} has an empty entry: separate names with single commas")
         parts = entry.split(":")
         # NAME:OPT=VAL for a registered name; an outside solver's spec (FILE.py:ATTR) may hold colons itself.
-        split = 1 if parts[0].strip() in REGISTRY else next((i for i, p in enumerate(parts) if "=" in p), len(parts))
+        # The options are the trailing OPT=VALUE parts, never the first part: a path may hold '=' too (a=b/s.py).
+        split = len(parts)
+        while split > 1 and _PAIR.match(parts[split - 1]):
+            split -= 1
+        if parts[0].strip() in REGISTRY:
+            split = 1
         name, pairs = ":".join(parts[:split]), parts[split:]
         spec = get_solver(name.strip())
         if getattr(spec, "claims_tree", None) is not None:
@@ -164,6 +178,25 @@ def with_rule(columns, rule):
         options = {**column.options, "rule": rule}
         spec = column.spec or get_solver(column.solver)
         out.append(Column(column.name, column.solver, options, spec.check_options(options), spec))
+    return out
+
+
+def with_options(columns, options):
+    """The columns with ``options`` (``{"symmetry": True}``) set on each whose solver declares them and that does
+    not set them itself; an option no column's solver declares is refused."""
+    from nqueens.registry import get_solver
+
+    if not options:
+        return list(columns)
+    out = []
+    for column in columns:
+        spec = column.spec or get_solver(column.solver)
+        declared = {option.name for option in spec.options}
+        given = {**{k: v for k, v in options.items() if k in declared}, **column.options}
+        out.append(Column(column.name, column.solver, given, spec.check_options(given), spec))
+    for key in options:
+        if not any(key in {o.name for o in (c.spec or get_solver(c.solver)).options} for c in columns):
+            raise NQueensError(f"no solver among {', '.join(c.name for c in columns)} has the option {key!r}")
     return out
 
 

@@ -90,7 +90,7 @@ def _settle(record, outcome, timeout):
 
     record.status = outcome.get("status", "solved")
     record.message = outcome.get("message")
-    for key in _ANSWER:
+    for key in type(record).from_run():  # the fields a run fills, declared once with the record
         setattr(record, key, outcome.get(key))
     record.classes = classes_from_json(record.classes)
     if record.profile is not None:
@@ -104,35 +104,16 @@ def _settle(record, outcome, timeout):
         record.host = outcome["host"]
     if record.status == "solved" and record.question == "first":
         record.status = "sat" if record.solution is not None else "unsat"
-    if record.status in ANSWERED and timeout is not None and (record.seconds or 0) > timeout:
+    if record.question == "optimize":
+        from nqueens.core.optimization import settle
+
+        settle(record, outcome, timeout)
+    elif record.status in ANSWERED and timeout is not None and (record.seconds or 0) > timeout:
         record.status = "timeout"
         record.message = f"finished in {record.seconds:.3f} s, beyond the limit of {timeout:g} s"
     if record.seconds is not None:
         record.time_total = (record.time_read or 0.0) + record.seconds
     record.finished = datetime.now(UTC).isoformat(timespec="seconds")
-
-
-_ANSWER = (
-    "total",
-    "unique",
-    "classes",
-    "nodes",
-    "profile",
-    "tree",
-    "seconds",
-    "seconds_to_first",
-    "solution",
-    "time_read",
-    "time_model",
-    "time_solve",
-    "cpu_time",
-    "wall_time",
-    "peak_memory",
-    "inner_time",
-    "inner_loops",
-    "harness",
-    "search_tree",
-)
 
 
 HARNESSES = ("process", "runexec")

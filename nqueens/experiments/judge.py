@@ -17,7 +17,20 @@ from nqueens.experiments.worker import QUESTIONS
 __all__ = ["STATUSES", "FAILURES", "judge", "tree_disagreements", "check", "damage"]
 
 
-STATUSES = ("solved", "sat", "unsat", "timeout", "memout", "error", "wrong", "unsupported")
+STATUSES = (
+    "solved",
+    "sat",
+    "unsat",
+    "optimal",
+    "feasible",
+    "infeasible",
+    "unknown",
+    "timeout",
+    "memout",
+    "error",
+    "wrong",
+    "unsupported",
+)
 # Runs that end the experiment with exit status 1. A timeout is what a time limit is there for, not a failure.
 FAILURES = ("memout", "error", "wrong")
 
@@ -133,8 +146,8 @@ def damage(doc):
     def integer(value, least=0):
         return isinstance(value, int) and not isinstance(value, bool) and value >= least
 
-    def number(value):
-        return isinstance(value, int | float) and not isinstance(value, bool) and value == value and value >= 0
+    def number(value):  # finite and >= 0: no NaN, no infinity (which JSON cannot hold)
+        return isinstance(value, int | float) and not isinstance(value, bool) and 0 <= value < float("inf")
 
     n = doc.get("n")
     if "n" not in doc:
@@ -155,6 +168,12 @@ def damage(doc):
     for key in ("seconds", "seconds_to_first", "time_read", "time_model", "time_solve", "time_total", "timeout"):
         if doc.get(key) is not None and not number(doc[key]):
             return f"{key} {doc[key]!r} is not a number of seconds"
+    for key in ("cpu_time", "wall_time", "inner_time"):
+        if doc.get(key) is not None and not number(doc[key]):
+            return f"{key} {doc[key]!r} is not a number of seconds"
+    for key in ("peak_memory", "memory"):
+        if doc.get(key) is not None and not number(doc[key]):
+            return f"{key} {doc[key]!r} is not an amount of memory (MiB >= 0)"
     for key in ("options", "stats", "versions", "machine"):
         if doc.get(key) is not None and not isinstance(doc[key], dict):
             return f"{key} {doc[key]!r} is not a mapping"
@@ -180,8 +199,10 @@ def damage(doc):
         if doc.get("nodes") is not None and sum(profile) != doc["nodes"]:
             return f"its profile adds up to {sum(profile)} nodes, but it says nodes {doc['nodes']}"
     solution = doc.get("solution")
-    if solution is not None and (
-        not isinstance(solution, list) or len(solution) != n or not all(integer(c) for c in solution)
+    if (
+        solution is not None
+        and doc.get("question") != "optimize"
+        and (not isinstance(solution, list) or len(solution) != n or not all(integer(c) for c in solution))
     ):
         return f"solution {solution!r} is not {n} columns"
     return None
@@ -205,6 +226,9 @@ def _known(rule):
 
 def _judge_alone(record):
     """An answered run whose answer contradicts the published values, or is not a solution, is ``wrong``."""
+    if record.question == "optimize":
+        _judge_optima([record])
+        return
     if record.status not in ANSWERED:
         return
     n = record.n
@@ -242,6 +266,8 @@ def _judge_together(records, question):
     """Answered runs of one problem that disagree: the minority is ``wrong`` (all of them, without a majority)."""
     if question == "first":
         return _judge_claims(records)
+    if question == "optimize":
+        return _judge_optima(records)
     changed = []
     by_problem: dict[Any, Any] = {}
     for record in records:
@@ -264,6 +290,42 @@ def _judge_together(records, question):
                 for record in losers:
                     _wrong(record, f"the solvers disagree on the {fld}: {said}")
                     changed.append(record)
+    return changed
+
+
+def _judge_optima(records):
+    """Optimisation runs against each other and the published optima (OEIS A075458, A250000): a claimed optimum
+    that another run's verified solution beats, or that differs from the published value, is ``wrong``; so is a
+    bound beyond the published optimum, or a claim of no solution beside a solution. Returns the runs changed."""
+    from nqueens.core.optimization import KNOWN, OEIS, SENSE, better
+
+    changed = []
+    groups: dict[Any, Any] = {}
+    for record in records:
+        if record.question == "optimize" and record.problem in KNOWN:
+            groups.setdefault((record.problem, record.n), []).append(record)
+    for (problem, n), runs in groups.items():
+        found = [r for r in runs if r.status in ("optimal", "feasible") and r.objective is not None]
+        best = None
+        for r in found:
+            if best is None or better(problem, r.objective, best.objective):
+                best = r
+        known = KNOWN[problem].get(n)
+        for r in runs:
+            why = None
+            if r.status == "optimal" and best is not None and better(problem, best.objective, r.objective):
+                why = f"claims {r.objective} optimal, but {best.solver} found {best.objective}"
+            elif r.status == "optimal" and known is not None and r.objective != known:
+                why = f"claims {r.objective} optimal; OEIS {OEIS[problem]} has {known} for n = {n}"
+            elif r.status == "infeasible" and best is not None:
+                why = f"claims there is no solution, but {best.solver} found one of {best.objective}"
+            elif r.status == "feasible" and r.bound is not None and known is not None:
+                beyond = r.bound - known if SENSE[problem] == "min" else known - r.bound
+                if beyond > 1e-6:
+                    why = f"its bound {r.bound:g} is beyond the optimum {known} (OEIS {OEIS[problem]}, n = {n})"
+            if why is not None:
+                _wrong(r, why)
+                changed.append(r)
     return changed
 
 

@@ -25,6 +25,7 @@ _WHY = {
     "enumerate": "it only counts",
     "first": "it only counts, it cannot stop at a first solution",
     "unique": "it neither counts fundamental solutions nor enumerates",
+    "optimize": "it has no optimisation model",
 }
 
 
@@ -39,7 +40,7 @@ class _Planned:
     spec: Solver | None = None  # the column's solver, resolved once
 
 
-def _plan(problems, columns, question, repeat, explicit, seeds=None):
+def _plan(problems, columns, question, repeat, explicit, seeds=None, objective=None):
     from nqueens.registry import get_solver
 
     plan: list[Any] = []
@@ -50,6 +51,8 @@ def _plan(problems, columns, question, repeat, explicit, seeds=None):
             status, message = None, None
             if problem.error is not None:
                 status, message = "error", problem.error
+            elif question == "optimize":
+                status, message = _cannot_optimize(spec, column, problem)
             elif not explicit and problem.n > spec.reach:  # a default column stops at its reach, without rows
                 left_out.setdefault(spec.name, spec.reach)
                 continue
@@ -59,13 +62,17 @@ def _plan(problems, columns, question, repeat, explicit, seeds=None):
                 status, message = "unsupported", _cannot(spec, column, question)
             elif spec.fixed_n is not None and problem.n != spec.fixed_n:
                 status, message = "unsupported", f"{column.name} answers n = {spec.fixed_n} only ({spec.limit_reason})"
-            elif spec.limit(column.full)[0] is not None and problem.n > spec.limit(column.full)[0]:
+            elif (
+                spec.limit(column.full)[0] is not None
+                and problem.n > spec.limit(column.full)[0]
+                and not spec.answers_at_once(problem.n, column.full)
+            ):
                 max_n, reason, _ = spec.limit(column.full)
                 status, message = "unsupported", f"{column.name} takes n <= {max_n} ({reason})"
             elif not problem.plain and "instance" not in spec.can:
                 why = f" ({spec.no_instance})" if spec.no_instance else ""
                 status, message = "unsupported", f"{column.name} does not take instances{why}"
-            seeded = column.seeded(seeds) if status is None else [None]
+            seeded = column.seeded(seeds) if status is None and _seeds_apply(spec, column, question) else [None]
             runs = [(seed, r) for seed in seeded for r in range(1, repeat + 1 if status is None else 2)]
             for index, (seed, _) in enumerate(runs, start=1):
                 options = dict(column.full) if seed is None else {**column.full, column.seed_option: seed}
@@ -80,6 +87,7 @@ def _plan(problems, columns, question, repeat, explicit, seeds=None):
                     instance_path=problem.path,
                     instance_digest=problem.digest or _plain_digest(problem.n),
                     registered=column.solver,
+                    problem=objective,
                     options=options,
                     seed=options.get("seed") if column.seed_option is None else options[column.seed_option],
                 )
@@ -89,6 +97,7 @@ def _plan(problems, columns, question, repeat, explicit, seeds=None):
                     "n": problem.n,
                     "instance": problem.path if not problem.plain else None,
                     "question": question,
+                    **({"problem": objective} if question == "optimize" else {}),
                 }
                 plan.append(_Planned(record, task, spec=spec))
     # Repeats outermost in the order of work (see _execute), records in table order here.
@@ -108,6 +117,8 @@ def _stamp(plan, question, nodes, harness, timeout, memory):
     for item in plan:
         spec = item.spec
         item.task["nodes"] = bool(nodes and question == "count" and "nodes" in spec.can)
+        if question == "optimize":
+            item.task["timeout"] = timeout  # an optimiser stops itself there, with its bound
         item.code = code_digest(spec)
         item.harness = harness
         record = item.record
@@ -129,6 +140,37 @@ def _cannot(spec, column, question):
             "(one per orbit of the 8 symmetries); ask --question count or unique"
         )
     return None
+
+
+def _seeds_apply(spec, column, question):
+    """Whether the column's seed option seeds the run (an optimisation hook that does not take it is deterministic)."""
+    if question != "optimize" or column.seed_option is None:
+        return True
+    from nqueens.core.optimization import hook_options
+
+    return column.seed_option in hook_options(spec.optimizer())
+
+
+def _cannot_optimize(spec, column, problem):
+    """``(status, message)`` of an optimisation cell the column cannot run (``(None, None)`` when it can): a solver
+    without an optimisation hook, an option its hook does not take, an instance, a board beyond the models'."""
+    from nqueens.core.optimization import MAX_N, hook_options
+
+    if "optimize" not in spec.can:
+        return "unsupported", f"{column.name} cannot answer optimize: {_WHY['optimize']}"
+    if not problem.plain:
+        return "unsupported", f"{column.name}: the optimisation problems are posed on a plain board, not an instance"
+    if problem.n > MAX_N:
+        return "unsupported", f"the optimisation models take n <= {MAX_N} (O(n^2) variables, O(n^3) terms)"
+    taken = hook_options(spec.optimizer())
+    left = [key for key in column.options if key not in taken]
+    if left:
+        said = ", ".join(taken) or "none"
+        return (
+            "unsupported",
+            f"{column.name}: option {left[0]} does not apply to optimisation (its options there: {said})",
+        )
+    return None, None
 
 
 def _plain_digest(n):

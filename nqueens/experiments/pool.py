@@ -22,6 +22,8 @@ from typing import Any
 __all__ = ["WorkerPool", "run_isolated"]
 
 _POLL = 0.25  # seconds between checks of the deadlines, so that Ctrl-C is handled promptly
+# An optimiser is given the time limit itself and stops there with its bound; its process is ended this much later.
+_GRACE = 0.5
 _MEMORY_WORDS = ("MemoryError", "bad_alloc", "Cannot allocate memory", "out of memory")
 
 
@@ -69,15 +71,15 @@ class WorkerPool:
     def map_unordered(self, items, task_of, timeout=None, memory=None):
         """Yield ``(item, outcome)`` for each item, running ``task_of(item)`` in a worker, as runs finish."""
         pending = collections.deque(items)
-        busy: dict[Any, Any] = {}  # worker -> [item, deadline]
+        busy: dict[Any, Any] = {}  # worker -> [item, deadline, improvements reported so far]
         while pending or busy:
             while pending and len(busy) < self.workers:
                 worker = self._idle.pop() if self._idle else self._start()
                 item = pending.popleft()
                 worker.send({"task": task_of(item), "memory": memory})
-                busy[worker] = [item, None]
+                busy[worker] = [item, None, []]
             now = time.monotonic()
-            deadlines = [deadline - now for _, deadline in busy.values() if deadline is not None]
+            deadlines = [deadline - now for _, deadline, _ in busy.values() if deadline is not None]
             wait = max(0.0, min([_POLL, *deadlines]))
             ready, _, _ = select.select([w.fd for w in busy], [], [], wait)
             finished = []
@@ -86,17 +88,22 @@ class WorkerPool:
                     if message is None:  # the process died
                         finished.append((worker, worker.death(), False))
                     elif message["event"] == "ready":
-                        busy[worker][1] = None if timeout is None else time.monotonic() + timeout
+                        grace = _GRACE if task_of(busy[worker][0]).get("question") == "optimize" else 0.0
+                        busy[worker][1] = None if timeout is None else time.monotonic() + timeout + grace
+                    elif message["event"] == "improved":  # kept, so that a run stopped at its limit keeps them
+                        busy[worker][2].append(message["improvement"])
                     elif message["event"] == "done":
                         outcome = message["outcome"]
                         finished.append((worker, outcome, outcome.get("status") != "memout"))
             now = time.monotonic()
-            for worker, (_item, deadline) in busy.items():
+            for worker, (_item, deadline, improvements) in busy.items():
                 if deadline is not None and now >= deadline and all(w is not worker for w, _, _ in finished):
                     message = f"stopped after {timeout:g} s (the time limit)"
-                    finished.append((worker, {"status": "timeout", "message": message, "seconds": None}, False))
+                    stopped = {"status": "timeout", "message": message, "seconds": None, "improvements": improvements}
+                    finished.append((worker, stopped, False))
             for worker, outcome, keep in finished:
-                item = busy.pop(worker)[0]
+                item, _, improvements = busy.pop(worker)
+                outcome.setdefault("improvements", improvements)  # a process that died keeps what it reported
                 if keep:
                     self._idle.append(worker)
                 else:

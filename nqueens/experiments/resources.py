@@ -1,67 +1,20 @@
-"""What one run cost: CPU time, wall time and peak resident memory of the process that ran the solver.
+"""Short runs timed again: a run shorter than :data:`SHORT_RUN` is repeated until the repetitions last
+:data:`INNER_SECONDS` (timeit's autorange), and its ``inner_time`` is the time per run.
 
-:class:`Usage` is taken around a run in the process that makes it (the worker process when runs have limits,
-else the runner's own). CPU time is user + system time from ``getrusage``: ``RUSAGE_SELF`` (every thread of the
-process: the solver's search runs on a worker thread) plus ``RUSAGE_CHILDREN`` (the processes it started and
-waited for, such as the ``minizinc`` binary), as deltas over the run. Peak memory is the process's high-water
-mark of resident memory (``VmHWM``), reset at the start of the run where Linux allows it
-(``/proc/self/clear_refs``), else the high-water mark since the process began; a child larger than the
-process counts instead.
-
-For a run under a millisecond one timing says little: :func:`autorange` repeats it, as :mod:`timeit` does,
-until the repetitions last at least :data:`INNER_SECONDS`.
-
-Examples
---------
->>> with Usage() as usage:
-...     _ = sum(range(10**5))
->>> usage.cpu_time >= 0 and usage.wall_time > 0 and usage.peak_memory > 0
-True
+What one run cost (``seconds``, ``cpu_time``, ``peak_memory``, ``memory_added``) is measured by the one clock of
+:mod:`nqueens.core.measure`, in the thread that runs the solver; this module only decides when one timing is too
+short to say much. The threshold is measured, not guessed: ``benchmarks/noise_floor.py`` times the shortest
+solver calls on an idle and on a loaded machine, and ``docs/effort.md`` shows its figures.
 """
 
-import os
 import time
 
-__all__ = ["Usage", "autorange", "INNER_SECONDS", "SHORT_RUN"]
+__all__ = ["autorange", "INNER_SECONDS", "SHORT_RUN"]
 
-SHORT_RUN = 1e-3  # runs shorter than this are timed again, repeated
+# Runs shorter than this are timed again, repeated. Measured (benchmarks/noise_floor.py, docs/effort.md): one timing
+# in the solver's thread scatters by up to about 0.1 ms above the fastest, so a 1 ms run is within about 10 %.
+SHORT_RUN = 1e-3
 INNER_SECONDS = 0.02  # the repeated timing lasts at least this long: 20 repetitions of a run near a millisecond, and an experiment of thousands of short runs is not held up by them
-
-
-class Usage:
-    """A context manager: ``cpu_time``, ``wall_time`` (seconds) and ``peak_memory`` (MiB) of what ran inside."""
-
-    def __init__(self):
-        self.cpu_time = self.wall_time = self.peak_memory = None
-
-    def __enter__(self):
-        import resource
-
-        _reset_peak()
-        self._self = resource.getrusage(resource.RUSAGE_SELF)
-        self._children = resource.getrusage(resource.RUSAGE_CHILDREN)
-        self._wall = time.perf_counter()
-        return self
-
-    def __exit__(self, *exc):
-        import resource
-
-        self.wall_time = time.perf_counter() - self._wall
-        me = resource.getrusage(resource.RUSAGE_SELF)
-        children = resource.getrusage(resource.RUSAGE_CHILDREN)
-        self.cpu_time = (
-            (me.ru_utime - self._self.ru_utime)
-            + (me.ru_stime - self._self.ru_stime)
-            + (children.ru_utime - self._children.ru_utime)
-            + (children.ru_stime - self._children.ru_stime)
-        )
-        peak = _peak_bytes()
-        child_peak = children.ru_maxrss * 1024 if children.ru_maxrss > self._children.ru_maxrss else 0
-        self.peak_memory = max(peak, child_peak) / 2**20
-        return False
-
-    def to_dict(self):
-        return {"cpu_time": self.cpu_time, "wall_time": self.wall_time, "peak_memory": self.peak_memory}
 
 
 def autorange(call, *, at_least=INNER_SECONDS):
@@ -85,26 +38,3 @@ def autorange(call, *, at_least=INNER_SECONDS):
             if total >= at_least or time.perf_counter() - start >= at_least:
                 return total / number, number
         loops *= 10
-
-
-def _reset_peak():
-    """Reset the high-water mark of resident memory (Linux 4.0+: write 5 to clear_refs); quietly not elsewhere."""
-    try:
-        with open("/proc/self/clear_refs", "w") as refs:
-            refs.write("5")
-    except OSError:
-        pass
-
-
-def _peak_bytes():
-    try:
-        with open("/proc/self/status") as status:
-            for line in status:
-                if line.startswith("VmHWM:"):
-                    return int(line.split()[1]) * 1024
-    except OSError:
-        pass
-    import resource
-
-    scale = 1 if os.uname().sysname == "Darwin" else 1024  # macOS reports bytes, Linux KiB
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * scale

@@ -4,8 +4,9 @@ BenchExec (Beyer, Löwe and Wendler) runs a command in cgroups of its own and re
 in them, the wall time and the peak memory, and enforces time and memory limits reliably: the field's standard
 for benchmarking solvers (CPMpy's benchmark runner uses it). Each run is then a process of its own,
 ``python -c "from nqueens.experiments.runexec import child; child()"`` with the task in a file; the run's
-``seconds`` is still measured inside it, after the solver's warm-up, while ``cpu_time``, ``wall_time`` and
-``peak_memory`` are BenchExec's, for the whole process (interpreter start, imports and warm-up included).
+``seconds`` and ``memory_added`` are still measured inside it, after the solver's warm-up, while ``cpu_time``,
+``wall_time`` and ``peak_memory`` are BenchExec's, for the whole process (interpreter start, imports and warm-up
+included); the record's ``memory_note`` says so.
 
 It needs BenchExec (``pip install benchexec``) and cgroups it may write to; :func:`why_not` says what is missing.
 
@@ -78,6 +79,9 @@ def run(task, timeout=None, memory=None):
         wall_time=result.get("walltime"),
         peak_memory=None if result.get("memory") is None else result["memory"] / 2**20,
         harness="runexec",
+        memory_note=outcome.get("memory_note")
+        or "peak_memory, cpu_time and wall_time are BenchExec's for the whole run (its control group, the "
+        "interpreter's start and imports included); memory_added is the solver call's own, measured in the run",
     )
     return outcome
 

@@ -7,14 +7,18 @@ or an instance file), ``repeat`` times, each asked one question:
 - ``enumerate``: every solution, streamed and counted (with ``seconds_to_first``);
 - ``first``: one solution, with ``seconds_to_first``;
 - ``unique``: the total and the fundamental solutions (solvers that count them, or an enumeration reduced by
-  the 8 symmetries inside the timed run).
+  the 8 symmetries inside the timed run);
+- ``optimize``: the optimum of an optimisation problem of the queens family (``problem``: domination or peaceable
+  queens, :mod:`nqueens.core.optimization`), from each solver's optimisation hook, every improvement verified.
 
 Each run ends with a **status**: ``solved`` (``count``, ``enumerate``, ``unique``: the whole answer), ``sat`` or
 ``unsat`` (``first``: a solution, or none exists); ``timeout`` or ``memout`` (it went beyond ``timeout`` seconds or
 ``memory`` MiB and was stopped); ``error`` (the solver raised, or its process died: the message says how);
 ``wrong`` (its answer disagrees with the published values, :mod:`nqueens.core.published`: OEIS A000170 and A002562
 for the queen's rule; or with the other runs);
-``unsupported`` (the solver cannot answer that question for that problem; the message says why). A failed run
+``unsupported`` (the solver cannot answer that question for that problem; the message says why); for ``optimize``
+``optimal``, ``feasible`` (a verified solution without a proof: also a run stopped at its limit), ``infeasible``
+and ``unknown`` (neither a solution nor a proof). A failed run
 is one record: the others go on. Every record (:class:`nqueens.core.record.RunRecord`) also says ``sat``, ``unsat`` or
 ``unknown`` in ``result``, and carries its PAR2 score, the parts of its time, the libraries' versions, the
 machine, and the instance's path and digest.
@@ -172,6 +176,7 @@ def run(
     seeds=None,
     harness="process",
     announce=None,
+    problem=None,
 ):
     """Run every column on every problem ``repeat`` times, asking ``question``; an :class:`Experiment`.
 
@@ -206,7 +211,8 @@ def run(
         Called with ``(done, total, record)`` after each run.
     announce : callable, optional
         Called once before the first run is made with the number of runs to make (those not taken from the
-        store), so that a caller can say how long the experiment may take.
+        store) and those runs as ``(solver, options, n)`` triples, so that a caller can say how long the
+        experiment may take (:func:`nqueens.runtime.forecast.experiment_forecast`).
     rule : str, optional
         An attack rule (:mod:`nqueens.core.rules`) for every column: by default every solver that takes it. Runs
         are held to the rule's published counts.
@@ -215,6 +221,11 @@ def run(
         with the seeds 1..``seeds``, ``repeat`` times each; a deterministic solver runs once per repeat (the notes
         say which ignore the seeds). The cells' summaries then show quartiles and a bootstrap confidence interval
         of the median (:func:`nqueens.analysis.statistics.summary`).
+    problem : str, optional
+        For ``question="optimize"``: ``domination`` or ``peaceable`` (:mod:`nqueens.core.optimization`). Each run
+        keeps its best verified solution (``objective``), its ``bound``, the anytime ``curve``; statuses
+        ``optimal``, ``feasible`` (a verified solution without a proof, also at the time limit), ``infeasible``,
+        ``unknown``; a claimed optimum that another run beats or that differs from OEIS is ``wrong``.
     harness : str
         What measures each run: ``process`` (getrusage in the process that runs it) or ``runexec`` (BenchExec's
         ``runexec``, where it is installed and cgroups allow it; every run then in a process of its own).
@@ -233,6 +244,7 @@ def run(
         After Ctrl-C: the runs finished so far are in the store.
     """
     question = _question(question)
+    problem = _objective(question, problem)
     repeat = _positive(repeat, "repeat")
     seeds = None if seeds is None else _positive(seeds, "seeds")
     harness = _harness(harness)
@@ -243,6 +255,11 @@ def run(
         raise NQueensError(
             "--workers runs local processes; with --scheduler the cluster's workers make the runs, "
             "so give one or the other"
+        )
+    if harness == "runexec" and (scheduler is not None or workers != 1):
+        raise NQueensError(
+            "--harness runexec makes each run in a process of its own here, one after another: it takes neither "
+            "--scheduler nor --workers"
         )
     columns = _columns(columns)
     explicit = columns is not None
@@ -255,7 +272,7 @@ def run(
     problems = _problems(problems)
     if not problems:
         raise NQueensError("an experiment needs at least one problem")
-    plan, left_out = _plan(problems, columns, question, repeat, explicit, seeds)
+    plan, left_out = _plan(problems, columns, question, repeat, explicit, seeds, problem)
     _stamp(plan, question, nodes, harness, timeout, memory)
     runnable = [item for item in plan if item.record.status is None]
     notes = _left_out_notes(left_out) + seed_notes
@@ -275,7 +292,7 @@ def run(
         todo = _reused(results, runnable, fresh)
         done = len(runnable) - len(todo)
         if announce is not None and todo:
-            announce(len(todo))
+            announce(len(todo), [(item.spec, item.task["options"], item.record.n) for item in todo])
         for item in _execute(todo, timeout, memory, workers, scheduler, question, harness):
             _judge_alone(item.record)
             if results is not None:
@@ -350,6 +367,19 @@ def _span(problems):
         return f"n = {ns[0]}..{ns[-1]}" if len(ns) > 1 else f"n = {ns[0]}"
     shown = ", ".join(str(p) for p in problems[:3])
     return shown + (", ..." if len(problems) > 3 else "")
+
+
+def _objective(question, problem):
+    """The optimisation problem of an ``optimize`` experiment (``None`` for the other questions)."""
+    from nqueens.core.optimization import PROBLEMS, check_problem
+
+    if question == "optimize":
+        if problem is None:
+            raise NQueensError(f"question optimize asks for an optimum: give the problem, one of {', '.join(PROBLEMS)}")
+        return check_problem(problem)
+    if problem not in (None, "nqueens"):
+        raise NQueensError(f"{problem} is an optimisation problem: ask question optimize, not {question}")
+    return None
 
 
 def _positive(value, what):

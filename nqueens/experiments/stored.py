@@ -47,12 +47,16 @@ def _key(item):
         "version": record.version,
         "host": record.host,
     }
+    if "problem" in task:  # an optimisation problem (the key of a counting run is as it was)
+        identity["optimize"] = task["problem"]
     return hashlib.sha256(json.dumps(identity, sort_keys=True, default=str).encode()).hexdigest()
 
 
 def _stored(record):
+    from nqueens.core.record import _DERIVED_COLUMNS
+
     doc = record.to_dict()
-    for derived in ("reused", "id", "result", "par2", "par2_penalised"):
+    for derived in ("reused", "id", *_DERIVED_COLUMNS):
         doc.pop(derived, None)
     return doc
 

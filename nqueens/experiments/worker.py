@@ -29,7 +29,11 @@ from typing import Any
 
 __all__ = ["QUESTIONS", "execute", "warmup", "main"]
 
-QUESTIONS = ("count", "enumerate", "first", "unique")
+QUESTIONS = ("count", "enumerate", "first", "unique", "optimize")
+
+# Where a run that optimises sends each improvement as it finds it (set by :func:`main` to the runner's channel), so
+# that a run stopped at its limit keeps the best solution it found.
+_report: Any = None
 
 
 def warmup(solver):
@@ -59,10 +63,12 @@ def execute(task, spec=None):
         (orbit size as a string -> number: the outcome is a JSON message), ``nodes``, ``profile``, ``tree``,
         ``seconds``, ``seconds_to_first``, ``solution`` (for ``first``), ``stats``, and the parts of the time:
         ``time_read`` (reading the instance file), ``time_model`` and ``time_solve`` (where the solver reports
-        them in its ``stats``, under those keys); what the run cost (:mod:`nqueens.experiments.resources`):
-        ``cpu_time``, ``wall_time``, ``peak_memory``, ``harness``, and for a run under a millisecond
-        ``inner_time`` and ``inner_loops``; ``effort`` (the statistics in the names of
-        :data:`nqueens.core.effort.QUANTITIES`) and ``search_tree`` (the tree its ``nodes`` belong to).
+        them in its ``stats``, under those keys); what the solver call cost, over the one span that gives
+        ``seconds``, taken in the thread that runs it (:class:`nqueens.core.measure.Span`): ``cpu_time``,
+        ``wall_time`` (the same span), ``peak_memory``, ``memory_added``, ``memory_note``, ``harness``; for a run
+        shorter than :data:`nqueens.experiments.resources.SHORT_RUN`, ``inner_time`` and ``inner_loops``;
+        ``effort`` (the statistics in the names of :data:`nqueens.core.effort.QUANTITIES`; for a first solution,
+        the search up to it) and ``search_tree`` (the tree its ``nodes`` belong to).
 
     With ``spec``, the solver the runner resolved for this task's column in this process, the task's options
     are trusted as parsed there; without it (a task that entered a new process) they are checked again here.
@@ -73,8 +79,6 @@ def execute(task, spec=None):
     >>> out["status"], out["total"], out["unique"], out["classes"]
     ('solved', 92, 12, {'4': 1, '8': 11})
     """
-    from nqueens.experiments.resources import Usage
-
     try:
         start = time.perf_counter()
         problem = _problem(task)
@@ -85,9 +89,8 @@ def execute(task, spec=None):
 
             spec = get_solver(task["solver"])
         made: dict[str, Any] = {}
-        with Usage() as usage:
-            outcome = _answer(task, problem, spec, trusted, made)
-        outcome.update(usage.to_dict(), harness="process")
+        outcome = _answer(task, problem, spec, trusted, made)
+        outcome.update(wall_time=outcome["seconds"], harness="process")  # one span: the solver call's
         outcome["time_read"] = read
         _split_times(outcome)
         _effort(task, outcome, spec)
@@ -125,6 +128,8 @@ def main():
             channel.write(json.dumps({"event": "done", "outcome": outcome}) + "\n")
             continue
         channel.write(json.dumps({"event": "ready"}) + "\n")
+        global _report
+        _report = lambda event: channel.write(json.dumps(event, default=str) + "\n")  # noqa: E731
         with _address_space(memory):
             outcome = execute(task)
         channel.write(json.dumps({"event": "done", "outcome": outcome}, default=str) + "\n")
@@ -143,6 +148,8 @@ def _answer(task, problem, spec, trusted, made):
         made["options"] = options if trusted else spec.check_options(options)  # where the task enters this process
     options = made["options"]
     question = task.get("question", "count")
+    if question == "optimize":
+        return _optimize(task, spec, options)
     if question == "count" or (question == "unique" and spec.counts_unique(options)):
         if "request" not in made:
             made["request"] = api.request(problem, spec, nodes=bool(task.get("nodes")), options=options, checked=True)
@@ -157,6 +164,7 @@ def _answer(task, problem, spec, trusted, made):
             "tree": tree_size(record.n) if tree_size is not None and task.get("instance") is None else None,
             "seconds": record.seconds,
             "stats": _jsonable(record.stats),
+            **{key: getattr(record, key) for key in _SPAN},
         }
         if question == "unique" and record.unique is None:
             raise RuntimeError(f"solver {spec.name} counted no unique solutions")
@@ -165,57 +173,99 @@ def _answer(task, problem, spec, trusted, made):
     if "request" not in made:
         limit = 1 if question == "first" else None
         made["request"] = api.request(problem, spec, question="enumerate", limit=limit, options=options, checked=True)
-    stream: Any = api.batches(made["request"], stats=stats)
-    if question == "unique":
-        from nqueens.analysis.symmetry import classes
+    from nqueens.core import background
 
-        rows = 0
-        first = None
-        start = time.perf_counter()
+    # The stream is read inside one job, so that the span is the solver's, not the hand-offs of its chunks.
+    out, span = background.timed(_read_stream, api.batches(made["request"], stats=stats), question)
+    span.child(stats.pop("child_peak_memory", None))  # a child process the solver measured itself
+    out.update(stats=_jsonable(stats), **{key: getattr(span, key) for key in _SPAN})
+    return out
 
-        def counted(batches):
-            nonlocal rows, first
-            for batch in batches:
-                if first is None and len(batch):
-                    first = time.perf_counter() - start
-                rows += len(batch)
-                yield batch
 
-        found = classes(counted(stream))
-        seconds = time.perf_counter() - start
-        orbits = sum(size * number for size, number in found.items())
-        if orbits != rows:
-            raise RuntimeError(f"enumerated {rows} solutions whose orbits hold {orbits}")
-        return {
-            "total": rows,
-            "unique": sum(found.values()),
-            "classes": _classes(found),
-            "seconds": seconds,
-            "seconds_to_first": first,
-            "stats": _jsonable(stats),
-        }
+_SPAN = ("seconds", "cpu_time", "peak_memory", "memory_added", "memory_note")
+
+
+def _read_stream(stream, question):
+    """The answer of ``question`` (``enumerate``, ``first``, ``unique``) read from a stream of batches."""
+    start = time.perf_counter()
     rows = 0
     first = None
     solution = None
-    start = time.perf_counter()
-    try:
-        for batch in stream:
+    found: dict[int, int] | None = None
+
+    def counted(batches):
+        nonlocal rows, first, solution
+        for batch in batches:
             if first is None and len(batch):
                 first = time.perf_counter() - start
                 solution = [int(c) for c in batch[0]]
             rows += len(batch)
+            yield batch
+
+    try:
+        if question == "unique":
+            from nqueens.analysis.symmetry import classes
+
+            found = classes(counted(stream))
+        else:
+            for _ in counted(stream):
+                pass
     finally:
         stream.close()
-    seconds = time.perf_counter() - start
+    if found is not None:
+        orbits = sum(size * number for size, number in found.items())
+        if orbits != rows:
+            raise RuntimeError(f"enumerated {rows} solutions whose orbits hold {orbits}")
+        return {"total": rows, "unique": sum(found.values()), "classes": _classes(found), "seconds_to_first": first}
     if question == "first":
-        return {
-            "total": None,
-            "solution": solution,
-            "seconds": seconds,
-            "seconds_to_first": first,
-            "stats": _jsonable(stats),
-        }
-    return {"total": rows, "seconds": seconds, "seconds_to_first": first, "stats": _jsonable(stats)}
+        return {"total": None, "solution": solution, "seconds_to_first": first}
+    return {"total": rows, "seconds_to_first": first}
+
+
+def _optimize(task, spec, options):
+    """The optimisation hook of ``spec`` on the task's problem: every improvement it reports, timed and sent to the
+    runner at once (:data:`_report`), and what it claims at the end. Nothing is judged here: the runner verifies
+    every solution (:func:`nqueens.core.optimization.settle`)."""
+    from nqueens.core.optimization import hook_options
+
+    hook = spec.optimizer()
+    taken = hook_options(hook)
+    improvements: list[Any] = []
+    start = time.perf_counter()
+
+    def improved(solution, objective=None):
+        entry = {"seconds": time.perf_counter() - start, "solution": _plain(solution), "objective": objective}
+        improvements.append(entry)
+        if _report is not None:
+            _report({"event": "improved", "improvement": entry})
+
+    from nqueens.core import background
+
+    chosen = {key: value for key, value in options.items() if key in taken}
+    # In the job thread that the span measures, as every question's solver call is.
+    said, span = background.timed(
+        hook, task["problem"], int(task["n"]), timeout=task.get("timeout"), improved=improved, **chosen
+    )
+    said = {"status": said} if isinstance(said, str) or said is None else dict(said)
+    stats = dict(said.get("stats") or {})
+    span.child(stats.pop("child_peak_memory", None))  # a child process the optimiser measured itself (MiniZinc)
+    return {
+        "claim": said.get("status"),
+        "bound": said.get("bound"),
+        "improvements": improvements,
+        "stats": _jsonable(stats),
+        **{key: getattr(span, key) for key in _SPAN},
+    }
+
+
+def _plain(solution):
+    """A solution as JSON-able lists of ints (squares ``[row, column]``, or a pair of such lists)."""
+    if isinstance(solution, dict | str | bytes):
+        return solution  # not a solution: the runner says why
+    try:
+        return [_plain(x) for x in solution]
+    except TypeError:
+        return int(solution) if hasattr(solution, "__index__") else solution
 
 
 def _problem(task):
@@ -251,7 +301,11 @@ def _effort(task, outcome, spec):
     from nqueens.experiments.trees import search_tree
 
     options = dict(task.get("options") or {})
-    outcome["effort"] = effort(spec.effort, outcome.get("stats"), outcome.get("nodes"))
+    nodes = outcome.get("nodes")
+    stats = outcome.get("stats") or {}
+    if nodes is None and isinstance(stats.get("nodes"), int):  # a stream's tree walked up to where it stopped
+        nodes = stats["nodes"]
+    outcome["effort"] = effort(spec.effort, stats, nodes)
     try:
         outcome["search_tree"] = search_tree(spec, options, outcome.get("nodes"))
     except Exception as exc:  # a claim that names no tree: the run stands, the claim is refused elsewhere
@@ -263,7 +317,7 @@ def _time_again(task, problem, outcome, spec, made):
     from nqueens.experiments.resources import SHORT_RUN, autorange
 
     seconds = outcome.get("seconds")
-    if seconds is None or seconds >= SHORT_RUN:
+    if seconds is None or seconds >= SHORT_RUN or task.get("question") == "optimize":
         return
     outcome["inner_time"], outcome["inner_loops"] = autorange(
         lambda: _answer(task, problem, spec, True, made)["seconds"] or 0.0

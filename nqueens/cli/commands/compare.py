@@ -5,7 +5,7 @@ import argparse
 import sys
 from typing import Any
 
-from nqueens.cli.commands._common import positive, positive_float
+from nqueens.cli.commands._common import mebibytes, positive, positive_float
 from nqueens.cli.commands._output import write_out
 from nqueens.cli.commands._rules import add_rules_option
 from nqueens.core.errors import NQueensError
@@ -26,11 +26,13 @@ path and digest; see docs/experiments.md); --aggregate makes them one row per ce
 store: --store PATH, else $NQUEENS_STORE if set; without either, nothing is kept. The same experiment run again
 with the same store takes the finished runs from it (marked reused) and makes only the missing ones.
 
-optimisation: --problem domination or peaceable with --question optimize runs the optimisation models (see
-`nqueens optimize --help`): statuses optimal, feasible (the best found at --timeout, with its bound), infeasible,
-timeout, wrong (a claimed optimum another solver beats or that differs from OEIS), error; --solvers from cpsat,
-cp, mip, sat (the default) and cpmpy, each NAME[:symmetry] (cpmpy also :backend=B); --plot draws the anytime curves, --plot-kind profile the performance
-profile.
+optimisation: --problem domination or peaceable (--question optimize) asks each solver's optimisation model for
+the optimum, with the same runner, limits, store, --repeat and --seeds: statuses optimal, feasible (a verified
+solution without a proof: a run stopped at --timeout keeps its best), infeasible, unknown, timeout, memout, error,
+wrong (a solution that fails the check, or a claimed optimum another run beats or that differs from OEIS A075458 or
+A250000); --solvers from cpsat, cp, mip, sat, cpmpy (default: all) with their options (cpsat:symmetry=true,
+cpmpy:backend=exact, cp:var=random), or your own optimiser (FILE.py:ATTR, MODEL.mzn with solve minimize/maximize);
+--plot draws the anytime curves, --plot-kind profile the performance profile, proof the cactus of time to proof.
 
 examples:
   nqueens compare 4..12
@@ -39,7 +41,8 @@ examples:
   nqueens compare 10..12 --solvers dlx:choose=min-size,dlx:choose=first --repeat 3
   nqueens compare --instances tests/data --solvers cpsat,dlx,bitwise --timeout 30
   nqueens compare 10..13 --solvers backtrack,mirror,marks,avail,bitwise --plot seed000.png --plot-kind time
-  nqueens compare 4..10 --problem domination --question optimize --solvers cpsat,mip,sat,cp --timeout 60 --plot anytime.png
+  nqueens compare 4..10 --problem domination --solvers cpsat,mip,sat,cp --timeout 60 --plot anytime.png
+  nqueens compare 4..10 --problem peaceable --solvers cpsat,sat,mip,cp:var=random --timeout 20 --seeds 3 --store opt.sqlite
 """
 
 
@@ -108,9 +111,10 @@ def add_parser(sub):
     )
     parser.add_argument(
         "--memory",
-        type=positive("--memory"),
-        metavar="MIB",
-        help="address space a run may add to its worker process (RLIMIT_AS); beyond it: memout",
+        type=mebibytes("--memory"),
+        metavar="SIZE",
+        help="address space a run may add to its worker process (RLIMIT_AS): MiB, or with a unit (512M, 4G); "
+        "beyond it: memout",
     )
     parser.add_argument(
         "--workers",
@@ -137,12 +141,18 @@ def add_parser(sub):
     parser.add_argument("--plot", metavar="FILE", help="also draw a figure to FILE.png or FILE.svg (see --plot-kind)")
     parser.add_argument(
         "--plot-kind",
-        choices=("cactus", "time", "scatter", "ecdf", "anytime", "profile"),
+        choices=("cactus", "time", "scatter", "ecdf", "anytime", "profile", "proof"),
         default=None,
         help="cactus: runs solved against time, per solver (default); time: seconds against N "
         "(seed 000's figure); scatter: the first two solvers' times, one point per problem (log-log, timeouts on "
         "the border); ecdf: the runtime distribution of each solver over every run; "
-        "optimisation: anytime (the best objective over time, the default there) or profile (performance profile)",
+        "optimisation: anytime (the best objective over time with the seeds' spread, the default there), profile "
+        "(performance profile) or proof (cactus of the time to proof)",
+    )
+    parser.add_argument(
+        "--report",
+        metavar="FILE.html",
+        help="also write the experiment's runs as one offline HTML page (see nqueens report)",
     )
     parser.add_argument("--quiet", action="store_true", help="no progress output, no notes on stderr")
     parser.set_defaults(run=run)
@@ -169,73 +179,32 @@ def _warn_if_long(problems, columns):
             return
 
 
-_NOT_FOR_OPTIMIZE = {
-    "rules": "--rules",
-    "instances": "--instances",
-    "memory": "--memory",
-    "scheduler": "--scheduler",
-    "store": "--store",
-    "fresh": "--fresh",
-    "nodes": "--nodes",
-    "aggregate": "--aggregate",
-}
-
-
-def _run_optimize(args):
-    """``--question optimize``: the optimisation runs of :mod:`nqueens.optimize`, one after another."""
-    from nqueens.cli.commands._optimization import run_optimization
-
-    if args.problem == "nqueens":
-        raise NQueensError("--question optimize asks for an optimum: give --problem domination or peaceable")
-    if args.question != "optimize":
-        raise NQueensError(
-            f"--problem {args.problem} is an optimisation problem: the question is optimize, not {args.question}"
-        )
-    for key, flag in _NOT_FOR_OPTIMIZE.items():
-        if getattr(args, key) not in (None, False):
-            raise NQueensError(f"{flag} does not apply to --question optimize")
-    if args.repeat != 1:
-        raise NQueensError("--repeat does not apply to --question optimize (one run per cell)")
-    if args.workers != 1:
-        raise NQueensError(
-            "--workers does not apply to --question optimize: its runs are made one after "
-            "another (CP-SAT's own search workers: nqueens optimize --workers)"
-        )
-    if args.range is None:
-        raise NQueensError("give a range A..B of board sizes")
-    kind = args.plot_kind or "anytime"
-    if args.plot is not None and kind not in ("anytime", "profile"):
-        raise NQueensError(f"--plot-kind {kind} is for counting runs; for --question optimize: anytime or profile")
-    fmt = "json" if args.json else args.format
-    return run_optimization(
-        args.problem,
-        args.range,
-        args.solvers or "cpsat,cp,mip,sat",
-        timeout=args.timeout,
-        symmetry=False,
-        workers=None,
-        fmt=fmt,
-        plot=args.plot if kind == "anytime" else None,
-        plot_profile=args.plot if kind == "profile" else None,
-        quiet=args.quiet,
-    )
-
-
 def run(args):
     from nqueens.experiments import runner as experiment
 
+    if args.plot_kind is not None and args.plot is None:
+        raise NQueensError(f"--plot-kind {args.plot_kind} says which figure --plot draws: give --plot FILE too")
     if args.question is None:
         args.question = "count" if args.problem == "nqueens" else "optimize"
-    if args.question == "optimize" or args.problem != "nqueens":
-        return _run_optimize(args)
-    if args.plot_kind in ("anytime", "profile"):
+    optimize = args.question == "optimize"
+    if optimize and args.problem == "nqueens":
+        raise NQueensError("--question optimize asks for an optimum: give --problem domination or peaceable")
+    if not optimize and args.problem != "nqueens":
+        raise NQueensError(
+            f"--problem {args.problem} is an optimisation problem: ask question optimize, not {args.question}"
+        )
+    if args.plot_kind in _OPTIMIZE_PLOTS and not optimize:
         raise NQueensError(f"--plot-kind {args.plot_kind} is for --question optimize")
+    if optimize and args.plot_kind not in (None, *_OPTIMIZE_PLOTS):
+        raise NQueensError(
+            f"--plot-kind {args.plot_kind} is for counting runs; for --question optimize: {', '.join(_OPTIMIZE_PLOTS)}"
+        )
     if args.rules == "toroidal" and args.question == "unique":
         raise NQueensError(
             "--question unique reduces by the square's 8 symmetries, and the torus has a larger group: "
             "`nqueens count N --rules toroidal` gives its unique solutions and orbit classes"
         )
-    args.plot_kind = args.plot_kind or "cactus"
+    args.plot_kind = args.plot_kind or ("anytime" if optimize else "cactus")
     instances = args.instances
     if (args.range is None) == (instances is None):
         raise NQueensError("give a range A..B or --instances, one of the two")
@@ -245,6 +214,10 @@ def run(args):
         from nqueens.analysis.plots import check_path
 
         check_path(args.plot)  # before the runs, not after them
+    if args.report is not None:
+        from nqueens.analysis.report_html import check_output
+
+        check_output(args.report, inputs=[args.store])
     skipped: list[Any] = []
     problems = (
         experiment.problems_from_range(args.range)
@@ -281,6 +254,7 @@ def run(args):
             seeds=args.seeds,
             harness=args.harness,
             announce=announce,
+            problem=args.problem if optimize else None,
         )
     finally:
         if show is not None:
@@ -299,13 +273,26 @@ def run(args):
         _plot(args.plot_kind, result, columns, args.plot)
         if not args.quiet:
             print(f"wrote {args.plot}", file=sys.stderr)
+    if args.report is not None:
+        _report(args, result)
     return 1 if result.failures else 0
+
+
+# The figures of an optimisation experiment: the anytime curves, the performance profile, the cactus of the time to
+# the proof (the runs that proved their optimum).
+_OPTIMIZE_PLOTS = ("anytime", "profile", "proof")
 
 
 def _plot(kind, result, columns, path):
     from nqueens.analysis import plots
 
-    if kind == "cactus":
+    if kind == "anytime":
+        plots.plot_anytime(result.records, path, timeout=result.timeout)
+    elif kind == "profile":
+        plots.plot_profile(result.records, path)
+    elif kind == "proof":
+        plots.plot_cactus(result.records, path, timeout=result.timeout)
+    elif kind == "cactus":
         plots.plot_cactus(result.records, path, timeout=result.timeout)
     elif kind == "ecdf":
         plots.plot_ecdf(result.records, path, timeout=result.timeout)
@@ -315,28 +302,36 @@ def _plot(kind, result, columns, path):
         plots.plot_timings(result.records, path)
 
 
-# An experiment whose runs may together take longer than this says so before it starts.
-LONG_EXPERIMENT_SECONDS = 300.0
+# An experiment forecast to take longer than this says so, and how long, before it starts (the worst case, every
+# run to its time limit, beside it where a run may come near its limit).
+LONG_EXPERIMENT_SECONDS = 20.0
 MANY_RUNS = 200
 
 
 def _announcer(timeout):
     """The ``announce`` of :func:`nqueens.experiments.runner.run`: one ``note:`` line on stderr before a long
-    experiment (its runs times the time limit, or many runs without one), with how to stop it."""
+    experiment, with the forecast of :func:`nqueens.runtime.forecast.experiment_forecast` (the worst case beside
+    it only where a run may reach its limit), and how to stop it."""
 
-    def announce(runs):
-        from nqueens.runtime.forecast import duration
+    def announce(count, runs=()):
+        from nqueens.runtime.forecast import duration, experiment_forecast
 
         stop = "Ctrl-C stops it (with --store the finished runs are kept and the same command resumes)"
-        if timeout is not None and runs * timeout > LONG_EXPERIMENT_SECONDS:
+        seconds, worst, compiling = experiment_forecast(runs, timeout) if runs else (0.0, None, 0)
+        what = f"{count:,} runs" + (f" of at most {timeout:g} s each" if timeout is not None else "")
+        if seconds > LONG_EXPERIMENT_SECONDS:
+            compiles = f", {compiling} kernel modules to compile first" if compiling else ""
+            near = worst is None or worst < 1.5 * seconds  # no worse to speak of
+            worst_said = "" if near else f" (at worst {duration(worst)}, every run to its limit)"
             print(
-                f"note: {runs:,} runs of at most {timeout:g} s each: this experiment may take up to "
-                f"{duration(runs * timeout)} (plus each run's start); {stop}",
+                f"note: {what}: this experiment is forecast to take about {duration(seconds)}{compiles}"
+                f"{worst_said}; {stop}",
                 file=sys.stderr,
+                flush=True,
             )
-        elif timeout is None and runs >= MANY_RUNS:
+        elif timeout is None and count >= MANY_RUNS:
             print(
-                f"note: {runs:,} runs without --timeout: their length has no bound (--timeout S bounds each); {stop}",
+                f"note: {what} without --timeout: their length has no bound (--timeout S bounds each); {stop}",
                 file=sys.stderr,
             )
 
@@ -362,3 +357,12 @@ class _progress:
     def close(self):
         if self.bar is not None:
             self.bar.close()
+
+
+def _report(args, result):
+    from nqueens.cli.commands.report import write
+
+    # The page is of this experiment's runs; the store may hold others, which `nqueens report` would add.
+    label = result.store or "this experiment (not stored)"
+    again = None if result.store is None else ["nqueens", "report", "--store", result.store, "-o", args.report]
+    write([(label, result.records)], args.report, again, quiet=args.quiet)

@@ -45,29 +45,25 @@ def run(args):
     if not runs:
         lines.append(f"no finished runs in {store.path}")
     else:
+        from nqueens.core.table import render
+
         header = ("n", "solver", "total", "unique", "seconds", "workers", "host", "version", "finished")
         rows = [
             (
-                str(e["n"]),
+                e["n"],
                 e["solver"],
-                str(e["total"]),
-                "-" if e["unique"] is None else str(e["unique"]),
+                e["total"],
+                e["unique"],
                 f"{e['seconds']:.3f}" + ("*" if e["reused"] else ""),
-                str(e["workers"]),
-                e["host"] or "-",
+                e["workers"],
+                e["host"],
                 e["version"],
                 e["finished"],
             )
             for e in runs
         ]
-        widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(header)]
-        right = {0, 2, 3, 4, 5}
-        for line in (header, *rows):
-            lines.append(
-                "  ".join(
-                    cell.rjust(w) if i in right else cell.ljust(w) for i, (cell, w) in enumerate(zip(line, widths))
-                ).rstrip()
-            )
+        right = {"n", "total", "unique", "seconds", "workers"}
+        lines += render(header, rows, style="aligned", right=right.__contains__).splitlines()
         if any(e["reused"] for e in runs):
             lines.append("* resumed: part of the subproblems were finished by an earlier, interrupted run")
     for u in unfinished:

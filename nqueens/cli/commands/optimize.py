@@ -1,9 +1,9 @@
 """``nqueens optimize PROBLEM N|A..B``: queens domination or peaceable queens, optimised by one or several solvers.
 
-One board and one solver prints the run and its board; a range or several solvers prints a table (status,
-objective, bound, times, the published value), judged together: a claimed optimum that another solver beats, or
-that differs from the published value, is ``wrong`` (exit 1). ``--plot`` draws the anytime curves,
-``--plot-profile`` the performance profile.
+The one-run shortcut of ``nqueens compare --question optimize``, on the same runner: one board and one solver
+prints the run and its board; a range or several solvers prints the experiment's table, judged together: a claimed
+optimum that another solver beats, or that differs from the published value, is ``wrong`` (exit 1). ``--plot``
+draws the anytime curves, ``--plot-profile`` the performance profile.
 """
 
 import argparse
@@ -14,7 +14,7 @@ from nqueens.cli.commands._optimization import run_optimization
 _EPILOG = """examples:
 
   nqueens optimize domination 8                                  # the fewest queens that cover the board (5)
-  nqueens optimize peaceable 6 --solver sat --symmetry           # 5 white and 5 black queens in peace
+  nqueens optimize peaceable 6 --solver cpsat --symmetry         # 5 white and 5 black queens in peace
   nqueens optimize domination 4..10 --solvers cpsat,mip,sat,cp --timeout 60 --plot anytime.png
 """
 
@@ -36,18 +36,20 @@ def add_parser(sub):
     parser.add_argument(
         "--solvers",
         metavar="S,S",
-        help="several solvers, compared; NAME:symmetry adds symmetry breaking to one, cpmpy:backend=B picks a CPMpy "
-        "backend (ortools, exact, choco, z3) (e.g. cpsat,cpsat:symmetry,sat,cpmpy:backend=exact)",
+        help="several solvers, compared, with their options as in nqueens compare (e.g. "
+        "cpsat,cpsat:symmetry=true,sat,cp:var=random,cpmpy:backend=exact), or your own optimiser",
     )
     parser.add_argument(
         "--timeout", type=positive_float("--timeout"), metavar="T", help="seconds per run (default: none)"
     )
-    parser.add_argument("--symmetry", action="store_true", help="add the symmetry-breaking constraints")
+    parser.add_argument(
+        "--symmetry", action="store_true", help="symmetry=true for every solver that has the option (cpsat)"
+    )
     parser.add_argument(
         "--workers",
         type=positive("--workers"),
         metavar="K",
-        help="CP-SAT's search workers (default: every core this process may run on)",
+        help="workers=K for every solver that has the option: CP-SAT's search workers (default 1)",
     )
     parser.add_argument("--json", action="store_true", help="print the runs as JSON")
     parser.add_argument("--plot", metavar="FILE", help="draw the anytime curves to a .png or .svg file")
@@ -57,6 +59,10 @@ def add_parser(sub):
 
 
 def run(args):
+    from nqueens.core.errors import NQueensError
+
+    if args.solver is not None and args.solvers is not None:
+        raise NQueensError("give --solver or --solvers, not both")
     fmt = "json" if args.json else "markdown"
     return run_optimization(
         args.problem,
@@ -69,5 +75,4 @@ def run(args):
         plot=args.plot,
         plot_profile=args.plot_profile,
         quiet=args.quiet,
-        both=args.solver is not None and args.solvers is not None,
     )

@@ -1,6 +1,7 @@
 """``nqueens solve N``: stream the solutions in one of the board formats."""
 
 import itertools
+import json
 import sys
 from dataclasses import replace
 from typing import Any
@@ -17,7 +18,7 @@ from nqueens.cli.commands._common import (
 )
 from nqueens.cli.commands._rules import add_rules_option
 from nqueens.core import board
-from nqueens.core.errors import NQueensError
+from nqueens.core.errors import NQueensError, SolverError
 
 
 def add_parser(sub):
@@ -69,22 +70,16 @@ def add_parser(sub):
     parser.set_defaults(run=run)
 
 
-_NOT_FOR_OPTIMIZE = (
-    ("limit", "--limit"),
-    ("instance", "--instance"),
-    ("fundamental", "--fundamental"),
-    ("options", "--option"),
-    ("rules", "--rules"),
-)
-
-
 def _optimize(args):
     """``--problem domination|peaceable``: the optimum on one board (``nqueens optimize N``)."""
+    from nqueens.cli.commands._common import collect_options
     from nqueens.cli.commands._optimization import run_optimization
 
-    for key, flag in _NOT_FOR_OPTIMIZE:
-        if getattr(args, key):
-            raise NQueensError(f"{flag} does not apply to --problem {args.problem}")
+    # What a placement of n queens is asked for, and an optimum is not (the solver's options and rule are its own).
+    for value, flag in ((args.limit, "--limit"), (args.fundamental, "--fundamental"), (args.instance, "--instance")):
+        if value:
+            raise NQueensError(f"{flag} does not apply to --problem {args.problem}: it asks for one optimum on N")
+    options = collect_options(args.options or (), [("rule", args.rules)])
     if args.n is None:
         raise NQueensError(f"--problem {args.problem} needs a board size N")
     if args.json and args.format not in (None, "json"):
@@ -95,7 +90,7 @@ def _optimize(args):
     return run_optimization(
         args.problem,
         str(args.n),
-        args.solver or "cpsat",
+        ":".join([args.solver or "cpsat", *(f"{key}={value}" for key, value in options.items())]),
         timeout=args.timeout,
         symmetry=args.symmetry,
         workers=None,
@@ -161,7 +156,12 @@ def run(args):
         pieces = board.format_boards(rows)
     elif fmt == "json":
         # A JSON document is written whole or not at all: an interrupted run leaves no half document behind.
-        pieces = _held(board.format_json(n, rows, orbits, stats))
+        # Read in one job, so that its span is the solver's (the document held is part of what it measures).
+        from nqueens.core import background
+
+        pieces, span = background.timed(_held, board.format_json(n, rows, orbits, stats))
+        span.child((stats or {}).get("child_peak_memory"))  # a child process the solver measured itself
+        pieces[-1:] = [", " + json.dumps(span.to_dict())[1:-1] + pieces[-1]]
     else:
         # The text format starts with the number of solutions that follow. With --limit the caller bounded the
         # output, so hold those rows and say exactly how many there are (this also serves solvers that find one
@@ -175,6 +175,8 @@ def run(args):
         else:
             try:
                 total = count(what, spec.name, options=options).total
+            except SolverError:  # the solver failed at its work, as it would have in the stream: its own error
+                raise
             except NQueensError as exc:
                 raise NQueensError(f"{exc} (the text format starts with the count: add --limit K)") from None
         pieces = board.format_text(rows, total)

@@ -161,9 +161,10 @@ def _finished(store):
 
 
 def _table(header, rows):
-    rows = [tuple(_human(cell) for cell in row) for row in rows]
-    widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(header)]
-    return ["  ".join(cell.ljust(w) for cell, w in zip(line, widths)).rstrip() for line in (header, *rows)]
+    from nqueens.core.table import render
+
+    rows = [[_human(cell) for cell in row] for row in rows]
+    return render(header, rows, style="aligned", right=lambda column: False).splitlines()
 
 
 def _human(value):
