@@ -26,8 +26,6 @@ import html as _html
 import json
 from importlib import resources
 
-from nqueens.core.errors import NQueensError
-
 __all__ = ["page", "iframe", "ASSETS"]
 
 ASSETS = ("sha256.js", "replay.js")
@@ -37,15 +35,8 @@ _STYLE = "replay.css"
 def page(traces, title=None):
     """The replay page of ``traces`` (one, or two or three of one board to compare) as an HTML string."""
     traces = tuple(traces)
-    from nqueens.analysis.tracefile import MAX_NODES
-
     for t in traces:  # a trace made through the API without a bound is held to the one a trace file has
-        explored = sum(t.profile()[0])
-        if explored > MAX_NODES:
-            raise NQueensError(
-                f"the trace of {t.label}, n = {t.n} holds {explored:,} generated nodes; a replay page holds at most "
-                f"{MAX_NODES:,}"
-            )
+        t.check_bound()
     title = title or " vs ".join(t.label for t in traces) + f", n = {traces[0].n}"
     data = []
     for i, t in enumerate(traces):

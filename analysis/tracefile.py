@@ -189,6 +189,16 @@ class Trace:
         with replaced(path, "wb") as f:  # a temporary file renamed on success: never a cut trace
             f.write(self.dumps())
 
+    def check_bound(self):
+        """Raise :class:`NQueensError` if the trace holds more than :data:`MAX_NODES` generated nodes (a trace
+        made through the API has no bound of its own; a file and a replay page hold at most that many)."""
+        explored = sum(self.profile()[0])
+        if explored > MAX_NODES:
+            raise NQueensError(
+                f"the trace of {self.label}, n = {self.n} holds {explored:,} generated nodes; a replay page holds "
+                f"at most {MAX_NODES:,}"
+            )
+
     def html(self, *others, title=None):
         """The self-contained replay page of this trace (and ``others``, compared with it) as a string."""
         from nqueens.analysis.replay import page

@@ -419,7 +419,7 @@ def test_an_interrupted_construct_leaves_no_file(command, tmp_path):
 
 
 # Files that are no one's output: runexec's task and outcome in its own temporary folder, /proc/self/clear_refs.
-_NOT_OUTPUT = {"nqueens/experiments/runexec.py", "nqueens/experiments/resources.py"}
+_NOT_OUTPUT = {"nqueens/experiments/runexec.py", "nqueens/core/measure.py"}
 
 
 def test_every_writer_goes_through_the_one_replacing_helper():
