@@ -301,9 +301,10 @@ def agreement(records):
     if not answered:
         return "no solver answered: nothing to compare"
     first = all(r.get("question") == "first" for r in records)
+    every = "both" if len(answered) == 2 else f"all {len(answered)}"
     if not first and all(r.get("instance") for r in records):
         return (
-            f"all {len(answered)} solvers agreed on every answer"
+            f"{every} solvers agreed on every answer"
             if len(answered) > 1
             else "one solver answered: nothing to compare it with"
         )
@@ -313,8 +314,8 @@ def agreement(records):
             return f"one solver answered: {checked}"
         return f"one solver answered: nothing to compare it with but {checked}, which it matches"
     if first:
-        return f"all {len(answered)} solvers answered and {checked}"
-    return f"all {len(answered)} solvers agreed on every answer, and with {checked} where known"
+        return f"{every} solvers answered and {checked}"
+    return f"{every} solvers agreed on every answer, and with {checked} where known"
 
 
 def _optima_agreement(records):

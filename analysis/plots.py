@@ -384,13 +384,39 @@ def save(fig, path):
 
 
 def check_path(path):
-    """Raise unless ``path`` ends in ``.png`` or ``.svg`` and its folder exists (checked before long runs)."""
+    """Raise unless a figure can be drawn to ``path``: it ends in ``.png`` or ``.svg``, its folder exists and
+    takes a new file, it is not something other than a regular file, and matplotlib is installed (checked
+    before long runs, so that none is made for a figure that cannot be drawn)."""
+    from nqueens.core.files import not_regular
+
     suffix = os.path.splitext(path)[1].lower()
     if suffix not in FORMATS:
         raise NQueensError(f"a plot is written to a .png or .svg file, got {path!r}")
     folder = os.path.dirname(os.path.abspath(path))
     if not os.path.isdir(folder):
         raise NQueensError(f"cannot write {path!r}: the folder {folder} does not exist")
+    kind = not_regular(path)
+    if kind:
+        raise NQueensError(f"cannot write {path!r}: it is {kind}, not a file")
+    # a figure is written beside its path and renamed onto it (nqueens.core.files.replaced): the folder must take it
+    import tempfile
+
+    try:
+        with tempfile.NamedTemporaryFile(dir=folder, prefix=".plot-check."):
+            pass
+    except OSError as exc:
+        raise NQueensError(f"cannot write {path!r}: the folder {folder} is not writable ({exc.strerror})") from None
+    if not _has_matplotlib():
+        raise NQueensError("plots need matplotlib, the 'plot' extra: pip install 'nqueens[plot]'")
+
+
+def _has_matplotlib():
+    import importlib.util
+
+    try:
+        return importlib.util.find_spec("matplotlib") is not None
+    except (ImportError, ValueError):
+        return False
 
 
 def _figure(path, width=9, panels=1):

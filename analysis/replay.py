@@ -35,6 +35,8 @@ _STYLE = "replay.css"
 def page(traces, title=None):
     """The replay page of ``traces`` (one, or two or three of one board to compare) as an HTML string."""
     traces = tuple(traces)
+    for t in traces:  # a trace made through the API without a bound is held to the one a trace file has
+        t.check_bound()
     title = title or " vs ".join(t.label for t in traces) + f", n = {traces[0].n}"
     data = []
     for i, t in enumerate(traces):

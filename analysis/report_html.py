@@ -31,7 +31,6 @@ import json
 import math
 import os
 import statistics
-import tempfile
 from collections import Counter
 from itertools import combinations
 from pathlib import Path
@@ -298,25 +297,11 @@ def write_report(path, text, *, inputs=()):
     NQueensError
         As :func:`check_output`, or if the file cannot be written.
     """
-    target = Path(path)
-    folder = check_output(path, inputs=inputs)
-    try:
-        handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
-    except OSError as exc:
-        raise NQueensError(f"cannot write {path}: {exc.strerror}") from None
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text)
-        os.chmod(temporary, 0o644)
-        os.replace(temporary, target)
-    except BaseException as exc:
-        try:
-            os.unlink(temporary)
-        except OSError:
-            pass
-        if isinstance(exc, OSError):
-            raise NQueensError(f"cannot write {path}: {exc.strerror or exc}") from None
-        raise
+    from nqueens.core.files import replaced
+
+    check_output(path, inputs=inputs)
+    with replaced(path) as out:
+        out.write(text)
 
 
 # -- the data ---------------------------------------------------------------------------------------------------

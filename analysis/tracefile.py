@@ -52,10 +52,14 @@ from dataclasses import dataclass, field
 
 from nqueens.core.errors import NQueensError
 
-__all__ = ["FORMAT", "VERSION", "KINDS", "Trace", "loads", "read", "events_of", "TraceLimit"]
+__all__ = ["FORMAT", "VERSION", "KINDS", "MAX_NODES", "MAX_BYTES", "Trace", "loads", "read", "events_of", "TraceLimit"]
 
 FORMAT = "nqueens-trace"
 VERSION = 1
+MAX_NODES = 250_000  # generated nodes, root included: a few MB of page, a few seconds to record
+# What a reader decompresses at most: a trace of MAX_NODES nodes with a domains line a node on a board of 40.
+MAX_BYTES = 256 << 20
+_CHUNK = 1 << 20
 # What a solver yields -> the letter of its line.
 KINDS = {
     "place": "P",
@@ -145,6 +149,12 @@ class Trace:
     def solutions(self):
         return sum(1 for line in self.lines if line == "S")
 
+    @property
+    def steps(self):
+        """The events a replay steps through: every line but the domains lines (which describe a node the
+        search stands on, not a step of it), the end included; what the replay page calls its events."""
+        return sum(1 for line in self.lines if not line.startswith("M"))
+
     def header(self):
         """The file's first line, as a dict."""
         return {
@@ -179,6 +189,16 @@ class Trace:
         with replaced(path, "wb") as f:  # a temporary file renamed on success: never a cut trace
             f.write(self.dumps())
 
+    def check_bound(self):
+        """Raise :class:`NQueensError` if the trace holds more than :data:`MAX_NODES` generated nodes (a trace
+        made through the API has no bound of its own; a file and a replay page hold at most that many)."""
+        explored = sum(self.profile()[0])
+        if explored > MAX_NODES:
+            raise NQueensError(
+                f"the trace of {self.label}, n = {self.n} holds {explored:,} generated nodes; a replay page holds "
+                f"at most {MAX_NODES:,}"
+            )
+
     def html(self, *others, title=None):
         """The self-contained replay page of this trace (and ``others``, compared with it) as a string."""
         from nqueens.analysis.replay import page
@@ -200,12 +220,7 @@ def loads(data, name="trace"):
         For bytes that are not a whole trace file of this format and version, or whose events do not match
         the digest in the header.
     """
-    try:
-        text = gzip.decompress(data).decode("ascii")
-    except EOFError:
-        raise NQueensError(f"{name}: the file is cut short (truncated): not a whole trace") from None
-    except (OSError, zlib.error, UnicodeDecodeError):
-        raise NQueensError(f"{name}: not a trace file (gzip-compressed {FORMAT} expected)") from None
+    text = _decompressed(data, name)
     first, _, body = text.partition("\n")
     try:
         header = json.loads(first)
@@ -231,25 +246,69 @@ def loads(data, name="trace"):
         raise NQueensError(f"{name}: the events stop before the end of the search: truncated")
     if hashlib.sha256(body.encode("ascii")).hexdigest() != digest:
         raise NQueensError(f"{name}: the events do not match the header's sha256: the file was changed after writing")
-    if not isinstance(n, int) or n < 1:
-        raise NQueensError(f"{name}: its header's n is {n!r}")
+    if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= MAX_NODES:
+        # a search that reaches depth n generates n nodes on the way: no trace holds a larger board
+        raise NQueensError(f"{name}: its header's n is {_shown(n)}, not a board size from 1 to {MAX_NODES:,}")
     walk = _Walk(n)
     for number, line in enumerate(lines, 2):
         try:
             walk.take(line)
         except NQueensError as exc:
             raise NQueensError(f"{name}, line {number}: {exc}") from None
+        if walk.explored > MAX_NODES:
+            raise NQueensError(
+                f"{name}, line {number}: the search generates more than {MAX_NODES:,} nodes, the bound of a trace; "
+                "refused"
+            )
     return Trace(n, solver, options, tuple(lines), expected, header.get("toolkit", ""))
 
 
 def read(path):
-    """Read and check the trace file at ``path`` (see :func:`loads`)."""
+    """Read and check the trace file at ``path`` (see :func:`loads`); a file that is not a regular one, or whose
+    contents decompress to more than :data:`MAX_BYTES`, is refused before it is read whole."""
+    from nqueens.core.files import not_regular
+
+    kind = not_regular(path)
+    if kind:
+        raise NQueensError(f"cannot read {path}: it is {kind}, not a trace file")
     try:
         with open(path, "rb") as f:
-            data = f.read()
+            data = f.read(MAX_BYTES + 1)
     except OSError as exc:
         raise NQueensError(f"cannot read {path}: {exc.strerror or exc}") from None
+    if len(data) > MAX_BYTES:
+        raise NQueensError(f"{path}: larger than {MAX_BYTES >> 20} MiB, more than a trace holds; refused")
     return loads(data, str(path))
+
+
+def _decompressed(data, name):
+    """The text of a gzip member, decompressed a chunk at a time up to :data:`MAX_BYTES` (a bomb is refused at
+    the bound, and Ctrl-C lands between chunks)."""
+    unzip = zlib.decompressobj(wbits=31)  # gzip framing
+    parts, size = [], 0
+    pending = memoryview(data)
+    try:
+        while not unzip.eof:
+            part = unzip.decompress(pending, _CHUNK)
+            size += len(part)
+            if size > MAX_BYTES:
+                raise NQueensError(
+                    f"{name}: decompresses to more than {MAX_BYTES >> 20} MiB, more than a trace holds; refused"
+                )
+            parts.append(part)
+            pending = memoryview(unzip.unconsumed_tail)
+            if not part and not pending:
+                break
+        if not unzip.eof:
+            raise NQueensError(f"{name}: the file is cut short (truncated): not a whole trace")
+        return b"".join(parts).decode("ascii")
+    except (zlib.error, UnicodeDecodeError):
+        raise NQueensError(f"{name}: not a trace file (gzip-compressed {FORMAT} expected)") from None
+
+
+def _shown(value):
+    text = repr(value)
+    return text if len(text) <= 24 else f"{text[:12]}...({len(text)} characters)"
 
 
 def events_of(stream, root=None):

@@ -155,30 +155,25 @@ def profile_table(n, profiles):
 
 
 def format_profile_table(rows):
-    """The rows of :func:`profile_table` as a Markdown table (ratios to 4 significant digits).
+    """The rows of :func:`profile_table` as a Markdown table (ratios to 4 significant digits), drawn by :func:`nqueens.core.table.render`.
 
     Examples
     --------
     >>> print(format_profile_table(profile_table(2, {"permutation": {"feasible": [1, 2, 0]}})), end="")
-    | model | depth | tree | generated | feasible | feasible/generated | feasible/tree |
-    |---|--:|--:|--:|--:|--:|--:|
-    | permutation | 0 | 1 | - | 1 | - | 1 |
-    | permutation | 1 | 2 | - | 2 | - | 1 |
-    | permutation | 2 | 2 | - | 0 | - | 0 |
+    | model       | depth | tree | generated | feasible | feasible/generated | feasible/tree |
+    |-------------|------:|-----:|----------:|---------:|-------------------:|--------------:|
+    | permutation |     0 |    1 |         - |        1 |                  - |             1 |
+    | permutation |     1 |    2 |         - |        2 |                  - |             1 |
+    | permutation |     2 |    2 |         - |        0 |                  - |             0 |
     """
+    from nqueens.core.table import render
+
     columns = ("model", "depth", "tree", "generated", "feasible", "feasible/generated", "feasible/tree")
-    lines = ["| " + " | ".join(columns) + " |", "|---|" + "--:|" * (len(columns) - 1)]
-    for row in rows:
-        lines.append("| " + " | ".join(_cell(row[c]) for c in columns) + " |")
-    return "\n".join(lines) + "\n"
+    return render(columns, [[_ratio(row[c]) for c in columns] for row in rows])
 
 
-def _cell(value):
-    if value is None:
-        return "-"
-    if isinstance(value, float):
-        return f"{value:.4g}"
-    return str(value)
+def _ratio(value):
+    return f"{value:.4g}" if isinstance(value, float) else value
 
 
 def _form(model):

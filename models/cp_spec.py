@@ -44,4 +44,5 @@ SOLVER = Solver(
         RULE,
     ),
     memory=(16, 2),  # measured: 5.6 GB for n = 20000 (first-fail, limit 1)
+    effort={"branches": ("branches",), "failures": ("failures",)},
 )

@@ -27,6 +27,7 @@ import time
 import warnings
 
 import numpy as np
+from nqueens.models.cpmpy_spec import BACKENDS
 
 from nqueens.core import background
 from nqueens.core.board import dtype_for
@@ -36,14 +37,6 @@ from nqueens.core.rules import KNIGHT_STEPS, get_rule, offsets
 
 __all__ = ["BACKENDS", "model", "count", "batches", "warmup"]
 
-# The backends offered, and the packages each needs beyond CPMpy.
-BACKENDS = {
-    "ortools": "ortools",
-    "exact": "exact",
-    "pysat": "python-sat[pb] and pypblib",
-    "choco": "pychoco",
-    "z3": "z3-solver",
-}
 
 # Backend parameters that leave SIGINT to Python: CP-SAT's own handler aborts the process when the solve runs
 # in a worker thread.
@@ -309,7 +302,7 @@ def _available(cp, backend):
 
 def optimize(problem, n, *, timeout=None, improved, backend="ortools"):
     """The line model (:func:`nqueens.models.optimize.line_model`) in CPMpy, solved by ``backend`` (one of
-    :data:`~nqueens.models.cpmpy_model_spec.OPTIMIZE_BACKENDS`)."""
+    :data:`~nqueens.models.cpmpy_spec.OPTIMIZE_BACKENDS`)."""
     from nqueens.models.optimize import line_model
 
     cp = _cpmpy()
@@ -323,7 +316,7 @@ def solve_optimum(m, board, problem, n, *, backend, timeout, improved):
     """Solve the CPMpy model ``m`` (with its objective) on ``backend`` and report its solution, read from
     ``board`` (``{"x": n x n 0-1 variables}``, or ``"w"`` and ``"b"``): CPMpy reports only the final solution, so
     the anytime curve is one point. Shared by the built-in model and a user's CPMpy optimisation model."""
-    from nqueens.models.cpmpy_model_spec import OPTIMIZE_BACKENDS
+    from nqueens.models.cpmpy_spec import OPTIMIZE_BACKENDS
     from nqueens.models.optimize import solution_of
 
     cp = _backend(backend, OPTIMIZE_BACKENDS, " for optimisation")

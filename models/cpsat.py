@@ -10,13 +10,14 @@ Enumeration uses one search worker. With several, CP-SAT repeats some solutions 
 reporting the search complete (n = 8 with two workers can report 80 solutions and ``OPTIMAL``), so asking for
 more than one worker is refused unless ``first=True``.
 
-Every solve runs in a worker thread while the caller's thread waits, because that is where Python raises
-``KeyboardInterrupt``: CP-SAT's own SIGINT handler is off (``catch_sigint_signal``; left on, it ends the search
-with status ``FEASIBLE`` and a partial count, or aborts the process with ``std::bad_function_call``), a Ctrl-C
-reaches the waiting caller, which stops the search (``StopSearch``), joins the thread and lets the interrupt
-go on. A count is returned only when CP-SAT says the search was complete (``OPTIMAL`` or ``INFEASIBLE``).
-Enumeration streams: the worker hands chunks of solutions to the caller through a bounded queue and stops the
-search as soon as the caller has had ``limit`` solutions or stops reading.
+Every solve is a job of :mod:`nqueens.core.background` (the one way the toolkit runs a long call), because the
+caller's thread is where Python raises ``KeyboardInterrupt``: CP-SAT's own SIGINT handler is off
+(``catch_sigint_signal``; left on, it ends the search with status ``FEASIBLE`` and a partial count, or aborts the
+process with ``std::bad_function_call``), a Ctrl-C reaches the waiting caller, which stops the search
+(``StopSearch``), waits until the solve has returned and lets the interrupt go on. A count is returned only when
+CP-SAT says the search was complete (``OPTIMAL`` or ``INFEASIBLE``). Enumeration is a background stream: the
+search hands chunks of solutions to the caller through its bounded queue and stops as soon as the caller has had
+``limit`` solutions or stops reading.
 
 Options
 -------
@@ -50,7 +51,6 @@ OR-tools, ``ortools/sat/samples/nqueens_sat.py``; ``sat_parameters.proto`` (``ca
 for search problems" (KR 1996).
 """
 
-import queue
 import threading
 import time
 from typing import Any
@@ -58,7 +58,7 @@ from typing import Any
 import numpy as np
 from ortools.sat.python import cp_model
 
-from nqueens.core import d4
+from nqueens.core import background, d4
 from nqueens.core.board import check_n, dtype_for
 from nqueens.core.errors import NQueensError
 from nqueens.core.record import Tally
@@ -81,7 +81,6 @@ VALUE_STRATEGIES = {
 }
 
 _CHUNK = 1024
-_QUEUE = 4
 _POLL = 0.05
 _COMPLETE = (cp_model.OPTIMAL, cp_model.INFEASIBLE)
 
@@ -351,59 +350,36 @@ def _solver(m, q, first, workers, var="auto", value="auto", seed=0):
 
 
 def _run(solver, m, callback):
-    """``solver.solve(m, callback)`` in a worker thread, the caller waiting, so that Ctrl-C stops it; the status."""
-    outcome = []
+    """``solver.solve(m, callback)`` as a job of :mod:`nqueens.core.background`, so that Ctrl-C stops it; the
+    status."""
+    done = threading.Event()
 
-    def work():
+    def work(stopped):
         try:
-            outcome.append(solver.solve(m, callback))
-        except BaseException as exc:  # handed to the caller's thread
-            outcome.append(exc)
+            return solver.solve(m, callback)
+        finally:
+            done.set()
 
-    worker, finished = _start(work, "cpsat-solve")
     try:
-        finished.wait()
+        return background.run(work, stop=lambda: _halt(solver, callback, done), name="cpsat-solve")
     finally:
         callback.halt.set()
-        _halt(solver, worker, finished)
-    if isinstance(outcome[0], BaseException):
-        raise outcome[0]
-    return outcome[0]
 
 
-def _start(work, name):
-    """Run ``work`` in a daemon thread; return it and an event set when ``work`` has returned.
+def _halt(solver, callback, done):
+    """Stop the search and wait until the solve has returned, whatever comes meanwhile (a second Ctrl-C included):
+    the solver must not be freed under a running search.
 
-    The caller waits on the event, not on ``Thread.join``: a ``join`` that a KeyboardInterrupt cuts short can
-    leave the thread marked as stopped while it still runs (Python 3.11), and a daemon thread still inside
-    CP-SAT when the interpreter exits aborts the process.
+    ``stop_search`` is asked again until the solve is done: it is lost if it comes before CP-SAT's solve has
+    begun; the callbacks also stop the search themselves once ``halt`` is set.
     """
-    finished = threading.Event()
-
-    def body():
-        try:
-            work()
-        finally:
-            finished.set()
-
-    worker = threading.Thread(target=body, name=name, daemon=True)
-    worker.start()
-    return worker, finished
-
-
-def _halt(solver, worker, finished):
-    """Stop the search and wait for the worker thread, whatever comes meanwhile (a second Ctrl-C included).
-
-    ``stop_search`` is asked again until the thread is done: it is lost if it comes before CP-SAT's solve has
-    begun; the callbacks also stop the search themselves once the caller has gone.
-    """
+    callback.halt.set()
     while True:
         try:
-            if finished.is_set():
-                worker.join()
+            if done.is_set():
                 return
             solver.stop_search()
-            finished.wait(_POLL)
+            done.wait(_POLL)
         except KeyboardInterrupt:
             continue
 
@@ -550,51 +526,30 @@ class _Streamer(cp_model.CpSolverSolutionCallback):
 
 
 def _stream(m, q, solver, n, limit, stats):
-    """Solve in a worker thread; yield the chunks it queues; stop the search when the caller stops."""
-    box: queue.Queue = queue.Queue(maxsize=_QUEUE)
-    done = object()
+    """Solve on a :mod:`nqueens.core.background` stream; yield the chunks the callback hands over; stop the search
+    when the caller stops reading."""
     size = _CHUNK if limit is None else max(1, min(_CHUNK, limit))
     callback = _Streamer(q, size, limit, dtype_for(n))
     outcome = []
+    done = threading.Event()
 
-    def offer(item):
-        # Block while the caller is behind, but give up as soon as it has gone.
-        while not callback.halt.is_set():
-            try:
-                box.put(item, timeout=_POLL)
-                return True
-            except queue.Full:
-                continue
-        return False
-
-    callback.offer = offer
-
-    def work():
+    def produce(emit, stopped):
+        callback.offer = emit  # blocks while the reader is behind; False once it has gone
         try:
             status = solver.solve(m, callback)
             outcome.append(status)
             if callback.rows:
-                offer(callback.take())
-            if status in _COMPLETE or callback.found == limit:
-                offer(done)
-            else:
+                emit(callback.take())
+            if status not in _COMPLETE and callback.found != limit:
                 name = solver.status_name(status)
-                offer(NQueensError(f"CP-SAT stopped before the search was complete (status {name})"))
-        except BaseException as exc:  # handed to the caller's thread
-            offer(exc)
+                raise NQueensError(f"CP-SAT stopped before the search was complete (status {name})")
+        finally:
+            done.set()
 
-    worker, finished = _start(work, "cpsat-enumerate")
     try:
-        while True:
-            item = box.get()
-            if item is done:
-                return
-            if isinstance(item, BaseException):
-                raise item
-            yield item
+        yield from background.stream(produce, stop=lambda: _halt(solver, callback, done), name="cpsat-enumerate")
     finally:
         callback.halt.set()
-        _halt(solver, worker, finished)
         if stats is not None and outcome:
             stats.update(_stats(solver, callback, outcome[0]))
 

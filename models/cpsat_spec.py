@@ -61,4 +61,9 @@ SOLVER = Solver(
         Option("seed", int, 0, "CP-SAT's random_seed (with one search worker its search is the same for each)"),
     ),
     memory=_memory,
+    effort={
+        "branches": ("branches",),
+        "conflicts": ("conflicts",),
+        "propagations": ("binary_propagations", "integer_propagations"),
+    },
 )

@@ -40,4 +40,5 @@ SOLVER = Solver(
         Option("seed", int, 0, "seed of min-conflicts' random starts (the other algorithms ignore it)"),
     ),
     memory=(2048, 2),
+    effort={"assignments": ("assignments",), "constraint_calls": ("constraint_calls",)},
 )

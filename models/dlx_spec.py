@@ -26,4 +26,5 @@ SOLVER = Solver(
         RULE,
     ),
     memory=(256, 2),
+    effort={"nodes": (), "updates": ("updates",)},
 )

@@ -148,6 +148,13 @@ def minizinc_solver(path):
         count=count,
         batches=batches,
         warmup=warmup,
+        effort={  # MiniZinc's -s statistics, as count and batches read them
+            "search_nodes": ("mzn_nodes",),
+            "failures": ("mzn_failures",),
+            "propagations": ("mzn_propagations",),
+            "conflicts": ("mzn_conflicts",),
+            "decisions": ("mzn_decisions",),
+        },
     )
 
 

@@ -3,6 +3,7 @@
 
 from nqueens.models._options import TREE_MODE, TREE_ORDER, TREE_PROGRESS, TREE_PROPAGATION
 
+from nqueens.core.effort import TREE_SEARCH
 from nqueens.core.options import RULE
 from nqueens.core.protocol import Solver
 
@@ -18,4 +19,5 @@ SOLVER = Solver(
     summary="state-space tree: the unused columns are the children, compiled",
     options=(TREE_MODE, TREE_PROPAGATION, TREE_ORDER, TREE_PROGRESS, RULE),
     memory=(40, 2),  # its state: 4 n^2 int64 (nqueens.models.rows), and slack
+    effort=TREE_SEARCH,
 )

@@ -85,4 +85,5 @@ SOLVER = Solver(
         RULE,
     ),
     memory=_memory,
+    effort={"conflicts": ("conflicts",), "decisions": ("decisions",), "propagations": ("propagations",)},
 )

@@ -3,6 +3,7 @@
 
 from nqueens.models._options import TREE_MODE, TREE_PROGRESS
 
+from nqueens.core.effort import TREE_SEARCH
 from nqueens.core.protocol import Solver
 
 __all__ = ["SOLVER"]
@@ -17,4 +18,5 @@ SOLVER = Solver(
     summary="state-space tree: a binary decision per cell, compiled; profile has one depth per cell",
     options=(TREE_MODE, TREE_PROGRESS),
     memory=(80, 2),  # state 2 n^2, per-depth counters 3 n^2 and path 3 n^2 int64, and slack
+    effort=TREE_SEARCH,
 )

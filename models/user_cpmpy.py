@@ -44,7 +44,7 @@ def optimizer_solver(function, *, name):
     or ``{"w": ..., "b": ...}``, solved on the backend the option ``backend`` names."""
     import inspect
 
-    from nqueens.models.cpmpy_model_spec import OPTIMIZE_BACKENDS
+    from nqueens.models.cpmpy_spec import OPTIMIZE_BACKENDS
 
     from nqueens.core.protocol import Option, Solver
 

@@ -1,6 +1,7 @@
 """The declaration of the solver ``backtrack``: what it is, its limits and its options, beside its code
 (:mod:`nqueens.native.backtrack`). It imports no numpy or numba, so the registry reads it without loading the code."""
 
+from nqueens.core.effort import HAND_WRITTEN
 from nqueens.core.protocol import Solver
 
 __all__ = ["SOLVER"]
@@ -13,4 +14,5 @@ SOLVER = Solver(
     can=("count", "enumerate", "nodes", "instance"),
     module="nqueens.native.backtrack",
     summary="seed 000's plain backtracking, compiled",
+    effort=HAND_WRITTEN,
 )

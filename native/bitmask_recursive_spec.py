@@ -1,6 +1,7 @@
 """The declaration of the solver ``bitmask-recursive``: what it is, its limits and its options, beside its code
 (:mod:`nqueens.native.bitmask_recursive`). It imports no numpy or numba, so the registry reads it without loading the code."""
 
+from nqueens.core.effort import HAND_WRITTEN
 from nqueens.core.protocol import Solver
 
 __all__ = ["SOLVER"]
@@ -16,4 +17,5 @@ SOLVER = Solver(
     reach=10,
     max_n=500,
     limit_reason="Python's recursion depth: one call per row",
+    effort=HAND_WRITTEN,
 )

@@ -3,6 +3,7 @@
 
 from nqueens.native._limits import MASK_MAX_N
 
+from nqueens.core.effort import HAND_WRITTEN
 from nqueens.core.protocol import Solver
 
 __all__ = ["SOLVER"]
@@ -16,4 +17,5 @@ SOLVER = Solver(
     module="nqueens.native.bitwise",
     summary="seed 000's non-recursive bitwise counter, compiled",
     max_n=MASK_MAX_N,
+    effort=HAND_WRITTEN,
 )

@@ -74,14 +74,14 @@ import hashlib
 
 import numpy as np
 from nqueens.native import engine_kernels as _k
-from nqueens.native import engine_spec
+from nqueens.native import fast_spec
 
 from nqueens.core.errors import NQueensError
 from nqueens.core.record import Subproblem, classes_to_json
 
 __all__ = [
     "ALGORITHM_VERSION",
-    "SOLVER",
+    "NAME",
     "MAX_N",
     "start_constellations",
     "subproblem_count",
@@ -93,8 +93,8 @@ __all__ = [
 ]
 
 ALGORITHM_VERSION = "3"  # changes whenever the subproblems or their results would
-SOLVER = engine_spec.SOLVER.name  # the registry name; the store keys runs by it
-MAX_N = engine_spec.SOLVER.max_n  # the diagonal masks of the kernel shift up to 2n bits within an int64
+NAME = fast_spec.SOLVER.name  # the registry name; the store keys runs by it
+MAX_N = fast_spec.SOLVER.max_n  # the diagonal masks of the kernel shift up to 2n bits within an int64
 
 # A count of n = _SPLIT_FROM or more is split into subproblems; smaller ones are one subproblem.
 _SPLIT_FROM = 12
@@ -241,7 +241,7 @@ def combine(n, results):
 
 def _digest(n, table):
     """The digest of a subproblem: its description ``(n, ALGORITHM_VERSION, constellations)``."""
-    text = f"nqueens {SOLVER} {ALGORITHM_VERSION} n={n} " + ";".join(",".join(map(str, row)) for row in table.tolist())
+    text = f"nqueens {NAME} {ALGORITHM_VERSION} n={n} " + ";".join(",".join(map(str, row)) for row in table.tolist())
     return hashlib.sha256(text.encode()).hexdigest()
 
 
@@ -250,5 +250,5 @@ def _check_n(n):
 
     n = check_n(n)
     if n > MAX_N:
-        raise NQueensError(f"n = {n} is above the limit of solver {SOLVER!r}, n <= {MAX_N} (int64 diagonal masks)")
+        raise NQueensError(f"n = {n} is above the limit of solver {NAME!r}, n <= {MAX_N} (int64 diagonal masks)")
     return n

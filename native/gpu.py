@@ -82,7 +82,7 @@ from nqueens.core.record import Subproblem
 
 __all__ = [
     "ALGORITHM_VERSION",
-    "SOLVER",
+    "NAME",
     "MAX_N",
     "WORKERS",
     "device_present",
@@ -102,7 +102,7 @@ __all__ = [
 
 ALGORITHM_VERSION = "2"
 CONSTELLATIONS, FIXED_180, FIXED_90 = 0, 1, 2  # the kinds of subproblem
-SOLVER = "gpu"
+NAME = "gpu"
 MAX_N = _k.MAX_N
 # Local threads that feed the GPU: while one builds its items or counts rotation-fixed solutions on the CPU,
 # the others' kernels run (each on its own CUDA stream).
@@ -244,7 +244,7 @@ def task(n, index, payload):
 
         found, _ = quadrants_kernels.symmetric_count(n, 2 if kind == FIXED_180 else 1, int(payload[1]), int(payload[2]))
     else:
-        raise NQueensError(f"unknown kind of subproblem {kind} for solver {SOLVER!r}")
+        raise NQueensError(f"unknown kind of subproblem {kind} for solver {NAME!r}")
     return {"kind": kind, "count": int(found)}
 
 
@@ -266,7 +266,7 @@ def combine(n, results):
         sums[kind] += int(result["count"])
         seen.add(kind)
     if seen != set(sums):
-        raise NQueensError(f"the results of a {SOLVER!r} count of n = {n} lack a kind of subproblem")
+        raise NQueensError(f"the results of a {NAME!r} count of n = {n} lack a kind of subproblem")
     total, r180, r90 = sums[CONSTELLATIONS], sums[FIXED_180], sums[FIXED_90]
     classes = classes_from_fixed(n, total, r180, r90)
     stats = {"constellations": len(_cpu.start_constellations(n)), "fixed_180": r180, "fixed_90": r90}
@@ -382,7 +382,7 @@ def _digest(n, payload):
         body = ";".join(",".join(map(str, row)) for row in payload[1].tolist())
     else:
         body = f"{int(payload[1])}..{int(payload[2])}"
-    text = f"nqueens {SOLVER} {ALGORITHM_VERSION} n={n} kind={kind} {body}"
+    text = f"nqueens {NAME} {ALGORITHM_VERSION} n={n} kind={kind} {body}"
     return hashlib.sha256(text.encode()).hexdigest()
 
 
@@ -391,5 +391,5 @@ def _check_n(n):
 
     n = check_n(n)
     if n > MAX_N:
-        raise NQueensError(f"n = {n} is above the limit of solver {SOLVER!r}, n <= {MAX_N} (32-bit masks)")
+        raise NQueensError(f"n = {n} is above the limit of solver {NAME!r}, n <= {MAX_N} (32-bit masks)")
     return n

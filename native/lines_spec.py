@@ -1,6 +1,7 @@
 """The declaration of the solver ``lines``: what it is, its limits and its options, beside its code
 (:mod:`nqueens.native.lines`). It imports no numpy or numba, so the registry reads it without loading the code."""
 
+from nqueens.core.effort import HAND_WRITTEN
 from nqueens.core.protocol import Solver
 
 __all__ = ["SOLVER"]
@@ -16,4 +17,5 @@ SOLVER = Solver(
     # 64-bit masks up to n = 63, multi-word bitsets above: no fixed limit, only memory (about 9 n^2 bytes
     # at most: the root board, one trail entry per open square, the lines; lines.memory_needed)
     memory=(10, 2),
+    effort=HAND_WRITTEN,
 )

@@ -3,6 +3,7 @@
 
 from nqueens.native._options import HALF_BOARD_REASON
 
+from nqueens.core.effort import HAND_WRITTEN
 from nqueens.core.protocol import Solver
 
 __all__ = ["SOLVER"]
@@ -16,4 +17,5 @@ SOLVER = Solver(
     module="nqueens.native.mirror",
     no_instance=HALF_BOARD_REASON,
     summary="seed 000's mirror-halved backtracking, compiled",
+    effort=HAND_WRITTEN,
 )

@@ -128,7 +128,7 @@ from nqueens.core.errors import NQueensError
 from nqueens.core.record import Subproblem, Tally
 
 __all__ = [
-    "SOLVER",
+    "NAME",
     "ALGORITHM_VERSION",
     "MAX_N",
     "parse_memory",
@@ -145,7 +145,7 @@ __all__ = [
     "warmup",
 ]
 
-SOLVER = quadrants_spec.SOLVER.name  # the registry name; stored results are keyed by it
+NAME = quadrants_spec.SOLVER.name  # the registry name; stored results are keyed by it
 ALGORITHM_VERSION = "1"  # changes whenever the subproblems or their results would
 MAX_N = quadrants_spec.SOLVER.max_n  # a join key of 2 (n - 1) bits must fit the 8 chunks of 6 bits of the join's tables
 
@@ -317,7 +317,7 @@ def task(n, index, payload):
         found, work = _k.symmetric_count(n, 2 if kind == FIXED_180 else 1, int(payload[1]), int(payload[2]))
         found, work = int(found), int(work)
     else:
-        raise NQueensError(f"unknown kind of subproblem {kind} for solver {SOLVER!r}")
+        raise NQueensError(f"unknown kind of subproblem {kind} for solver {NAME!r}")
     return {"index": int(index), "kind": kind, "count": found, "work": work}
 
 
@@ -350,7 +350,7 @@ def combine(n, results):
         work[kind] += int(result["work"])
         seen.add(kind)
     if seen != {JOIN, FIXED_180, FIXED_90}:
-        raise NQueensError(f"the results of a {SOLVER!r} count of n = {n} lack a kind of subproblem")
+        raise NQueensError(f"the results of a {NAME!r} count of n = {n} lack a kind of subproblem")
     total, r180, r90 = sums[JOIN], sums[FIXED_180], sums[FIXED_90]
     classes = classes_from_fixed(n, total, r180, r90)
     stats = {
@@ -442,8 +442,8 @@ def _reverse(mask, size):
 
 
 def _digest(n, payload):
-    """sha256 of ``(SOLVER, ALGORITHM_VERSION, n, payload)``; arrays as their shape and little-endian int64s."""
-    digest = hashlib.sha256(f"{SOLVER} {ALGORITHM_VERSION} {n}".encode())
+    """sha256 of ``(NAME, ALGORITHM_VERSION, n, payload)``; arrays as their shape and little-endian int64s."""
+    digest = hashlib.sha256(f"{NAME} {ALGORITHM_VERSION} {n}".encode())
     for item in payload:
         if isinstance(item, np.ndarray):
             digest.update(f" array{item.shape}:".encode())
@@ -459,7 +459,7 @@ def _check_n(n):
     n = check_n(n)
     if n > MAX_N:
         raise NQueensError(
-            f"n = {n} is above the limit of solver {SOLVER!r}, n <= {MAX_N} (join keys of 2(n-1) bits in 48)"
+            f"n = {n} is above the limit of solver {NAME!r}, n <= {MAX_N} (join keys of 2(n-1) bits in 48)"
         )
     return n
 
@@ -524,7 +524,7 @@ def _check_memory(n, budget, workers):
         limit = parse_memory(budget)
         if need > limit:
             raise NQueensError(
-                f"n = {n} needs about {need} bytes ({memory.describe(need)}) with solver {SOLVER!r}, more than the "
+                f"n = {n} needs about {need} bytes ({memory.describe(need)}) with solver {NAME!r}, more than the "
                 f"memory budget of {limit} bytes ({memory.describe(limit)}); raise it with --option "
                 f"memory={_suggest(need)} (Python: memory={need})"
             )
@@ -532,7 +532,7 @@ def _check_memory(n, budget, workers):
     free, words = memory.room()
     if need > free:
         raise NQueensError(
-            f"n = {n} needs about {need} bytes ({memory.describe(need)}) with solver {SOLVER!r}, but {words} "
+            f"n = {n} needs about {need} bytes ({memory.describe(need)}) with solver {NAME!r}, but {words} "
             f"({free} bytes); free memory, or if the subproblems run on "
             f"larger machines set the budget with --option memory={_suggest(need)}"
         )

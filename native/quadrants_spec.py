@@ -60,4 +60,5 @@ SOLVER = Solver(
         ),
         *ENGINE_OPTIONS[1:],
     ),
+    effort={"subproblems": ("subproblems",)},
 )

@@ -24,8 +24,8 @@ of ``CHUNK`` solutions; a torus's classes keep one least image (n bytes) per sol
 from collections import Counter
 
 import numpy as np
-from nqueens.native import rules_counter_spec
 from nqueens.native import rules_kernels as K
+from nqueens.native import rules_spec
 
 from nqueens.core.errors import NQueensError
 from nqueens.core.record import Tally
@@ -43,7 +43,7 @@ __all__ = [
     "torus_classes",
 ]
 
-MAX_N = rules_counter_spec.SOLVER.max_n  # 64-bit masks with room for the knight's shifts
+MAX_N = rules_spec.SOLVER.max_n  # 64-bit masks with room for the knight's shifts
 UNIQUE_MAX_N = 17  # 1,330,622 superqueen solutions streamed at n = 17 (about 6 s); n = 18 would add a minute
 TORUS_UNIQUE_MAX_N = 19  # n = 19: 43,184 solutions with q[0] = 0 searched and reduced in about 8 s
 CHUNK = 4096
@@ -90,7 +90,7 @@ def _total(n, rule):
 def batches(n, *, limit=None, instance=None, rule="queen", **_):
     """Stream every solution under ``rule`` as ``(m, n)`` int64 arrays, row 0's queen left to right (none, at
     once, on a torus with gcd(n, 6) > 1)."""
-    if rules_counter_spec.no_torus_solution(n, {"rule": get_rule(rule).name}):
+    if rules_spec.no_torus_solution(n, {"rule": get_rule(rule).name}):
         return
     _searchable(n, get_rule(rule), "enumerating the solutions of")
     yield from _stream(n, get_rule(rule), (1 << n) - 1, CHUNK if limit is None else max(1, min(CHUNK, int(limit))))
@@ -101,7 +101,7 @@ def _searchable(n, r, what):
     if n > MAX_N:
         raise NQueensError(
             f"{what} n = {n} under the rule {r.name!r} needs a search, and the solver's masks hold n <= {MAX_N} "
-            f"({rules_counter_spec.SOLVER.limit_reason}); only a torus with gcd(n, 6) > 1 is answered above that"
+            f"({rules_spec.SOLVER.limit_reason}); only a torus with gcd(n, 6) > 1 is answered above that"
         )
 
 
@@ -178,7 +178,7 @@ def _square_classes(n, r):
 
 def answers_at_once(n, *, nodes=False, rule="queen", **_):
     """Whether :func:`count` answers without a search: a torus without solutions (gcd(n, 6) > 1), any ``n``."""
-    return not nodes and rules_counter_spec.no_torus_solution(n, {"rule": get_rule(rule).name})
+    return not nodes and rules_spec.no_torus_solution(n, {"rule": get_rule(rule).name})
 
 
 def count(n, *, nodes=False, instance=None, rule="queen", **_):

@@ -3,6 +3,7 @@
 
 from nqueens.native._limits import MASK_MAX_N
 
+from nqueens.core.effort import HAND_WRITTEN
 from nqueens.core.protocol import Solver
 
 __all__ = ["SOLVER"]
@@ -18,4 +19,5 @@ SOLVER = Solver(
     summary="the sieve algorithm with bit rows, compiled",
     max_n=MASK_MAX_N,
     limit_reason="64-bit rows",
+    effort=HAND_WRITTEN,
 )

@@ -25,13 +25,12 @@ Examples
 
 from typing import Any
 
-from nqueens.analysis.tracefile import Trace, TraceLimit
+from nqueens.analysis.tracefile import MAX_NODES, Trace, TraceLimit
 from nqueens.core.errors import NQueensError
 from nqueens.registry import get_solver
 
 __all__ = ["MAX_NODES", "record", "can_trace", "size"]
 
-MAX_NODES = 250_000  # generated nodes, root included: a few MB of page, a few seconds to record
 _TREES = ("mary", "permutation")
 _BUILT_IN = (*_TREES, "dlx", "backtrack")
 _PROBES = 400
@@ -77,7 +76,10 @@ def record(n, solver="mary", *, max_nodes=MAX_NODES, report=None, **options):
     kept = _kept(spec, checked)
     if spec.source != "built-in":
         if report is not None:
-            report(f"trace of {spec.name}, n = {n}: its size is not known before; stopped past {max_nodes:,} nodes")
+            report(
+                f"trace of {spec.name}, n = {n}: its size is not known before it runs; a search past "
+                f"{max_nodes:,} generated nodes is stopped and refused"
+            )
         stream = _outside_events(spec)(n, **{k: v for k, v in checked.items()})
         try:
             return Trace.from_events(
@@ -94,6 +96,7 @@ def record(n, solver="mary", *, max_nodes=MAX_NODES, report=None, **options):
         finally:
             getattr(stream, "close", lambda: None)()
     _check_settings(spec, checked)
+    _check_board(spec, n, kept, max_nodes)
     explored, exact = size(n, spec.name, **kept)
     if report is not None:
         shown = f"{explored:,}" if exact else f"about {explored:.2g}"
@@ -124,6 +127,32 @@ def size(n, solver, **options):
         return get_solver("dlx").load().count(n, nodes=True).nodes, True
     a = tree.accounting(form, n, **settings)
     return a.explored, True
+
+
+# Boards above this are not sized by sampling (it would take minutes); their searches are far above any bound.
+_SAMPLED_N = 64
+
+
+def _check_board(spec, n, kept, max_nodes):
+    """Refuse at once a board whose full search is certainly above ``max_nodes``: under the queen's rule every
+    solution is a generated node, and OEIS A000170 counts more than ``max_nodes`` of them from some ``n`` on
+    (the counts grow with ``n`` from n = 6); under another rule, a board too large to size quickly."""
+    from nqueens.core.published import TOTAL
+
+    rule = kept.get("rule", "queen")
+    if rule == "queen":
+        above = min((m for m, total in TOTAL.items() if m >= 6 and total > max_nodes), default=None)
+        if above is not None and n >= above:
+            raise NQueensError(
+                f"a trace of {_describe(spec.name, kept)} for n = {n} would hold more generated nodes than the "
+                f"{TOTAL[above]:,} solutions of n = {above} (OEIS A000170; every solution is a node); a trace holds "
+                f"at most {max_nodes:,}: take n <= {above - 1}"
+            )
+    elif n > _SAMPLED_N:
+        raise NQueensError(
+            f"a trace under the rule {rule!r} is sized before it is recorded, for boards up to n = {_SAMPLED_N}; "
+            f"n = {n} is far above a trace's {max_nodes:,} nodes"
+        )
 
 
 def _tree_of(solver, options):
@@ -221,4 +250,5 @@ def _rule_flag(rule):
 
 def _megabytes(explored):
     # a line of 6 to 8 bytes per generated node and about one more per feasible one (its place and backtrack)
-    return f"{explored * 12 / 1e6:.0f} MB"
+    megabytes = explored * 12 / 1e6
+    return f"{megabytes:,.0f} MB" if megabytes < 1e6 else f"{megabytes / 1e6:.2g} TB"

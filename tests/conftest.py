@@ -1,22 +1,43 @@
+import io
 import os
 import select
 import shutil
 import signal
 import subprocess
 import sys
+import time
+from pathlib import Path
 
 import pytest
 
 sys.path.insert(0, os.path.dirname(__file__))
 
-# The suite sends Ctrl-C to the commands it starts. A suite started as a background job of a script inherits
-# SIGINT ignored, and its children would too (a command keeps a signal its parent ignored, as nohup needs): give
-# the children the terminal's default instead.
+# The suite sends Ctrl-C, SIGTERM and SIGHUP to the commands it starts. A suite started as a background job of a
+# script inherits SIGINT ignored, one started by nohup SIGHUP ignored, and its children would too (a command keeps
+# a signal its parent ignored, as nohup needs): give the children the default instead. A signal with a handler
+# is reset to its default in a new program; the suite itself still ignores a hangup it was told to ignore.
 if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
     signal.signal(signal.SIGINT, signal.default_int_handler)
+for _name in ("SIGHUP", "SIGTERM", "SIGQUIT"):
+    if hasattr(signal, _name) and signal.getsignal(getattr(signal, _name)) == signal.SIG_IGN:
+        signal.signal(getattr(signal, _name), lambda signum, frame: None)
 
 
 FAULTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "faults")
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def copy_package(into):
+    """The package as a wheel installs it (``nqueens/`` with ``models/``, ``native/`` and ``analysis/`` inside),
+    importable from ``into`` with ``PYTHONPATH``: a copy whose sources a test may change. Its kernel modules are
+    the same sources as the suite's, so with the suite's ``NUMBA_CACHE_DIR`` it finds them compiled (the cache is
+    keyed by the sources, not by where they are); a test whose subject is a cold compile gives it a cache of its
+    own."""
+    package = into / "nqueens"
+    shutil.copytree(ROOT / "nqueens", package, ignore=shutil.ignore_patterns("__pycache__"))
+    for folder in ("models", "native", "analysis"):
+        shutil.copytree(ROOT / folder, package / folder, ignore=shutil.ignore_patterns("__pycache__"))
+    return package
 
 
 @pytest.fixture(autouse=True)
@@ -28,23 +49,161 @@ def _private_result_store(tmp_path, monkeypatch):
     monkeypatch.setenv("PYTHONPATH", FAULTS + (os.pathsep + path if path else ""))
 
 
+def _process(*args, cwd=None, env=None, timeout=600, input=None):
+    """``python -m nqueens ARGS...`` in a real subprocess (what only a process shows: start-up, an installed
+    plugin's entry point, an environment read at import)."""
+    return subprocess.run(
+        [sys.executable, "-m", "nqueens", *map(str, args)],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        env=None if env is None else {**os.environ, **env},
+        timeout=timeout,
+        input=input,
+    )
+
+
 @pytest.fixture
-def cli():
-    """Run ``python -m nqueens ARGS...`` in a real subprocess: ``cli("count", "8", cwd=..., env=...)``."""
-    import subprocess
+def cli(capsys, monkeypatch):
+    """``nqueens ARGS...`` as a command: ``cli("count", "8", cwd=...)`` gives a ``CompletedProcess`` (returncode,
+    stdout, stderr). It runs :func:`nqueens.cli.main` in this process, in ``cwd``, with ``input`` as standard
+    input; given ``env`` (read by a new interpreter at start-up), or as ``cli.process(...)``, it starts
+    ``python -m nqueens``."""
+    from nqueens import plugins
+    from nqueens.cli import main
 
     def run(*args, cwd=None, env=None, timeout=600, input=None):
-        return subprocess.run(
-            [sys.executable, "-m", "nqueens", *map(str, args)],
-            capture_output=True,
-            text=True,
-            cwd=cwd,
-            env=None if env is None else {**os.environ, **env},
-            timeout=timeout,
-            input=input,
-        )
+        if env is not None:
+            return _process(*args, cwd=cwd, env=env, timeout=timeout, input=input)
+        argv = [str(a) for a in args]
+        with monkeypatch.context() as patch:
+            # What a command's process resolves for itself: the outside solvers its specs name ("./liar.py:solver"
+            # is another file in another test's folder).
+            patch.setattr(plugins, "_RESOLVED", {})
+            if cwd is not None:
+                patch.chdir(cwd)
+            if input is not None:
+                patch.setattr(sys, "stdin", io.StringIO(input))
+            capsys.readouterr()  # the command's output only
+            try:
+                code = main(argv)
+            except SystemExit as exc:  # argparse's own exits (--help, --version, a bad option)
+                code = exc.code if isinstance(exc.code, int) else 1
+            out, err = capsys.readouterr()
+        return subprocess.CompletedProcess(["nqueens", *argv], code, out, err)
 
+    run.process = _process
     return run
+
+
+class Commands:
+    """``python -m nqueens`` started as a process of its own, to be signalled: :meth:`start` it, wait until its work
+    is :meth:`underway` (it says so through ``tests/faults/sitecustomize.py``), then signal it; or
+    :meth:`interrupt` it, all in one. Whatever still runs when the test ends is killed."""
+
+    def __init__(self, folder):
+        self.folder = folder
+        self.started = []
+
+    def start(self, argv, *, env=None, **kwargs):
+        marker = self.folder / f"underway-{len(self.started)}"
+        env = {**os.environ, **(env or {}), "NQUEENS_UNDERWAY": str(marker)}
+        kwargs = {"stdout": subprocess.PIPE, "stderr": subprocess.PIPE, "text": True, **kwargs}
+        process = subprocess.Popen([sys.executable, "-m", "nqueens", *map(str, argv)], env=env, **kwargs)
+        process.underway_marker = marker
+        self.started.append(process)
+        return process
+
+    def underway(self, process, timeout=180):
+        """Wait until the command has started its work (its first background job); fail if it ended first."""
+        deadline = time.monotonic() + timeout
+        while not process.underway_marker.exists():
+            if process.poll() is not None:
+                pytest.fail(f"{process.args[3:]} ended before its work was under way: {process.communicate()}")
+            if time.monotonic() > deadline:
+                pytest.fail(f"{process.args[3:]} did not get under way within {timeout} s")
+            time.sleep(0.02)
+
+    def interrupt(self, argv, sig=signal.SIGINT, *, after=0.0, signals=1, gap=0.05, timeout=60, **kwargs):
+        """Start ``nqueens argv``, send ``sig`` ``after`` seconds into its work (``signals`` times, ``gap``
+        seconds apart); return (returncode, stdout, stderr, seconds from the first signal to the exit)."""
+        process = self.start(argv, **kwargs)
+        self.underway(process)
+        time.sleep(after)  # how far into the work, not a wait for the child: it is under way
+        assert process.poll() is None, f"{argv} ended before the signal: {process.communicate()}"
+        sent = time.monotonic()
+        for _ in range(signals):
+            process.send_signal(sig)
+            time.sleep(gap)
+        out, err = process.communicate(timeout=timeout)
+        return process.returncode, out, err, time.monotonic() - sent
+
+    def close(self):
+        for process in self.started:
+            if process.poll() is None:
+                process.kill()
+            process.communicate()
+
+
+@pytest.fixture
+def command(tmp_path):
+    """Start ``nqueens`` commands to signal them (:class:`Commands`); each is killed at the test's end."""
+    started = Commands(tmp_path)
+    try:
+        yield started
+    finally:
+        started.close()
+
+
+def selected(request, module, name):
+    """The values of the parameter ``name`` of the tests of ``module`` that this run selected (``-m "not slow"``
+    leaves out the slow cases): a fixture that runs every case at once runs only these.
+
+    Such a fixture runs its cases :func:`once` for the whole run, whichever xdist workers run its tests."""
+    return {
+        item.callspec.params[name]
+        for item in request.session.items
+        if item.module is module and hasattr(item, "callspec") and name in item.callspec.params
+    }
+
+
+def once(tmp_path_factory, name, produce):
+    """``produce()`` (a JSON document) computed once for the whole run and shared by the xdist workers, which
+    otherwise each set up a fixture of their own: the first to ask computes it, under a lock, and the others
+    read it (the pattern of pytest-xdist's documentation, with ``fcntl.flock`` for the lock)."""
+    import fcntl
+    import json
+
+    shared = tmp_path_factory.getbasetemp().parent  # the run's folder, the same for every worker
+    path = shared / f"{name}.json"
+    with open(shared / f"{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if path.exists():
+            return json.loads(path.read_text())
+        value = produce()
+        path.write_text(json.dumps(value))
+        return value
+
+
+def representatives(cases, axes, ids=None):
+    """``cases`` as ``pytest.param``s, all but a few marked slow: for each of the ``axes`` (functions of a case),
+    the first case of each of its values stays in the fast tier, so every command, every size, every signal is
+    still run by ``make test-fast``; the slow tier (``make test``) runs them all."""
+    keep = set()
+    for axis in axes:
+        seen = set()
+        for index, case in enumerate(cases):
+            if axis(case) not in seen:
+                seen.add(axis(case))
+                keep.add(index)
+    return [
+        pytest.param(
+            *case,
+            marks=() if index in keep else pytest.mark.slow,
+            id=ids(case) if ids else "-".join(map(str, case)),
+        )
+        for index, case in enumerate(cases)
+    ]
 
 
 @pytest.fixture(scope="session")

@@ -2,14 +2,15 @@
 added to the registry's declarations; nothing else edited. The new solver is then listed, checked by the facade
 and compared with a built-in one against OEIS A000170."""
 
+import json
 import os
 import re
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from conftest import copy_package
 
 from nqueens.core.published import TOTAL
 
@@ -23,10 +24,7 @@ def _blocks(text):
 
 @pytest.fixture
 def copy(tmp_path):
-    package = tmp_path / "site" / "nqueens"
-    shutil.copytree(ROOT / "nqueens", package, ignore=shutil.ignore_patterns("__pycache__"))
-    for folder in ("native", "models", "analysis"):
-        shutil.copytree(ROOT / folder, package / folder, ignore=shutil.ignore_patterns("__pycache__"))
+    package = copy_package(tmp_path / "site")
     module, line = _blocks(PAGE.read_text())
     (package / "models" / "columns.py").write_text(module)
     named = re.search(r'"(nqueens\.models\.columns)"', line).group(1)
@@ -36,8 +34,9 @@ def copy(tmp_path):
     end = text.index(")", start)
     names = re.findall(r'"([^"]+)"', text[start:end]) + [named]
     registry.write_text(text[:start] + "".join(f'    "{n}",\n' for n in sorted(names)) + text[end:])
-    env = {k: v for k, v in os.environ.items() if k not in ("NUMBA_CACHE_DIR", "NUMBA_CACHE_LOCATOR_CLASSES")}
-    env.update(XDG_CACHE_HOME=str(tmp_path / "cache"), PYTHONPATH=str(tmp_path / "site"), NQUEENS_STORE="none")
+    # The suite's kernel cache (the copy's kernel modules are the same sources, so the same folders); the store
+    # its own.
+    env = dict(os.environ, PYTHONPATH=str(tmp_path / "site"), NQUEENS_STORE="none")
 
     def run(*argv):
         return subprocess.run(
@@ -70,3 +69,16 @@ def test_the_solver_of_the_page_is_listed_checked_and_compared(copy):
     n, solver, total = header.index("n"), header.index("solver"), header.index("total")
     found = {(r[solver], int(r[n])): int(r[total]) for r in body if r[solver].startswith("columns")}
     assert found == {(s, k): TOTAL[k] for s in ("columns", "columns:order=right") for k in range(4, 10)}
+
+
+def test_the_solver_of_the_page_has_its_effort_columns(copy):
+    """Its declared ``effort`` makes its statistic ``tried`` the quantity ``tests`` of the run records; both
+    orders search mirror-image trees, so they test as many squares."""
+    compared = copy("compare", "5..8", "--solvers", "columns,columns:order=right", "--format", "json")
+    assert compared.returncode == 0, compared.stderr
+    runs = json.loads(compared.stdout)
+    assert len(runs) == 8
+    for r in runs:
+        assert r["effort"] == {"tests": r["stats"]["tried"]} and r["stats"]["tried"] > TOTAL[r["n"]] * r["n"], r
+    tests = {(r["solver"], r["n"]): r["effort"]["tests"] for r in runs}
+    assert all(tests["columns", k] == tests["columns:order=right", k] for k in range(5, 9))

@@ -21,6 +21,9 @@ ROOT = Path(__file__).resolve().parent.parent
 FOLDERS = ("benchmarks", "scripts")
 SCRIPTS = sorted(p for folder in FOLDERS for p in (ROOT / folder).glob("*.py") if not p.name.startswith("_"))
 
+# One worker runs these (make test runs the suite on several): its module fixtures build the reference once.
+pytestmark = pytest.mark.xdist_group("test_benchmarks_fresh")
+
 
 def load_reference():
     spec = importlib.util.spec_from_file_location(
@@ -103,6 +106,7 @@ def test_reference_refuses_bad_arguments(binary, argv):
     assert done.stderr.startswith("usage: ref N [--mirror]")
 
 
+@pytest.mark.slow
 def test_native_vs_reference_quick(binary, fresh, cache):
     done = script(fresh, cache, "native_vs_reference.py", "--quick")
     assert done.returncode == 0, done.stderr
@@ -115,6 +119,7 @@ def test_native_vs_reference_quick(binary, fresh, cache):
     assert "not judged (--quick)" in out
 
 
+@pytest.mark.slow
 def test_engine_vs_reference_quick(binary, fresh, cache):
     done = script(fresh, cache, "engine_vs_reference.py", "--quick")
     assert done.returncode == 0, done.stderr

@@ -5,7 +5,6 @@ import os
 import signal
 import subprocess
 import sys
-import time
 
 import pytest
 from helpers import run_cli
@@ -83,17 +82,12 @@ def test_every_command_says_what_it_does_in_its_help(capsys, command):
     ],
     ids=["count", "compare", "solve"],
 )
-def test_sigterm_and_sighup_say_so_keep_what_finished_and_exit_128_plus_the_signal(tmp_path, argv, sig, word):
+def test_sigterm_and_sighup_say_so_keep_what_finished_and_exit_128_plus_the_signal(command, tmp_path, argv, sig, word):
     store = tmp_path / "s.sqlite"
     extra = ["--store", str(store)] if argv[0] == "compare" else []
-    process = subprocess.Popen([*NQUEENS, *argv, *extra], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(4)
-    assert process.poll() is None, process.communicate()
-    sent = time.monotonic()
-    process.send_signal(sig)
-    out, err = process.communicate(timeout=30)
-    assert time.monotonic() - sent < 5
-    assert process.returncode == 128 + sig and err.strip().splitlines()[-1] == word
+    code, out, err, took = command.interrupt([*argv, *extra], sig)
+    assert took < 5
+    assert code == 128 + sig and err.strip().splitlines()[-1] == word
     assert "Traceback" not in err
     assert out == ""  # nothing that looks like a result: a JSON document is written whole or not at all
 

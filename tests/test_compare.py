@@ -26,6 +26,7 @@ def one_error_line(code, out, err, *fragments):
     assert all(fragment in err for fragment in fragments), err
 
 
+@pytest.mark.slow
 def test_every_enumerator_answers_unique_from_its_timed_enumeration():
     result = experiment.run(
         experiment.problems_from_range("1..8"),
@@ -114,6 +115,7 @@ def test_an_option_sweep_makes_one_column_per_setting(capsys):
     assert table["dlx:choose=first"]["options"] == {"choose": "first", "rule": "queen"}
 
 
+@pytest.mark.slow
 def test_the_table_says_who_was_left_out_and_whether_all_agreed(capsys):
     code, out, _ = run_cli(capsys, "compare", "11", "--store", "none")
     assert code == 0
@@ -148,6 +150,7 @@ def test_unsupported_cells_are_rows_with_the_reason(capsys):
     assert "only counts" in table[1]["message"] and table[0]["seconds_to_first"] is not None
 
 
+@pytest.mark.slow
 def test_the_markdown_table_summarises_unsupported_cells_instead_of_listing_them(capsys):
     """A range far beyond a solver's limit gives one footer line per solver and range, not a row per n (the JSON
     keeps every cell)."""

@@ -29,21 +29,10 @@ DATA = os.path.join(os.path.dirname(__file__), "data", "block-10-40-3.param")
 PROMPT = 3.0  # seconds an interrupted command may take to stop (the machine is shared and slow)
 
 
-def _interrupt(argv, *, after, tmp_path):
-    """Start ``nqueens argv``, send SIGINT ``after`` seconds in; return (returncode, stdout, stderr, seconds)."""
-    env = dict(os.environ, NQUEENS_STORE=str(tmp_path / "store.sqlite"))
-    proc = subprocess.Popen(NQUEENS + argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
-    try:
-        time.sleep(after)
-        assert proc.poll() is None, f"{argv} ended before the interrupt: {proc.communicate()}"
-        sent = time.monotonic()
-        proc.send_signal(signal.SIGINT)
-        out, err = proc.communicate(timeout=60)
-        return proc.returncode, out, err, time.monotonic() - sent
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
+def _interrupt(command, argv, *, after, tmp_path):
+    """Start ``nqueens argv``, send SIGINT ``after`` seconds into its work; return (returncode, stdout, stderr,
+    seconds)."""
+    return command.interrupt(argv, after=after, env={"NQUEENS_STORE": str(tmp_path / "store.sqlite")})
 
 
 # Long counts and enumerations, one or more per family; each runs for minutes unless interrupted.
@@ -62,8 +51,8 @@ INTERRUPTED = {
 
 @pytest.mark.slow
 @pytest.mark.parametrize("argv", INTERRUPTED.values(), ids=INTERRUPTED.keys())
-def test_ctrl_c_stops_at_once_with_no_result(argv, tmp_path):
-    code, out, err, seconds = _interrupt(argv, after=2.5, tmp_path=tmp_path)
+def test_ctrl_c_stops_at_once_with_no_result(command, argv, tmp_path):
+    code, out, err, seconds = _interrupt(command, argv, after=1.0, tmp_path=tmp_path)
     assert code == 130 and err.endswith("interrupted\n"), (code, err[-500:])
     assert "Traceback" not in err and seconds < PROMPT, seconds
     if "--json" in argv:
@@ -72,8 +61,8 @@ def test_ctrl_c_stops_at_once_with_no_result(argv, tmp_path):
         assert "solutions" not in out
 
 
-def test_an_interrupted_enumeration_prints_no_count_line_of_its_own(tmp_path):
-    code, out, err, _ = _interrupt(["solve", "17", "--format", "boards"], after=2.0, tmp_path=tmp_path)
+def test_an_interrupted_enumeration_prints_no_count_line_of_its_own(command, tmp_path):
+    code, out, err, _ = _interrupt(command, ["solve", "17", "--format", "boards"], after=1.0, tmp_path=tmp_path)
     assert code == 130 and err.endswith("interrupted\n") and "Traceback" not in err
     assert "solution" not in out  # only boards, as far as they went
 

@@ -16,8 +16,12 @@ def test_the_registry_is_the_declarations_in_one_sorted_list():
     for name in DECLARATIONS:
         module = sys.modules[name]
         assert REGISTRY[module.SOLVER.name] is module.SOLVER
-        # Beside its code: in the solver's own module, or in a sibling NAME_spec.py (a numba solver's).
-        assert name in (module.SOLVER.module, module.SOLVER.module + "_spec")
+        # Named after the solver (its name with '_' for '-'), as its own module or a NAME_spec.py (a numba
+        # solver's), beside its code.
+        package, stem = name.rsplit(".", 1)
+        solver = module.SOLVER.name.replace("-", "_")
+        assert stem in (solver, solver + "_spec"), (name, module.SOLVER.name)
+        assert module.SOLVER.module.rsplit(".", 1)[0] == package, (name, module.SOLVER.module)
 
 
 def test_the_declarations_load_no_numpy_or_numba():
@@ -60,14 +64,14 @@ def test_the_quadrant_counter_is_checked_for_memory_with_its_real_worker_count(m
 def test_optimisation_is_a_capability_of_the_registered_models():
     """The solvers that optimise are those whose declaration says so, each with its hook in its own module; the GPU
     counter reads its limit from its declaration too."""
-    from nqueens.models import cpmpy_model_spec
+    from nqueens.models import cpmpy_spec
     from nqueens.native import gpu_kernels
 
     able = {name for name, spec in REGISTRY.items() if "optimize" in spec.can}
     assert able == {"cpsat", "cp", "mip", "sat", "cpmpy"}
     for name in able:
         assert REGISTRY[name].optimizer() is REGISTRY[name].load().optimize
-    assert set(cpmpy_model_spec.OPTIMIZE_BACKENDS) < set(cpmpy_model_spec.BACKENDS)
+    assert set(cpmpy_spec.OPTIMIZE_BACKENDS) < set(cpmpy_spec.BACKENDS)
     assert gpu_kernels.MAX_N == REGISTRY["gpu"].max_n == 27
     with pytest.raises(NQueensError, match="solver 'bitwise' cannot optimise"):
         REGISTRY["bitwise"].optimizer()

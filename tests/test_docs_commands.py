@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-pytestmark = pytest.mark.slow
+# One worker runs these (make test runs the suite on several): a page's commands run in order in one folder.
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("test_docs_commands")]
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = [*sorted((ROOT / "docs" / "tutorials").glob("*.md")), ROOT / "docs" / "own-model.md"]

@@ -169,10 +169,13 @@ def test_pure_python_kernels():
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout
     rows = exact_rows(6)
     rows["subset"] = exact_subset(6)
+    checked = []
     for line in out.splitlines():
         model, mean, se, gmean, gse = line.split()
         nodes, generated = rows[model]
         assert abs(float(mean) - nodes) <= 3 * float(se) and abs(float(gmean) - generated) <= 3 * float(gse), line
+        checked.append(model)
+    assert checked == ["permutation", "mary", "subset"], out  # every model answered, none silently missing
 
 
 # --- forecasts and the warning of `nqueens count` --------------------------------------------------------------
@@ -223,7 +226,7 @@ def test_estimate_command(capsys):
     assert doc["n"] == 8 and doc["probes"] == 10000 and abs(doc["estimate"] - 2057) <= 3 * doc["stderr"]
     code = main(["estimate", "30", "--model", "subset"])
     out = capsys.readouterr().out
-    assert code == 0 and out.startswith("n = 30, model subset: about ") and "10000 probes, seed 0" in out
+    assert code == 0 and out.startswith("n = 30, model subset: about ") and "10,000 probes, seed 0" in out
 
 
 @pytest.mark.parametrize(

@@ -133,6 +133,7 @@ def test_ctrl_c_keeps_what_finished_and_the_rerun_resumes(tmp_path):
     assert [c["total"] for c in table] == [TOTAL[6], TOTAL[7], TOTAL[8]]
 
 
+@pytest.mark.slow
 def test_on_a_dask_cluster(monkeypatch):
     distributed = pytest.importorskip("distributed")
     monkeypatch.setenv("NQUEENS_WORKER_FAULT", "hang@generate-test:11")  # read by the run's own worker process

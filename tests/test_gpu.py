@@ -32,6 +32,7 @@ def _simulated(code, *args):
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
+@pytest.mark.slow
 def test_simulated_counts_match_oeis_and_fast():
     """n = 1..12 through the whole count (runner, warmup, kernel under the simulator): totals, unique and orbit
     classes against OEIS and the fast counter; and no solver library is imported on the way."""

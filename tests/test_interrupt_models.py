@@ -6,9 +6,6 @@ its default disposition, as from a terminal (a shell starts background jobs with
 """
 
 import signal
-import subprocess
-import sys
-import time
 
 import pytest
 
@@ -35,37 +32,19 @@ COMMANDS = [
     ["optimize", "peaceable", "12", "--solver", "cpmpy"],
 ]
 
+# One worker runs these (make test runs the suite on several): its commands are signalled at set moments, with no other signalled command beside.
+pytestmark = pytest.mark.xdist_group("signals")
 
-def _default_sigint():
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
-
-def interrupt(args, after=1.5, signals=1, gap=0.05):
+def interrupt(command, args, after=0.5, signals=1, gap=0.05):
     """Start `nqueens ARGS`, wait until it is searching, send SIGINT; return (returncode, stdout, stderr)."""
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "nqueens", *args],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        preexec_fn=_default_sigint,
-    )
-    time.sleep(after)
-    assert proc.poll() is None, f"{args} ended before the signal"
-    for _ in range(signals):
-        proc.send_signal(signal.SIGINT)
-        time.sleep(gap)
-    try:
-        out, err = proc.communicate(timeout=STOP_WITHIN)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.communicate()
-        pytest.fail(f"{args} went on after SIGINT")
-    return proc.returncode, out, err
+    code, out, err, _ = command.interrupt(args, after=after, signals=signals, gap=gap, timeout=STOP_WITHIN)
+    return code, out, err
 
 
 @pytest.mark.parametrize("args", COMMANDS, ids=" ".join)
-def test_sigint_stops_the_search(args):
-    code, out, err = interrupt(args)
+def test_sigint_stops_the_search(command, args):
+    code, out, err = interrupt(command, args)
     assert code == 130, (code, err[-500:])
     assert err.strip().splitlines()[-1] == "interrupted", err[-500:]
     assert "terminate called" not in err and "Traceback" not in err
@@ -76,13 +55,13 @@ def test_sigint_stops_the_search(args):
 
 
 @pytest.mark.parametrize("args", [COMMANDS[0], COMMANDS[2], COMMANDS[5]], ids=" ".join)
-def test_repeated_sigint_does_not_abort(args):
+def test_repeated_sigint_does_not_abort(command, args):
     """More Ctrl-Cs while the search is being stopped: still no abort, no partial result.
 
     A Ctrl-C that comes once the command has printed `interrupted` finds the interpreter shutting down, which
     then dies of the signal (-SIGINT here, 130 in the shell), as any Python program does.
     """
-    code, out, err = interrupt(args, signals=3, gap=0.01)
+    code, out, err = interrupt(command, args, signals=3, gap=0.01)
     assert code in (130, -signal.SIGINT), (code, err[-500:])
     assert "interrupted" in err and "terminate called" not in err
     assert "total" not in out

@@ -7,12 +7,12 @@ Each test works on a copy of the package (laid out as an installed wheel, ``nque
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from conftest import copy_package
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -32,10 +32,7 @@ print(json.dumps(stats))
 
 @pytest.fixture
 def copy(tmp_path):
-    package = tmp_path / "site" / "nqueens"
-    shutil.copytree(ROOT / "nqueens", package, ignore=shutil.ignore_patterns("__pycache__"))
-    for folder in ("native", "models", "analysis"):
-        shutil.copytree(ROOT / folder, package / folder, ignore=shutil.ignore_patterns("__pycache__"))
+    package = copy_package(tmp_path / "site")
     env = {k: v for k, v in os.environ.items() if k not in ("NUMBA_CACHE_DIR", "NUMBA_CACHE_LOCATOR_CLASSES")}
     env.update(XDG_CACHE_HOME=str(tmp_path / "cache"), PYTHONPATH=str(tmp_path / "site"), NUMBA_DISABLE_JIT="0")
 

@@ -305,12 +305,18 @@ def test_builtins_that_stand_on_knuths_tree_pass_the_claim(capsys):
 
 def test_a_long_experiment_says_how_long_it_may_take(capsys):
     from nqueens.cli.commands.compare import _announcer
+    from nqueens.registry import get_solver
 
-    _announcer(1.0)(7994)
+    # bitwise answers n = 12 (its reach) in about a second, and the trees grow about fivefold an n beyond it
+    _announcer(1.0)(7994, [(get_solver("bitwise"), {}, 16)] * 7994)
     err = capsys.readouterr().err
-    assert "7,994 runs of at most 1 s each" in err and "2.2 hours" in err and "Ctrl-C stops it" in err
-    _announcer(1.0)(10)
+    assert "7,994 runs of at most 1 s each" in err and "Ctrl-C stops it" in err
+    hours = float(err.split("forecast to take about ")[1].split(" hours")[0])
+    assert 7994 / 3600 <= hours < 2.5  # every run to its limit of one second, and a little more for each start
+    _announcer(10.0)(1000, [(get_solver("bitwise"), {}, 13)] * 1000)
+    assert "at worst 2.8 hours, every run to its limit" in capsys.readouterr().err
+    _announcer(1.0)(10, [(get_solver("bitwise"), {}, 6)] * 10)
     assert capsys.readouterr().err == ""
     told = []
-    nqueens.experiments.run("4..6", "bitwise,dlx", store="none", announce=told.append)
+    nqueens.experiments.run("4..6", "bitwise,dlx", store="none", announce=lambda count, runs: told.append(count))
     assert told == [6]

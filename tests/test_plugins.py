@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 
 import pytest
+from conftest import copy_package
 from known import TOTAL
 
 import nqueens
@@ -180,8 +181,8 @@ def test_a_changed_solver_file_is_computed_again_not_reused(cli, solver_file):
     store = solver_file.parent / "runs.sqlite"
     args = ("compare", "5..6", "--solvers", "./my_solver.py:solver,bitwise", "--store", store, "--format", "json")
 
-    def reused():
-        done = cli(*args, cwd=solver_file.parent)
+    def reused():  # a command each time: one process reads a solver file once
+        done = cli.process(*args, cwd=solver_file.parent)
         assert done.returncode == 0, done.stderr
         return {(r["solver"], r["n"]): r["reused"] for r in json.loads(done.stdout)}
 
@@ -192,19 +193,9 @@ def test_a_changed_solver_file_is_computed_again_not_reused(cli, solver_file):
     assert after == {(s, n): s == "bitwise" for s in ("./my_solver.py:solver", "bitwise") for n in (5, 6)}
 
 
-def _copy_package(into):
-    """The package as a wheel installs it (nqueens/ with models/, native/, analysis/ inside), importable from
-    ``into`` with PYTHONPATH: a copy whose sources a test may change."""
-    package = into / "nqueens"
-    shutil.copytree(ROOT / "nqueens", package, ignore=shutil.ignore_patterns("__pycache__"))
-    for folder in ("models", "native", "analysis"):
-        shutil.copytree(ROOT / folder, package / folder, ignore=shutil.ignore_patterns("__pycache__"))
-    return package
-
-
 @pytest.mark.slow
 def test_a_resumed_count_never_mixes_subproblems_of_two_code_versions(cli, tmp_path):
-    package = _copy_package(tmp_path / "copy")
+    package = copy_package(tmp_path / "copy")
     env = {"PYTHONPATH": str(tmp_path / "copy"), "XDG_CACHE_HOME": str(tmp_path / "cache")}
     store = tmp_path / "s.sqlite"
     command = [

@@ -78,13 +78,15 @@ def test_the_default_solver_gives_the_published_answer(cli, name):
     assert result["total"] == answer["total"]
 
 
-@pytest.mark.parametrize("name", LARGE)
+# One translated file in the fast tier (each takes seconds), every one in make test.
+@pytest.mark.parametrize("name", [LARGE[0], *(pytest.param(name, marks=pytest.mark.slow) for name in LARGE[1:])])
 def test_the_default_solver_answers_the_translated_files(cli, name):
     done = cli("count", "--instance", PUBLISHED / name, "--json")
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["total"] == ANSWERS[name]["total"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", LARGE)
 def test_the_translated_completion_files_keep_the_count_of_their_diagonals(cli, name):
     """queens-diag-transform.py keeps the number of solutions (CSPLib's AA-Excluded-Diagonals-Info.md): the
@@ -112,6 +114,7 @@ def test_the_first_m_diagonals_give_the_papers_answer(cli, name, m, sat):
     assert all(is_solution(q) and instance.admits(q) for q in found)
 
 
+@pytest.mark.slow
 def test_compare_over_the_published_folder_with_macos_files(cli, tmp_path):
     """Every file answered as published by lines (the translated completion files of n = 2543 and 2547 too),
     the ._ file of a macOS archive left out."""
@@ -130,6 +133,7 @@ def test_compare_over_the_published_folder_with_macos_files(cli, tmp_path):
     assert done.returncode == 0, done.stderr
 
 
+@pytest.mark.slow
 def test_compare_answers_the_translated_files_with_cp(cli):
     done = cli(
         "compare",

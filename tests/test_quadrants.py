@@ -141,6 +141,7 @@ def test_join_in_buckets_against_brute_force(cuts, marked):
         assert found == expected
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("n", [20, 21])
 def test_join_in_buckets_against_the_plain_join(n):
     """Joins of n = 20 and 21 large enough for buckets (the centre queen, the middle-row queen's filter and the

@@ -27,6 +27,9 @@ needs_chromium = pytest.mark.skipif(
 )
 PROPAGATIONS = ("none", "forward-checking", "arc-consistency")
 
+# One worker runs these (make test runs the suite on several): one Chromium for the module.
+pytestmark = pytest.mark.xdist_group("test_replay")
+
 
 def tree_json(capsys, n, propagation):
     code, out, _ = run_cli(capsys, "tree", n, "--model", "mary", "--propagation", propagation, "--json")

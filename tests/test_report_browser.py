@@ -15,7 +15,7 @@ from io import StringIO
 from pathlib import Path
 
 import pytest
-from browser import CHROMIUM, Browser
+from browser import CHROMIUM, Browser, BrowserError
 
 from nqueens.cli import main
 from nqueens.core.record import RunRecord
@@ -99,11 +99,20 @@ def _open_offline(browser, page):
     )
     browser.send("Page.reload")
     deadline = time.monotonic() + 60
-    while not browser.eval(f"performance.getEntriesByType('navigation')[0].type === 'reload' && !!({ready})"):
+    while not _reloaded(browser, ready):
         assert time.monotonic() < deadline, "the page did not draw offline"
         time.sleep(0.05)
     # nothing was fetched: no script, style, image, font or data from anywhere
     assert browser.eval("performance.getEntriesByType('resource').length") == 0
+
+
+def _reloaded(browser, ready):
+    """Whether the reloaded page has drawn; ``False`` while the reload is still replacing the old page (whose
+    context goes away under a pending evaluation)."""
+    try:
+        return browser.eval(f"performance.getEntriesByType('navigation')[0].type === 'reload' && !!({ready})")
+    except BrowserError:
+        return False
 
 
 def _rows(browser):

@@ -2,6 +2,7 @@
 a backtracking search written here with its own attack test, and a rule combined with an instance."""
 
 import pytest
+from conftest import representatives
 from test_rules import A051223, A051224, A051906
 
 from nqueens.api import batches, count, request
@@ -53,15 +54,29 @@ REACH = {
 OEIS = {"superqueen": A051223, "toroidal": A051906}
 
 
-@pytest.mark.parametrize("rule", ["superqueen", "toroidal"])
-@pytest.mark.parametrize("solver", sorted(REACH))
+# Every solver and every rule in the fast tier, every pair in make test.
+@pytest.mark.parametrize(
+    ("solver", "rule"),
+    representatives(
+        [(s, r) for s in sorted(REACH) for r in ("superqueen", "toroidal")], [lambda c: c[0], lambda c: c[1]]
+    ),
+)
 def test_totals_agree_with_oeis(solver, rule):
     got = [count(n, solver, rule=rule).total for n in range(1, REACH[solver][rule] + 1)]
     assert got == list(OEIS[rule][: len(got)])
 
 
-@pytest.mark.parametrize("rule,n", [("superqueen", 10), ("superqueen", 11), ("toroidal", 7), ("toroidal", 11)])
-@pytest.mark.parametrize("solver", sorted(REACH))
+@pytest.mark.parametrize(
+    ("solver", "rule", "n"),
+    representatives(
+        [
+            (s, r, n)
+            for s in sorted(REACH)
+            for r, n in (("superqueen", 10), ("superqueen", 11), ("toroidal", 7), ("toroidal", 11))
+        ],
+        [lambda c: c[0], lambda c: c[1:]],
+    ),
+)
 def test_solutions_are_the_brute_force_ones(solver, rule, n):
     if solver == "mip" and n == 11:
         pytest.skip("one SCIP solve per solution: 45 or 89 solves, covered at the smaller n")
@@ -70,7 +85,10 @@ def test_solutions_are_the_brute_force_ones(solver, rule, n):
     assert len(got) == len(set(got)) and set(got) == set(want) and want
 
 
-@pytest.mark.parametrize("backend", ["exact", "pysat", "choco", "z3"])
+@pytest.mark.parametrize(
+    "backend",
+    ["exact", pytest.param("pysat", marks=pytest.mark.slow), "choco", "z3"],  # pysat: 40 s of encoding
+)
 def test_cpmpy_backends_take_the_rule(backend):
     got = [count(n, "cpmpy", rule=rule, backend=backend).total for rule, n in (("superqueen", 10), ("toroidal", 7))]
     assert got == [A051223[9], A051906[6]]

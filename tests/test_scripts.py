@@ -123,6 +123,7 @@ def test_estimator(tmp_path):
         assert r["estimate"] == pytest.approx(estimate(r["n"], r["model"], probes=3000, seed=2).estimate, rel=1e-3)
 
 
+@pytest.mark.slow
 def test_documented_command_and_bad_arguments(tmp_path):
     """`python scripts/NAME.py OUT ...` as the README says; bad input is one error line and exit status 2."""
     ok = subprocess.run(

@@ -14,6 +14,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+from conftest import once, representatives, selected
 
 LIMIT = 2 << 30  # bytes of address space: Python, numpy, numba and OR-tools take about 1 GiB of it
 DEADLINE = 120  # seconds a case may take on a loaded machine (most take 1-3)
@@ -44,6 +45,17 @@ CASES = [
     (f"{name} {size if size < 2**70 else '2^70'}", argv, size) for name, argv in COMMANDS.items() for size in SIZES
 ]
 
+# One worker runs these (make test runs the suite on several): its module fixture runs every case once.
+pytestmark = pytest.mark.xdist_group("test_size_matrix")
+
+
+def _command(case):
+    return case[0].rsplit(" ", 1)[0]
+
+
+def _size(case):
+    return case[0].rsplit(" ", 1)[1]
+
 
 def _limited():
     resource.setrlimit(resource.RLIMIT_AS, (LIMIT, LIMIT))
@@ -70,14 +82,21 @@ def _run(case, folder):
     return label, done.returncode, done.stdout, done.stderr, time.monotonic() - start
 
 
-@pytest.fixture(scope="module")
-def outcomes(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("sizes")
-    with ThreadPoolExecutor(max_workers=4) as pool:
-        return {label: rest for label, *rest in pool.map(lambda case: _run(case, folder), CASES)}
+@pytest.fixture(scope="session")
+def outcomes(request, tmp_path_factory):
+    wanted = selected(request, sys.modules[__name__], "label")
+
+    def run_all():
+        folder = tmp_path_factory.mktemp("sizes")
+        with ThreadPoolExecutor(max_workers=4) as pool:
+            cases = [case for case in CASES if case[0] in wanted]
+            return {label: rest for label, *rest in pool.map(lambda case: _run(case, folder), cases)}
+
+    return once(tmp_path_factory, "size-matrix", run_all)
 
 
-@pytest.mark.parametrize("label", [label for label, _, _ in CASES])
+# The fast tier: every command once and every size at least once (the first case of each); make test runs all.
+@pytest.mark.parametrize("label", representatives([(label,) for label, _, _ in CASES], [_command, _size]))
 def test_a_size_is_refused_in_one_line_or_run_within_bounds(outcomes, label):
     code, out, err, seconds = outcomes[label]
     assert code is not None, f"{label}: {err}"

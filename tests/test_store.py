@@ -142,7 +142,7 @@ def _plant_unfinished_run(path, n, version, value):
     subproblems = engine.plan(n)
     with ResultStore(path) as results:
         opened = results.open_run(
-            n, engine.SOLVER, version, plan=run.plan_digest(engine, n, subproblems), subproblems=len(subproblems)
+            n, engine.NAME, version, plan=run.plan_digest(engine, n, subproblems), subproblems=len(subproblems)
         )
         for s in subproblems[: len(subproblems) // 2]:
             results.record(opened, s.index, s.digest, {"total": value, "classes": {"8": value}}, 0.0)
@@ -289,7 +289,7 @@ def test_an_inconsistent_record_is_an_error_naming_the_store(capsys, tmp_path):
         ResultStore(path) as results,
         pytest.raises(NQueensError, match="record of run 1 .* is inconsistent") as caught,
     ):
-        results.finished(12, engine.SOLVER, code_version(engine))
+        results.finished(12, engine.NAME, code_version(engine))
     assert str(path) in str(caught.value)
     code, out, err = run_cli(capsys, "count", "12", "--store", str(path), "--cached")
     assert code == 2 and "inconsistent" in err and err.count("\n") == 1
@@ -336,7 +336,7 @@ def test_a_read_only_store_is_read(tmp_path, cli, what):
         assert listed.returncode == 0 and "1 finished" in listed.stdout, listed.stderr
         assert cli("runs", "--store", path).returncode == 0
         cached = cli("count", "12", "--cached", "--store", path)
-        assert cached.returncode == 0 and "14200 solutions" in cached.stdout, cached.stderr
+        assert cached.returncode == 0 and "14,200 solutions" in cached.stdout, cached.stderr
         vacuum = cli("store", "vacuum", "--store", path)
         assert vacuum.returncode == 2 and vacuum.stderr.startswith("error: cannot")
         assert ("read-only" if what == "file" else "folder writable") in vacuum.stderr

@@ -38,6 +38,9 @@ sys.argv = ["nqueens", "count", "8"]
 sys.exit(main())
 """
 
+# One worker runs these (make test runs the suite on several): its commands are signalled at set moments, with no other signalled command beside.
+pytestmark = pytest.mark.xdist_group("signals")
+
 
 @pytest.mark.parametrize("mode", ["fail", "finish"])
 @pytest.mark.parametrize("signum,code,said", [(signal.SIGINT, 130, "interrupted"), (signal.SIGTERM, 143, "terminated")])

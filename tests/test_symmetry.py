@@ -131,6 +131,7 @@ def test_batches_and_tuples_agree():
 
 
 def check_fundamental(spec, ns):
+    assert ns, f"no n to check for {spec.name}"  # a range that is empty checks nothing
     for n in ns:
         found = list(fundamental(nqueens.batches(n, spec.name)))
         assert len(found) == UNIQUE[n], n
@@ -147,8 +148,9 @@ def test_fundamental_gives_oeis_unique_counts_for_every_enumerator(spec):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("spec", ENUMERATORS, ids=lambda s: s.name)
+@pytest.mark.parametrize("spec", [s for s in ENUMERATORS if s.reach >= 11], ids=lambda s: s.name)
 def test_fundamental_for_every_enumerator_up_to_12(spec):
+    """The enumerators that reach n = 11 (the others are checked up to their reach above)."""
     check_fundamental(spec, range(11, min(12, spec.reach) + 1))
 
 

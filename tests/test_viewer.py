@@ -13,6 +13,7 @@ import sys
 import time
 
 import pytest
+from conftest import representatives
 from known import SEED_004_6, TOTAL, UNIQUE
 from nqueens.analysis.symmetry import canonical
 
@@ -44,8 +45,14 @@ def test_browser_walks_seed_004s_six_queens_both_ways():
     assert back == SEED_6[::-1] and b.index == 0
 
 
-@pytest.mark.parametrize("solver", [s.name for s in nqueens.solvers() if "enumerate" in s.can])
-def test_browser_follows_every_enumerator(solver):
+# One enumerator of each family in the fast tier, every one in make test.
+@pytest.mark.parametrize(
+    ("solver", "family"),
+    representatives(
+        [(s.name, s.family) for s in nqueens.solvers() if "enumerate" in s.can], [lambda c: c[1]], ids=lambda c: c[0]
+    ),
+)
+def test_browser_follows_every_enumerator(solver, family):
     """Forward, backward and last give the solver's own order, whether "last" reflects or scans."""
     want = list(nqueens.solutions(7, solver))
     b = SolutionBrowser(7, solver, counts=(TOTAL[7], UNIQUE[7]))

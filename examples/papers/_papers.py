@@ -179,9 +179,20 @@ def command_line(module_doc, reproduce, *, full_seconds, paper, argv=None):
         args.full = True
     chosen = "quick" if args.quick else "full"
     try:
+        import nqueens  # noqa: F401
+    except ImportError:
+        return _error(
+            f"the toolkit is not installed in this Python ({sys.executable}): run the script with the project's "
+            "environment, .venv/bin/python (make setup makes it), or pip install -e '.[plot]' here"
+        )
+    try:
         import matplotlib  # noqa: F401  (the figure; checked before the computation, not after)
     except ImportError:
         return _error("the reproductions draw figures: pip install 'nqueens[plot]'")
+    if chosen == "quick":
+        unwritable = _unwritable(args.out)
+        if unwritable:
+            return _error(f"--out {args.out}: {unwritable}; give a folder the figure can be written to")
     from nqueens.core.errors import NQueensError
 
     store = None
@@ -293,6 +304,21 @@ def _record(paper, kind, params, value, seconds):
     for derived in ("reused", "id", "result", "par2", "par2_penalised"):
         record.pop(derived, None)
     return record
+
+
+def _unwritable(out):
+    """Why the folder ``out`` cannot take the figure, or ``None`` (checked before the computation)."""
+    import tempfile
+
+    if out.exists() and not out.is_dir():
+        return "it is not a folder"
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=out, prefix=".figure-check."):
+            pass
+    except OSError as exc:
+        return f"it cannot be written ({exc.strerror or exc})"
+    return None
 
 
 def _save(result, mode, store, out, paper, argv):

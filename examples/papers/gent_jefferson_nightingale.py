@@ -240,6 +240,13 @@ def _draw(plt, curves, rows_pub, blocked_rows, settings):
     twin.plot([r[2] for r in blocked_rows], [r[5] for r in blocked_rows], "s--", ms=3, color="C1", label="median nodes")
     twin.set_yscale("log")
     twin.set_ylabel("lines median nodes")
+    # one legend for both axes: which curve reads against the left axis and which against the right
+    left, right = blocked.get_legend_handles_labels(), twin.get_legend_handles_labels()
+    blocked.legend(
+        left[0] + right[0],
+        [f"{label} (left axis)" for label in left[1]] + [f"{label} (right axis)" for label in right[1]],
+        fontsize=7,
+    )
     blocked.set_xlabel("blocked squares / n^2")
     blocked.set_ylabel("fraction satisfiable")
     blocked.set_title(f"Blocked n-queens, n = {settings['blocked_n']} (no published results here)")

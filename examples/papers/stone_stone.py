@@ -24,7 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _papers import NOT_AVAILABLE, Ledger, Reproduction, command_line, published  # noqa: E402
+from _papers import Ledger, Reproduction, command_line, published  # noqa: E402
 
 __all__ = ["PAPER", "SETTINGS", "CP_COLUMN", "reproduce", "main"]
 
@@ -74,7 +74,6 @@ def reproduce(mode="quick", store=None):
         rows.append(
             [
                 n,
-                NOT_AVAILABLE,
                 lex[n]["nodes"] if n in lex else None,
                 plus["nodes"] if plus and n % 2 == 0 and plus["first_column"] == 0 else None,
                 trick,
@@ -86,7 +85,7 @@ def reproduce(mode="quick", store=None):
     lex_ns = sorted(lex)
     slope = _slope(lex_ns, [math.log(lex[n]["nodes"]) for n in lex_ns])
     low, high = claims["n_plus_one_factor"]
-    factors = [r[4] for r in rows if r[4] is not None and r[0] < claims["n_plus_one_below"]]
+    factors = [r[3] for r in rows if r[3] is not None and r[0] < claims["n_plus_one_below"]]
     inside = sum(low <= f <= high for f in factors)
     worst = max(frv.values(), key=lambda v: v["nodes"])
     worst_n = max(frv, key=lambda n: frv[n]["nodes"])
@@ -104,7 +103,7 @@ def reproduce(mode="quick", store=None):
             f"{inside} of {len(factors)} even n < {claims['n_plus_one_below']} gain a factor in "
             f"{low}..{high} (nodes of n / nodes of n + 1); the others: "
             + (
-                ", ".join(f"{r[0]}: {r[4]:.2g}" for r in rows if r[4] is not None and not low <= r[4] <= high) or "none"
+                ", ".join(f"{r[0]}: {r[3]:.2g}" for r in rows if r[3] is not None and not low <= r[3] <= high) or "none"
             ),
         ],
         [
@@ -123,7 +122,6 @@ def reproduce(mode="quick", store=None):
                 "Cost of the first solution (nodes stood on, root included; cp: branches)",
                 [
                     "n",
-                    "published",
                     "lexicographic",
                     "lexicographic on n + 1",
                     "gain",

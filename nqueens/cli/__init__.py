@@ -239,18 +239,32 @@ def main(argv=None):
 
 
 # The commands that run compiled kernels (the first run of a version compiles them).
-_COMPILING = {"count", "solve", "tree", "estimate", "construct", "compare", "generate", "view", "check-solver"}
+_COMPILING = {
+    "count",
+    "solve",
+    "tree",
+    "estimate",
+    "construct",
+    "compare",
+    "generate",
+    "view",
+    "check-solver",
+    "trace",
+    "optimize",
+}
 
 
 def _fresh_note(args):
-    """At a terminal, say before a command compiles the kernels for the first time why it takes longer."""
+    """At a terminal, say before a command compiles the kernels for the first time why it takes longer, and as
+    each kernel module starts compiling, which one (whatever else the cache holds)."""
     if getattr(args, "command", None) not in _COMPILING or getattr(args, "quiet", False) or not sys.stderr.isatty():
         return
-    from nqueens.runtime.cache import fresh_note
+    from nqueens.runtime.cache import fresh_note, say_compiling
 
     note = fresh_note()
-    if note:
+    if note and args.command != "compare":  # compare's first line is its forecast, which counts the compiling
         print(note, file=sys.stderr)
+    say_compiling(lambda line: print(line, file=sys.stderr, flush=True))
 
 
 def _cache_note(args):

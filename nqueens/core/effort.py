@@ -7,14 +7,16 @@ those raw ``stats`` and, beside them, ``effort``: the same numbers under the nam
 word means one thing in every table. ``docs/effort.md`` says, solver by solver, what each column counts and which
 columns can be set side by side across solvers.
 
-This is vocabulary: it imports no solver. The facade names the backend of a run (:func:`backend_of`) and hands
-its statistics to :func:`effort`.
+This is vocabulary: it names no solver. Each solver declares which of its statistics make which quantity, beside
+its code (:attr:`nqueens.Solver.effort`); the experiment layer hands a run's statistics and that declaration to
+:func:`effort`.
 
 Examples
 --------
->>> effort("cpsat", {"branches": 40, "conflicts": 3, "binary_propagations": 10, "integer_propagations": 5})
-{'branches': 40, 'conflicts': 3, 'propagations': 15}
->>> effort("mary", {"generated": 15721, "tests": 15720, "consistency_checks": 60458}, nodes=2057)
+>>> declared = {"branches": ("branches",), "propagations": ("binary_propagations", "integer_propagations")}
+>>> effort(declared, {"branches": 40, "conflicts": 3, "binary_propagations": 10, "integer_propagations": 5})
+{'branches': 40, 'propagations': 15}
+>>> effort(TREE_SEARCH, {"generated": 15721, "tests": 15720, "consistency_checks": 60458}, nodes=2057)
 {'nodes': 2057, 'generated': 15721, 'checks': 60458, 'tests': 15720}
 >>> primary({'nodes': 2057, 'generated': 15721})
 ('nodes', 2057)
@@ -28,7 +30,7 @@ D. E. Knuth, "Dancing links", 2000: the updates of Algorithm X.
 
 from typing import Any
 
-__all__ = ["QUANTITIES", "BACKENDS", "TREE_MODELS", "effort", "backend_of", "primary", "tree_name", "describe"]
+__all__ = ["QUANTITIES", "HAND_WRITTEN", "TREE_SEARCH", "TREE_MODELS", "effort", "primary", "tree_name", "describe"]
 
 # name -> (what one unit is, which solvers it can be compared across). Ordered: the first a run has is the one
 # a one-column table shows (:func:`primary`).
@@ -85,9 +87,12 @@ QUANTITIES = {
 # The tree formulations whose trees a solver can claim to search (``nqueens tree --model``).
 TREE_MODELS = ("permutation", "mary", "subset")
 
-# The hand-written searches of the seed texts: nodes and candidate tests from their instrumented kernels.
-_NATIVE = {"nodes": (), "tests": ("tests",)}
-_TREE = {
+# What a solver declares as its ``effort`` (:attr:`nqueens.Solver.effort`): {quantity: the raw statistics summed
+# into it}, ``nodes`` from the record's own field. The two that many solvers share:
+# the hand-written searches of the seed texts: nodes and candidate tests from their instrumented kernels;
+HAND_WRITTEN = {"nodes": (), "tests": ("tests",)}
+# the tree formulations (permutation, mary, subset) with their propagation.
+TREE_SEARCH = {
     "nodes": (),
     "generated": ("generated",),
     "tests": ("tests",),
@@ -95,63 +100,15 @@ _TREE = {
     "pruned": ("pruned_by_propagation",),
 }
 
-# backend -> {quantity: the raw statistics summed into it}; ``nodes`` comes from the record's own field.
-BACKENDS = {
-    **{name: _TREE for name in TREE_MODELS},
-    **{
-        name: _NATIVE
-        for name in (
-            "backtrack",
-            "mirror",
-            "marks",
-            "avail",
-            "bitwise",
-            "sieve",
-            "generate-test",
-            "bitmask-recursive",
-            "lines",
-            "rules",
-        )
-    },
-    "dlx": {"nodes": (), "updates": ("updates",)},
-    "cpsat": {
-        "branches": ("branches",),
-        "conflicts": ("conflicts",),
-        "propagations": ("binary_propagations", "integer_propagations"),
-    },
-    "cp": {"branches": ("branches",), "failures": ("failures",)},
-    "csp": {"assignments": ("assignments",), "constraint_calls": ("constraint_calls",)},
-    "sat": {"conflicts": ("conflicts",), "decisions": ("decisions",), "propagations": ("propagations",)},
-    "mip": {"lp_nodes": ("bb_nodes",), "lp_iterations": ("lp_iterations",), "solves": ("solves",)},
-    # CPMpy hands the model on; the statistics are its backend's (nqueens.models.cpmpy_model reads them).
-    "cpmpy": {
-        "branches": ("branches",),
-        "conflicts": ("conflicts",),
-        "decisions": ("decisions",),
-        "propagations": ("propagations",),
-        "failures": ("failures",),
-        "search_nodes": ("search_nodes",),
-    },
-    "minizinc": {
-        "search_nodes": ("mzn_nodes",),
-        "failures": ("mzn_failures",),
-        "propagations": ("mzn_propagations",),
-        "conflicts": ("mzn_conflicts",),
-        "decisions": ("mzn_decisions",),
-    },
-    "fast": {"subproblems": ("constellations",)},
-    "quadrants": {"subproblems": ("subproblems",)},
-}
 
-
-def effort(backend, stats, nodes=None):
+def effort(declared, stats, nodes=None):
     """The effort of one run in the names of :data:`QUANTITIES`, in their order.
 
     Parameters
     ----------
-    backend : str
-        A key of :data:`BACKENDS` (see :func:`backend_of`); any other (an outside solver) takes the statistics
-        whose names are already quantities.
+    declared : dict or None
+        The solver's declaration of its effort (:attr:`nqueens.Solver.effort`): quantity -> the statistics summed
+        into it. ``None`` (a solver that declares none) takes the statistics whose names are already quantities.
     stats : dict
         The solver's own statistics; values that are not numbers are left out.
     nodes : int, optional
@@ -163,35 +120,19 @@ def effort(backend, stats, nodes=None):
         Quantity name -> int or float; a quantity none of whose statistics is there is left out.
     """
     stats = stats or {}
-    mapping: Any = BACKENDS.get(backend) or {name: (name,) for name in QUANTITIES}
+    mapping: Any = declared or {name: (name,) for name in QUANTITIES}
     out: dict[str, Any] = {}
     for name in QUANTITIES:
         if name == "nodes":
             if nodes is not None and "nodes" in mapping:
                 out["nodes"] = int(nodes)
-            elif nodes is None and isinstance(stats.get("nodes"), int) and backend not in BACKENDS:
+            elif nodes is None and isinstance(stats.get("nodes"), int) and not declared:
                 out["nodes"] = stats["nodes"]
             continue
         values = [stats[key] for key in mapping.get(name, ()) if _number(stats.get(key))]
         if values:
             out[name] = sum(values)
     return out
-
-
-def backend_of(name, source="built-in", module=None):
-    """The backend whose statistics a solver reports: its registry name for a built-in, ``minizinc`` for a
-    MiniZinc model, ``plugin`` for any other outside solver.
-
-    Examples
-    --------
-    >>> backend_of("cpsat"), backend_of("queens", "file m.mzn", "nqueens.models.minizinc")
-    ('cpsat', 'minizinc')
-    """
-    if source == "built-in":
-        return name
-    if (module or "").endswith("minizinc") or str(source).endswith(".mzn"):
-        return "minizinc"
-    return "plugin"
 
 
 def primary(amounts):

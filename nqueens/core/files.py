@@ -21,7 +21,7 @@ import tempfile
 
 from nqueens.core.errors import NQueensError
 
-__all__ = ["replaced", "replaced_path", "not_regular"]
+__all__ = ["replaced", "replaced_path", "not_regular", "check_distinct"]
 
 
 def not_regular(path):
@@ -52,6 +52,26 @@ def not_regular(path):
         if test(mode):
             return what
     return "not a plain file"
+
+
+def check_distinct(output, inputs, what="an input"):
+    """Raise unless the file ``output`` is none of ``inputs``: no command writes over what it reads (or one of its
+    outputs over another). Paths are compared as files (links and ``./`` resolved).
+
+    Examples
+    --------
+    >>> check_distinct("page.html", ["run.trace"])
+    >>> check_distinct("run.trace", ["./run.trace"])
+    Traceback (most recent call last):
+    ...
+    nqueens.core.errors.NQueensError: run.trace is also an input (./run.trace): it would be overwritten; write to another file
+    """
+    target = os.path.realpath(os.fspath(output))
+    for other in inputs:
+        if other is not None and os.path.realpath(os.fspath(other)) == target:
+            raise NQueensError(
+                f"{os.fspath(output)} is also {what} ({os.fspath(other)}): it would be overwritten; write to another file"
+            )
 
 
 @contextlib.contextmanager

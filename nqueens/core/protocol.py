@@ -1,8 +1,44 @@
 """The solver protocol: what a solver declares (:class:`Solver`, :class:`Option`) and how its code is called.
 
 This is vocabulary: the registry's built-ins and every outside solver (a package's plugin, a file, a CPMpy or
-MiniZinc model) are :class:`Solver` values, and the facade treats them alike. The protocol itself is stated in
-:mod:`nqueens.registry`'s docstring and in the documentation's page "Compare your own model".
+MiniZinc model) are :class:`Solver` values, and the facade treats them alike (the documentation's pages "Adding a
+solver" and "Compare your own model" show it at work).
+
+The protocol
+------------
+A :class:`Solver` says what a solver is (name, family, origin, capabilities, limits, options) and where its code
+is: ``module``, a module imported on first use (the built-ins: importing :mod:`nqueens` compiles no kernel and
+imports neither OR-tools nor python-constraint), or the callables ``count``, ``batches``, ``solutions`` and
+``warmup`` given directly (an outside solver). Either way the code provides:
+
+``count(n, *, nodes=False, instance=None, **options) -> Tally``
+    Count the solutions; with ``nodes=True`` (only if ``"nodes"`` is in ``can``) also the feasible nodes per
+    depth, from an instrumented variant so the plain count stays fast. An ``int`` is taken as the total.
+``batches(n, *, limit=None, instance=None, **options) -> Iterator[numpy.ndarray]``
+    Only if ``"enumerate"`` is in ``can``: the solutions, streamed as ``(m, n)`` arrays in the solver's own
+    order; ``limit`` is a hint (the facade cuts the stream anyway) so a search can stop early. Closing the
+    iterator stops the search.
+``solutions(n, *, instance=None, **options) -> Iterator[Sequence[int]]``
+    The simplest way in: a generator of solutions (``q[row] = column``, 0-based). The toolkit derives
+    ``batches`` from it, and ``count`` when none is given.
+``warmup() -> None``
+    Optional: compile or load the kernels, so that timings measure the computation alone.
+
+The facade checks everything once before a solver runs: ``n`` against ``max_n`` and ``memory``, the options
+against ``options`` (each an :class:`Option`, defaults filled in, so the code receives every option), an instance
+against the capability ``instance``. The code runs on a worker thread and may be abandoned on Ctrl-C (the process
+then exits), so it keeps no state that outlives a call. ``Tally.stats`` carries the solver's own effort measures
+(failures, branches, ``time_model`` / ``time_solve`` in seconds when the solver can tell them apart); they land in
+the same columns as the built-ins'.
+
+Problem instances (:mod:`nqueens.core.instance`): a solver with ``"instance"`` in ``can`` also takes the keyword
+``instance``: an :class:`~nqueens.core.instance.Instance` of the same ``n``, already validated, never the plain
+problem (the facade passes ``instance`` only when there are blocked squares, pre-placed queens or excluded
+diagonals). Its solutions must respect it; an inconsistent instance counts 0. Solvers without the capability
+are refused an instance by the facade, with the reason in ``no_instance``.
+
+Engines (family ``engine``) are not called through ``count``: they provide ``plan``, ``task``, ``combine`` and
+``warmup`` and :mod:`nqueens.runtime.run` runs their subproblems (threads, Dask, the result store).
 """
 
 import contextlib
@@ -10,7 +46,7 @@ import importlib
 import os
 import re
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from types import SimpleNamespace
 from typing import Any
@@ -144,6 +180,12 @@ class Solver:
         to report, a tree formulation (``permutation``, ``mary``, ``subset``) with the options of ``nqueens
         tree`` that shape it (``mode``, ``propagation``, ``order``), e.g. ``("permutation", {"propagation":
         "forward-checking"})``. ``check-solver`` then checks its profile against that tree, depth by depth.
+    effort : dict or None
+        Its effort in the vocabulary of :data:`nqueens.core.effort.QUANTITIES`: ``{quantity: (statistic, ...)}``,
+        the statistics of its own (in ``Tally.stats``) summed into each quantity, ``"nodes": ()`` for the
+        record's feasible nodes; e.g. ``{"branches": ("branches",), "failures": ("failures",)}``. The tables and
+        records of ``nqueens compare`` show these columns. ``None``: its statistics whose names are already
+        quantities.
 
     The option that seeds a solver's randomness is the one named ``seed`` (:attr:`seed_option`); a solver
     without one is deterministic, and ``nqueens compare --seeds`` runs it once.
@@ -175,6 +217,7 @@ class Solver:
     ref: str | None = None
     fingerprint: str | None = None
     claims_tree: tuple | None = None
+    effort: Mapping[str, tuple] | None = None
 
     def __post_init__(self):
         if not self.can and self.module is None:
@@ -217,10 +260,33 @@ class Solver:
         for option in self.options:
             if not isinstance(option, Option):
                 wrong.append(f"its option {option!r} is not an nqueens.Option")
-        if self.max_n is not None and (not isinstance(self.max_n, int) or self.max_n < 1):
+            elif option.choices and option.default is not None and option.default not in option.choices:
+                wrong.append(
+                    f"option {option.name}'s default {option.default!r} is not one of its choices "
+                    f"{', '.join(map(str, option.choices))}"
+                )
+        if self.max_n is not None and (not _whole(self.max_n) or self.max_n < 1):
             wrong.append(f"max_n {self.max_n!r} is not an integer >= 1")
-        if self.fixed_n is not None and (not isinstance(self.fixed_n, int) or self.fixed_n < 1):
+        if self.fixed_n is not None and (not _whole(self.fixed_n) or self.fixed_n < 1):
             wrong.append(f"fixed_n {self.fixed_n!r} is not an integer >= 1")
+        if not _whole(self.reach) or self.reach < 1:
+            wrong.append(f"reach {self.reach!r} is not an integer >= 1")
+        elif isinstance(self.max_n, int) and self.max_n >= 1 and self.reach > self.max_n:
+            wrong.append(f"reach {self.reach} is above its max_n {self.max_n} (compare runs it up to its reach)")
+        if not callable(self.memory):
+            pair = self.memory if isinstance(self.memory, tuple | list) else ()
+            if len(pair) != 2 or not all(isinstance(x, int | float) and not isinstance(x, bool) for x in pair):
+                wrong.append(f"memory {self.memory!r} is not (a, b) for a * n**b bytes, nor a function")
+            elif pair[0] < 0 or pair[1] < 0:
+                wrong.append(f"memory {tuple(pair)!r} states a negative number of bytes (a and b are >= 0)")
+        if self.effort is not None:
+            from nqueens.core.effort import QUANTITIES
+
+            for quantity, stats in dict(self.effort).items():
+                if quantity not in QUANTITIES:
+                    wrong.append(f"its effort names {quantity!r}, not one of {', '.join(QUANTITIES)}")
+                elif not isinstance(stats, tuple) or not all(isinstance(s, str) for s in stats):
+                    wrong.append(f"its effort {quantity!r} is not a tuple of statistic names")
         return wrong
 
     def load(self):
@@ -522,9 +588,10 @@ def _implementation(spec):
                             f"solver {spec.name!r}: count returned unique {unique} above its total {total} (the "
                             "protocol)"
                         )
+                _check_effort(spec, n, tally, total)
                 return replace(tally, total=total, unique=unique)
-            with stdout_aside():
-                return Tally(total=sum(1 for _ in spec.solutions(n, **keywords)))
+        # Counted through the checked batches: a board off the board or of another length is refused, not counted.
+        return Tally(total=sum(len(batch) for batch in batches(n, **keywords)))
 
     def warmup():
         if spec.warmup is not None:
@@ -555,6 +622,42 @@ def _checked_count(spec, n, value, what):
     raise NQueensError(f"solver {spec.name!r}: {what} {shown}, not a Tally or an int >= 0 (the protocol)")
 
 
+def _check_effort(spec, n, tally, total):
+    """Refuse a Tally whose effort cannot be true: nodes not an int >= the solutions, a profile that is not
+    ``n + 1`` or fewer counts >= 0 from the root (1) summing to ``nodes``, or statistics that are not finite."""
+    import math
+    import numbers
+
+    def wrong(why):
+        from nqueens.core.errors import SolverError
+
+        return SolverError(f"solver {spec.name!r}: count returned a Tally whose {why} on n = {n} (the protocol)", n)
+
+    nodes, profile = tally.nodes, tally.profile
+    if nodes is not None:
+        if not isinstance(nodes, numbers.Integral) or isinstance(nodes, bool):
+            raise wrong(f"nodes is {nodes!r}, not an int")
+        if nodes < 0:
+            raise wrong(f"nodes is {nodes}, a negative number of nodes")
+        if nodes < total:
+            raise wrong(f"nodes is {nodes:,}, fewer than its {total:,} solutions (each is a node)")
+    if profile is not None:
+        try:
+            items = list(profile)
+        except TypeError:
+            raise wrong(f"profile is a {type(profile).__name__}, not a sequence of ints") from None
+        if not all(isinstance(c, numbers.Integral) and not isinstance(c, bool) and int(c) >= 0 for c in items):
+            raise wrong(f"profile {tuple(items)!r} is not a sequence of ints >= 0")
+        depths = [int(c) for c in items]
+        if len(depths) > n + 1 or (depths and depths[0] != 1):
+            raise wrong(f"profile has {len(depths)} depths starting with {depths[:1]} (at most {n + 1}, root 1)")
+        if nodes is not None and sum(depths) != nodes:
+            raise wrong(f"profile sums to {sum(depths):,}, not to its nodes {nodes:,}")
+    for key, value in (tally.stats or {}).items():
+        if isinstance(value, float) and not math.isfinite(value):
+            raise wrong(f"statistic {key!r} is {value} (not a finite number)")
+
+
 class _border:
     """Turn what outside code raises into one :class:`~nqueens.core.errors.SolverError` (see
     :func:`_implementation`); the toolkit's own errors, memory errors, Ctrl-C and a closed generator pass."""
@@ -563,15 +666,24 @@ class _border:
         self.spec, self.n, self.what = spec, n, what
 
     def __enter__(self):
+        _held.enter()
         return self
 
     def __exit__(self, kind, exc, tb):
-        if exc is None or isinstance(exc, (NQueensError, MemoryError, KeyboardInterrupt, GeneratorExit)):
+        _held.leave()
+        if exc is None or isinstance(exc, (NQueensError, MemoryError, GeneratorExit)):
+            return False
+        # Ctrl-C reaches the main thread only: a KeyboardInterrupt on another is the outside code's own raise.
+        import threading
+
+        if isinstance(exc, KeyboardInterrupt) and threading.current_thread() is threading.main_thread():
             return False
         from nqueens.core.errors import SolverError
 
         where = f" on n = {self.n}" if self.n is not None else ""
-        if isinstance(exc, SystemExit):
+        if isinstance(exc, _Exited):
+            said = f"called os._exit({exc.code!r})"
+        elif isinstance(exc, SystemExit):
             said = f"called sys.exit({exc.code!r})" if exc.code is not None else "called sys.exit()"
         else:
             said = f"raised {type(exc).__name__}" + (f": {_first_line(exc)}" if str(exc).strip() else "")
@@ -580,6 +692,61 @@ class _border:
         if frame:
             message += f"\n  {frame}"
         raise SolverError(message, self.n) from exc
+
+
+def _whole(value):
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+class _Exited(SystemExit):
+    """``os._exit`` called by outside code: it would end the process with no word and no result."""
+
+
+class _Held:
+    """While outside code runs on a thread, ``os._exit`` called on that thread raises :class:`_Exited` instead of
+    ending the process (a solver that leaves must not let ``check-solver`` or ``count`` exit 0 with nothing
+    said); every other thread, the toolkit's own exit included, gets the real one."""
+
+    def __init__(self):
+        import threading
+
+        self._lock = threading.Lock()
+        self._threads: dict[int, int] = {}
+        self._real = os._exit
+        self._stand_in = self._exit  # one bound method, so that `is` finds it in place
+
+    def enter(self):
+        import threading
+
+        with self._lock:
+            ident = threading.get_ident()
+            self._threads[ident] = self._threads.get(ident, 0) + 1
+            if os._exit is not self._stand_in:
+                self._real = os._exit
+                os._exit = self._stand_in
+
+    def leave(self):
+        import threading
+
+        with self._lock:
+            ident = threading.get_ident()
+            left = self._threads.get(ident, 1) - 1
+            if left:
+                self._threads[ident] = left
+            else:
+                self._threads.pop(ident, None)
+            if not self._threads and os._exit is self._stand_in:
+                os._exit = self._real
+
+    def _exit(self, code):
+        import threading
+
+        if threading.get_ident() in self._threads:
+            raise _Exited(code)
+        self._real(code)
+
+
+_held = _Held()
 
 
 def _first_line(exc):

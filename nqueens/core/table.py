@@ -2,7 +2,7 @@
 
 A table is its column names and its rows (lists of cells, in column order). Cells print as they are, but for
 ``None`` (``-``) and integers, which get thousands separators (``92``, ``14,200``) except in the columns that
-number things rather than count them (``n``, ``id``, ``repeat``, ``seed``). A column whose every cell repeats another
+number things rather than count them (``n``, ``id``, ``repeat``, ``seed``, ``depth``). A column whose every cell repeats another
 column's (``min`` and ``max`` beside ``seconds`` when each cell holds one run) is left out when ``same`` names the
 pair. Columns of numbers align right.
 
@@ -21,7 +21,7 @@ Examples
 __all__ = ["render", "cell"]
 
 # Columns that number things (an index, a size), printed without thousands separators.
-PLAIN = ("n", "id", "repeat", "seed")
+PLAIN = ("n", "id", "repeat", "seed", "depth")
 
 
 def cell(column, value):

@@ -17,6 +17,7 @@ Examples
 
 import json
 import os
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -37,6 +38,7 @@ __all__ = [
 
 
 # What a solver must be able to do (one of) to answer each question.
+_PAIR = re.compile(r"\s*[A-Za-z_][\w-]*\s*=")  # an option of a column: OPT=VALUE
 _NEEDS = {
     "count": ("count",),
     "enumerate": ("enumerate",),
@@ -110,7 +112,12 @@ def parse_solvers(text):
             raise NQueensError(f"--solvers {text!r} has an empty entry: separate names with single commas")
         parts = entry.split(":")
         # NAME:OPT=VAL for a registered name; an outside solver's spec (FILE.py:ATTR) may hold colons itself.
-        split = 1 if parts[0].strip() in REGISTRY else next((i for i, p in enumerate(parts) if "=" in p), len(parts))
+        # The options are the trailing OPT=VALUE parts, never the first part: a path may hold '=' too (a=b/s.py).
+        split = len(parts)
+        while split > 1 and _PAIR.match(parts[split - 1]):
+            split -= 1
+        if parts[0].strip() in REGISTRY:
+            split = 1
         name, pairs = ":".join(parts[:split]), parts[split:]
         spec = get_solver(name.strip())
         if getattr(spec, "claims_tree", None) is not None:

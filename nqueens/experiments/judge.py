@@ -146,8 +146,8 @@ def damage(doc):
     def integer(value, least=0):
         return isinstance(value, int) and not isinstance(value, bool) and value >= least
 
-    def number(value):
-        return isinstance(value, int | float) and not isinstance(value, bool) and value == value and value >= 0
+    def number(value):  # finite and >= 0: no NaN, no infinity (which JSON cannot hold)
+        return isinstance(value, int | float) and not isinstance(value, bool) and 0 <= value < float("inf")
 
     n = doc.get("n")
     if "n" not in doc:
@@ -168,6 +168,12 @@ def damage(doc):
     for key in ("seconds", "seconds_to_first", "time_read", "time_model", "time_solve", "time_total", "timeout"):
         if doc.get(key) is not None and not number(doc[key]):
             return f"{key} {doc[key]!r} is not a number of seconds"
+    for key in ("cpu_time", "wall_time", "inner_time"):
+        if doc.get(key) is not None and not number(doc[key]):
+            return f"{key} {doc[key]!r} is not a number of seconds"
+    for key in ("peak_memory", "memory"):
+        if doc.get(key) is not None and not number(doc[key]):
+            return f"{key} {doc[key]!r} is not an amount of memory (MiB >= 0)"
     for key in ("options", "stats", "versions", "machine"):
         if doc.get(key) is not None and not isinstance(doc[key], dict):
             return f"{key} {doc[key]!r} is not a mapping"

@@ -211,7 +211,8 @@ def run(
         Called with ``(done, total, record)`` after each run.
     announce : callable, optional
         Called once before the first run is made with the number of runs to make (those not taken from the
-        store), so that a caller can say how long the experiment may take.
+        store) and those runs as ``(solver, options, n)`` triples, so that a caller can say how long the
+        experiment may take (:func:`nqueens.runtime.forecast.experiment_forecast`).
     rule : str, optional
         An attack rule (:mod:`nqueens.core.rules`) for every column: by default every solver that takes it. Runs
         are held to the rule's published counts.
@@ -255,6 +256,11 @@ def run(
             "--workers runs local processes; with --scheduler the cluster's workers make the runs, "
             "so give one or the other"
         )
+    if harness == "runexec" and (scheduler is not None or workers != 1):
+        raise NQueensError(
+            "--harness runexec makes each run in a process of its own here, one after another: it takes neither "
+            "--scheduler nor --workers"
+        )
     columns = _columns(columns)
     explicit = columns is not None
     columns = list(columns) if explicit else default_columns(question, rule)
@@ -286,7 +292,7 @@ def run(
         todo = _reused(results, runnable, fresh)
         done = len(runnable) - len(todo)
         if announce is not None and todo:
-            announce(len(todo))
+            announce(len(todo), [(item.spec, item.task["options"], item.record.n) for item in todo])
         for item in _execute(todo, timeout, memory, workers, scheduler, question, harness):
             _judge_alone(item.record)
             if results is not None:

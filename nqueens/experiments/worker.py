@@ -297,16 +297,15 @@ def _split_times(outcome):
 
 def _effort(task, outcome, spec):
     """The run's statistics in the effort vocabulary, and the tree its nodes belong to."""
-    from nqueens.core.effort import backend_of, effort
+    from nqueens.core.effort import effort
     from nqueens.experiments.trees import search_tree
 
     options = dict(task.get("options") or {})
-    backend = backend_of(spec.name, spec.source, spec.module)
     nodes = outcome.get("nodes")
     stats = outcome.get("stats") or {}
     if nodes is None and isinstance(stats.get("nodes"), int):  # a stream's tree walked up to where it stopped
         nodes = stats["nodes"]
-    outcome["effort"] = effort(backend, stats, nodes)
+    outcome["effort"] = effort(spec.effort, stats, nodes)
     try:
         outcome["search_tree"] = search_tree(spec, options, outcome.get("nodes"))
     except Exception as exc:  # a claim that names no tree: the run stands, the claim is refused elsewhere

@@ -1,1 +1,1 @@
-"""Running solvers: the engine runner, executors (threads, Dask), the result store, interrupts, forecasts."""
+"""Running solvers: the engine runner, executors (threads, Dask), the result store, forecasts, the kernel cache."""

@@ -23,7 +23,16 @@ import tempfile
 from functools import cache
 from pathlib import Path
 
-__all__ = ["use_source_keyed_cache", "fallback_note", "fresh_note", "module_digest", "KernelLocator"]
+__all__ = [
+    "use_source_keyed_cache",
+    "fallback_note",
+    "fresh_note",
+    "module_digest",
+    "KernelLocator",
+    "say_compiling",
+    "say_uncompiled",
+    "uncompiled",
+]
 
 _FOLDERS = ("nqueens", "native", "models", "analysis")
 _PACKAGE = Path(__file__).resolve().parent.parent  # nqueens/
@@ -89,6 +98,87 @@ def fresh_note():
     )
 
 
+def say_compiling(say):
+    """Call ``say`` with one ``note:`` line when a kernel module of this package starts compiling (its kernels
+    were not in the cache for these sources), once per module and process, whatever else the cache holds; the
+    CLI passes a printer at a terminal. ``None`` says nothing."""
+    global _SAY
+    _SAY = say
+
+
+_SAY = None
+_SAID: set = set()
+
+
+def say_uncompiled(modules):
+    """Say at once, through the printer of :func:`say_compiling`, which kernel modules among ``modules`` (and
+    those they import) the cache lacks, before anything is imported: a command that knows its solvers says so
+    within a moment of starting, not once numba is loaded."""
+    if _SAY is None:
+        return
+    for module in uncompiled(modules):
+        if module not in _SAID:
+            _SAID.add(module)
+            _SAY(_compiling(module))
+
+
+def _compiling(module):
+    return f"note: compiling the kernels of {module} (once for this version: the cache keeps them)"
+
+
+_LISTENING: list = []
+
+
+def _listen():
+    """Register the listener of numba's ``numba:compile`` event (fired only on a cache miss), once."""
+    if _LISTENING:
+        return
+    from numba.core import event
+
+    class Compiling(event.Listener):
+        depth = 0
+
+        def on_start(self, ev):
+            self.depth += 1
+            if self.depth > 1 or _SAY is None:  # a kernel's callees compile inside its note
+                return
+            module = getattr(getattr(ev.data.get("dispatcher"), "py_func", None), "__module__", "") or ""
+            if module.startswith("nqueens.") and module not in _SAID:
+                _SAID.add(module)
+                _SAY(_compiling(module))
+
+        def on_end(self, ev):
+            self.depth -= 1
+
+    event.register("numba:compile", Compiling())
+    _LISTENING.append(True)
+
+
+def uncompiled(modules):
+    """The kernel modules (those that define compiled kernels) among ``modules`` and the project modules they
+    import whose kernels the cache does not hold for their sources yet: a run that uses them compiles them first.
+    Nothing is imported; under a numba too old for per-module folders, every kernel module when the cache is
+    empty, else none."""
+    closure = set()
+    for name in modules:
+        closure |= _closure(name)
+    kernels = sorted(m for m in closure if _defines_kernels(m))
+    folder = os.environ.get("NUMBA_CACHE_DIR")
+    if not folder or not os.environ.get("NUMBA_CACHE_LOCATOR_CLASSES", "").startswith(__name__):
+        return kernels if FRESH else []
+    # a module's folder is made when numba first sees its kernels (a kernel only inlined into others keeps none)
+    return [m for m in kernels if not os.path.isdir(os.path.join(folder, f"{m}-{module_digest(m)}"))]
+
+
+_KERNEL = re.compile(rb"^\s*@(?:numba\.)?(?:njit|jit)\b", re.M)
+
+
+@cache
+def _defines_kernels(module):
+    path = _source(module)
+    return path is not None and _KERNEL.search(path.read_bytes()) is not None
+
+
 class KernelLocator:
     """numba's cache locator for this package's kernels: ``NUMBA_CACHE_DIR/MODULE-DIGEST/``.
 
@@ -109,6 +199,7 @@ class KernelLocator:
             return None
         if Path(py_file).resolve() != _source(module):
             return None
+        _listen()
         self = cls(py_func, module)
         try:
             self.ensure_cache_path()

@@ -37,6 +37,7 @@ __all__ = [
     "quick_estimate",
     "forecast",
     "long_run_warning",
+    "experiment_forecast",
     "duration",
     "rates_path",
 ]
@@ -223,6 +224,71 @@ def long_run_warning(req, *, threshold=None, action="counting"):
         f"Knuth's estimate of the {tree} is {guess.nodes:.3g} nodes (+/- {guess.stderr:.2g}), "
         f"at {guess.rate:.3g} nodes/s measured on n = {guess.calibration_n}; press Ctrl-C to stop"
     )
+
+
+# What an experiment costs besides its searches, measured on the shared 2-core development machine with `make run`
+# (compare 4..12, 179 runs of 22 solvers in worker processes: 147 s from an empty kernel cache, 29 s from a full one,
+# 20 to 27 s of it in the searches themselves): a solver's warm-up in its worker from the cache, one run's round
+# trip, and the compilation of one kernel module the cache lacks (19 of them took about two minutes).
+SOLVER_SECONDS = 0.3
+RUN_SECONDS = 0.02
+COMPILE_SECONDS = 6.0
+# A solver's declared ``reach`` is the largest n it answers in about this long (nqueens.core.protocol.Solver).
+REACH_SECONDS = 1.0
+
+
+def experiment_forecast(runs, timeout=None):
+    """``(seconds, worst, compiling)``: the forecast wall time of an experiment's ``runs`` made one after another,
+    the worst case under ``timeout`` where it matters (some run is forecast to take more than a tenth of its
+    limit: the forecasts are good to a few times; ``None`` otherwise) and the number of kernel modules to compile
+    first.
+
+    ``runs`` are ``(solver, options, n)`` triples (a :class:`~nqueens.core.protocol.Solver`, its checked options).
+    A run's search takes Knuth's estimate of its tree over the solver's rate where this machine has measured it
+    (:func:`forecast` keeps the rates), else the solver's declared ``reach`` scaled by the estimates of the two
+    trees; it is capped at ``timeout``. Each solver adds its warm-up, each run its round trip, and each kernel
+    module the cache lacks (:func:`nqueens.runtime.cache.uncompiled`) its compilation: on a fresh installation
+    that is most of a short experiment.
+
+    Examples
+    --------
+    >>> from nqueens.registry import get_solver
+    >>> seconds, worst, compiling = experiment_forecast([(get_solver("bitwise"), {}, n) for n in range(4, 9)], 10)
+    >>> 0 < seconds < 10, worst
+    (True, None)
+    >>> seconds, worst, compiling = experiment_forecast([(get_solver("bitwise"), {}, n) for n in (13, 14)], 1)
+    >>> seconds <= worst
+    True
+    """
+    from nqueens.runtime.cache import uncompiled
+
+    rates = _load_rates()
+    trees: dict = {}
+
+    def tree(n, rule):
+        if (n, rule) not in trees:
+            trees[n, rule] = quick_estimate(n, probes=200, seed=0, rule=rule)[0]
+        return trees[n, rule]
+
+    solvers, modules, seconds, longest = {}, set(), 0.0, 0.0
+    for spec, options, n in runs:
+        rule = options.get("rule") or "queen"
+        known = rates.get(_rate_key(spec.name, options))
+        if known is not None:
+            search = tree(n, rule) / float(known["rate"])
+        else:
+            reach = spec.reach or n
+            search = REACH_SECONDS * tree(n, rule) / tree(max(reach, 1), rule)
+        longest = max(longest, search)
+        seconds += RUN_SECONDS + (search if timeout is None else min(search, timeout))
+        solvers[spec.name] = spec
+        if spec.module is not None and spec.source == "built-in":
+            modules.add(spec.module)
+    compiling = len(uncompiled(sorted(modules)))
+    overhead = SOLVER_SECONDS * len(solvers) + COMPILE_SECONDS * compiling
+    matters = timeout is not None and longest > timeout / 10
+    worst = overhead + len(runs) * (RUN_SECONDS + timeout) if matters else None
+    return overhead + seconds, worst, compiling
 
 
 def _at_once(spec, n, options):

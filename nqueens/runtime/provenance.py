@@ -29,8 +29,8 @@ def code_digest() -> str:
     roots = {"": root}
     for name in _SEPARATE:  # an editable install maps these to folders beside the package
         spec = importlib.util.find_spec(f"nqueens.{name}")
-        for folder in (spec.submodule_search_locations or []) if spec else []:
-            folder = Path(folder).resolve()
+        for location in (spec.submodule_search_locations or []) if spec else []:
+            folder = Path(location).resolve()
             if not folder.is_relative_to(root):
                 roots[name] = folder
     files = {}

@@ -3,7 +3,7 @@
 An **engine** (registry family ``engine``: ``fast``, ``quadrants``) is an algorithm split into independent
 subproblems, and nothing else. Its module provides
 
-``SOLVER``, ``ALGORITHM_VERSION``, ``MAX_N``
+``NAME``, ``ALGORITHM_VERSION``, ``MAX_N``
     its registry name, the version of its subproblems and results (the store never mixes versions), its limit;
 ``WORKERS`` (optional)
     the local threads to use when none are asked for (all cores otherwise); the GPU counter's few feed one GPU (its declaration's ``threads``);
@@ -134,7 +134,7 @@ def code_version(engine):
 
 def plan_digest(engine, n, subproblems):
     """The digest of a whole plan: an unfinished run is resumed only under the same one."""
-    text = f"nqueens {engine.SOLVER} {code_version(engine)} n={n} plan " + " ".join(s.digest for s in subproblems)
+    text = f"nqueens {engine.NAME} {code_version(engine)} n={n} plan " + " ".join(s.digest for s in subproblems)
     return hashlib.sha256(text.encode()).hexdigest()
 
 
@@ -157,13 +157,13 @@ def _cached(engine, n, path):
     from nqueens.runtime.store import ResultStore
 
     if not os.path.exists(path):
-        raise NQueensError(f"no stored count of n = {n} by {engine.SOLVER}: result store {path} does not exist")
+        raise NQueensError(f"no stored count of n = {n} by {engine.NAME}: result store {path} does not exist")
     with ResultStore(path, write=False) as results:
-        found = results.finished(n, engine.SOLVER, code_version(engine))
+        found = results.finished(n, engine.NAME, code_version(engine))
         where = results.path
     if found is None:
         raise NQueensError(
-            f"no finished count of n = {n} by {engine.SOLVER} (this code: version {code_version(engine)}) "
+            f"no finished count of n = {n} by {engine.NAME} (this code: version {code_version(engine)}) "
             f"in {where}; run it without --cached"
         )
     result = found["result"]
@@ -196,7 +196,7 @@ def _run(engine, n, subproblems, results, workers, scheduler, progress, started)
     if results is not None:
         run = results.open_run(
             n,
-            engine.SOLVER,
+            engine.NAME,
             code_version(engine),
             plan=plan_digest(engine, n, subproblems),
             subproblems=len(subproblems),

@@ -178,6 +178,7 @@ class ResultStore:
     def __init__(self, path=None, *, create=True, write=True):
         self.path = resolve_path(path)
         self._db: Any = None  # the connection once opened
+        self._opened = 0  # the last experiment run's id when opened for writing
         default = self.path == cache_path()
         if not create and not self.path.exists():
             if default:
@@ -197,6 +198,9 @@ class ResultStore:
             self._db.execute("PRAGMA synchronous = NORMAL")
             with self._transaction():
                 self._create()
+                # the experiment runs written before this store was opened: a row of a key written after it,
+                # by another process, is that process's making of the same run (see record_experiment_run)
+                self._opened = self._db.execute("SELECT COALESCE(MAX(id), 0) FROM experiment_runs").fetchone()[0]
         self._stat = os.stat(self.path)
 
     def __enter__(self):
@@ -361,7 +365,9 @@ class ResultStore:
     def record_experiment_run(self, key, record, *, replace=False):
         """Write one run of an experiment (a JSON-able dict with ``solver``, ``n``, ``instance``, ``question``,
         ``repeat``, ``status``, ``finished``) under its identity ``key``, in its own transaction; with
-        ``replace``, overwrite the latest row of that key instead (a verdict reached later)."""
+        ``replace``, overwrite the latest row of that key instead (a verdict reached later). A run that another
+        process wrote under the same key while this store was open (two experiments at once) is not written a
+        second time: ``False`` then, else ``True``."""
         problem = record.get("instance") or str(record["n"])
         row = (
             key,
@@ -379,6 +385,13 @@ class ResultStore:
                 if replace
                 else None
             )
+            if (
+                latest is None
+                and self._db.execute(
+                    "SELECT 1 FROM experiment_runs WHERE key = ? AND id > ?", (key, self._opened)
+                ).fetchone()
+            ):
+                return False  # another process wrote the same run while this one was open: one row per run
             if latest is None:
                 self._db.execute(
                     "INSERT INTO experiment_runs (key, solver, problem, question, repeat, status, record, finished) "
@@ -389,6 +402,23 @@ class ResultStore:
                 self._db.execute(
                     "UPDATE experiment_runs SET status = ?, record = ? WHERE id = ?", (row[5], row[6], latest)
                 )
+        return True
+
+    def repeated_runs(self):
+        """``{id: earlier id}`` for every experiment run stored again under the key of an earlier row (the same
+        run made again with ``--fresh``, or written twice by experiments that ran at once)."""
+        if self._db is None:
+            return {}
+        with self._guard():
+            rows = self._db.execute("SELECT id, key FROM experiment_runs ORDER BY id").fetchall()
+        first: dict[str, int] = {}
+        again: dict[int, int] = {}
+        for run_id, key in rows:
+            if key in first:
+                again[run_id] = first[key]
+            else:
+                first[key] = run_id
+        return again
 
     def experiment_runs_by_key(self, keys):
         """``{key: record}`` of the latest stored run of each of ``keys`` that is in the store."""
@@ -576,6 +606,13 @@ def _connect_read_only(path):
     from urllib.parse import quote
 
     uri = f"file:{quote(str(Path(path).resolve()))}"
+    folder = Path(path).resolve().parent
+    if os.access(path, os.R_OK | os.W_OK) and os.access(folder, os.W_OK | os.X_OK):
+        # A reader that may write opens the file read-write and promises to write nothing: the last connection
+        # to close then folds the write-ahead log back and removes -wal and -shm (a mode=ro reader leaves them).
+        db = sqlite3.connect(f"{uri}?mode=rw", uri=True, timeout=LOCK_TIMEOUT, isolation_level=None)
+        db.execute("PRAGMA query_only = 1")
+        return db
     db = sqlite3.connect(f"{uri}?mode=ro", uri=True, timeout=LOCK_TIMEOUT, isolation_level=None)
     try:
         db.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()

@@ -14,6 +14,10 @@ a few seconds, so a test can send a signal while the command is provably still s
 is the last thing the interpreter imports before it), so a test can time a signal from the program's first
 instant rather than from the interpreter's own start-up, which no program can handle.
 
+``NQUEENS_UNDERWAY=FILE`` creates FILE when the command's work is under way: when it starts its first job on
+:mod:`nqueens.core.background` (the search, the construction, the count), so a test interrupts the work itself,
+neither the start-up before it nor a result already printed, on a fast machine or a slow one.
+
 Nothing of this ships with the package.
 """
 
@@ -85,6 +89,52 @@ def _slow_import():
     sys.meta_path.insert(0, Slow())
 
 
+def _after_import(module_name, then):
+    """Call ``then(module)`` once ``module_name`` has been imported (in any process that imports it)."""
+    import importlib.abc
+    import importlib.util
+
+    class After(importlib.abc.MetaPathFinder):
+        def find_spec(self, name, path=None, target=None):
+            if name != module_name:
+                return None
+            sys.meta_path.remove(self)
+            spec = importlib.util.find_spec(name)
+            if spec is None or spec.loader is None:
+                return spec
+            execute = spec.loader.exec_module
+
+            def exec_module(module):
+                execute(module)
+                then(module)
+
+            spec.loader.exec_module = exec_module
+            return spec
+
+    sys.meta_path.insert(0, After())
+
+
+def _mark_underway():
+    path = os.environ.get("NQUEENS_UNDERWAY")
+    if not path:
+        return
+
+    def mark():
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT, 0o644))
+
+    def patch(background):
+        for name in ("_as_job", "stream", "start"):
+            real = getattr(background, name)
+
+            def marked(*args, _real=real, **kwargs):
+                mark()
+                return _real(*args, **kwargs)
+
+            setattr(background, name, marked)
+
+    _after_import("nqueens.core.background", patch)
+
+
 def _mark_start():
     path = os.environ.get("NQUEENS_STARTED")
     if path:
@@ -93,4 +143,5 @@ def _mark_start():
 
 _install()
 _slow_import()
+_mark_underway()
 _mark_start()

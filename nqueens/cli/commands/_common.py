@@ -173,6 +173,32 @@ def add_solver_options(parser, *, short=True, help="a solver-specific option (se
     )
 
 
+def about(x):
+    """An estimate for people, in the one format of the command line: a whole number with thousands separators
+    (``43,797``) up to 10**15, beyond that four significant digits (``4.380e+22``).
+
+    Examples
+    --------
+    >>> about(2056.6), about(4.3797e22), about(float("inf"))
+    ('2,057', '4.380e+22', 'inf')
+    """
+    if x != x or abs(x) == float("inf"):
+        return str(x)
+    return f"{x:,.0f}" if abs(x) < 1e15 else f"{x:.3e}"
+
+
 def print_json(doc):
-    json.dump(doc, sys.stdout, indent=2)
+    """One JSON document on stdout: strict JSON, so a number that is not finite is null (JSON has no Infinity
+    or NaN, and strict readers refuse them)."""
+    json.dump(_finite(doc), sys.stdout, indent=2, allow_nan=False)
     sys.stdout.write("\n")
+
+
+def _finite(value):
+    if isinstance(value, float):
+        return value if value == value and abs(value) != float("inf") else None
+    if isinstance(value, dict):
+        return {key: _finite(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [_finite(item) for item in value]
+    return value

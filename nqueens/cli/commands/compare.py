@@ -182,6 +182,8 @@ def _warn_if_long(problems, columns):
 def run(args):
     from nqueens.experiments import runner as experiment
 
+    if args.plot_kind is not None and args.plot is None:
+        raise NQueensError(f"--plot-kind {args.plot_kind} says which figure --plot draws: give --plot FILE too")
     if args.question is None:
         args.question = "count" if args.problem == "nqueens" else "optimize"
     optimize = args.question == "optimize"
@@ -256,7 +258,7 @@ def run(args):
         )
     finally:
         if show is not None:
-            sys.stderr.write("\r\033[K")
+            show.close()
     from nqueens.analysis.compare import agreement, format_runs, format_table
 
     if fmt == "markdown" or args.aggregate:
@@ -300,41 +302,61 @@ def _plot(kind, result, columns, path):
         plots.plot_timings(result.records, path)
 
 
-# An experiment whose runs may together take longer than this says so before it starts.
-LONG_EXPERIMENT_SECONDS = 300.0
+# An experiment forecast to take longer than this says so, and how long, before it starts (the worst case, every
+# run to its time limit, beside it where a run may come near its limit).
+LONG_EXPERIMENT_SECONDS = 20.0
 MANY_RUNS = 200
 
 
 def _announcer(timeout):
     """The ``announce`` of :func:`nqueens.experiments.runner.run`: one ``note:`` line on stderr before a long
-    experiment (its runs times the time limit, or many runs without one), with how to stop it."""
+    experiment, with the forecast of :func:`nqueens.runtime.forecast.experiment_forecast` (the worst case beside
+    it only where a run may reach its limit), and how to stop it."""
 
-    def announce(runs):
-        from nqueens.runtime.forecast import duration
+    def announce(count, runs=()):
+        from nqueens.runtime.forecast import duration, experiment_forecast
 
         stop = "Ctrl-C stops it (with --store the finished runs are kept and the same command resumes)"
-        if timeout is not None and runs * timeout > LONG_EXPERIMENT_SECONDS:
+        seconds, worst, compiling = experiment_forecast(runs, timeout) if runs else (0.0, None, 0)
+        what = f"{count:,} runs" + (f" of at most {timeout:g} s each" if timeout is not None else "")
+        if seconds > LONG_EXPERIMENT_SECONDS:
+            compiles = f", {compiling} kernel modules to compile first" if compiling else ""
+            near = worst is None or worst < 1.5 * seconds  # no worse to speak of
+            worst_said = "" if near else f" (at worst {duration(worst)}, every run to its limit)"
             print(
-                f"note: {runs:,} runs of at most {timeout:g} s each: this experiment may take up to "
-                f"{duration(runs * timeout)} (plus each run's start); {stop}",
+                f"note: {what}: this experiment is forecast to take about {duration(seconds)}{compiles}"
+                f"{worst_said}; {stop}",
                 file=sys.stderr,
+                flush=True,
             )
-        elif timeout is None and runs >= MANY_RUNS:
+        elif timeout is None and count >= MANY_RUNS:
             print(
-                f"note: {runs:,} runs without --timeout: their length has no bound (--timeout S bounds each); {stop}",
+                f"note: {what} without --timeout: their length has no bound (--timeout S bounds each); {stop}",
                 file=sys.stderr,
             )
 
     return announce
 
 
-def _progress():
-    def show(done, total, record):
-        where = record.instance or f"n = {record.n}"
-        sys.stderr.write(f"\r\033[K[{done}/{total}] {where}, {record.solver} (repeat {record.repeat}): {record.status}")
-        sys.stderr.flush()
+class _progress:
+    """At a terminal, one line that says how far the experiment is: tqdm's bar of the runs, fitted to the terminal's
+    width, with the last run beside it; gone once the experiment ends (or is interrupted)."""
 
-    return show
+    def __init__(self):
+        self.bar = None
+
+    def __call__(self, done, total, record):
+        if self.bar is None:
+            from tqdm import tqdm
+
+            self.bar = tqdm(total=total, unit=" runs", file=sys.stderr, leave=False, dynamic_ncols=True)
+        where = record.instance or f"n = {record.n}"
+        self.bar.set_postfix_str(f"{where}, {record.solver} (repeat {record.repeat}): {record.status}", refresh=False)
+        self.bar.update(done - self.bar.n)
+
+    def close(self):
+        if self.bar is not None:
+            self.bar.close()
 
 
 def _report(args, result):

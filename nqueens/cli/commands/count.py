@@ -19,6 +19,7 @@ from nqueens.cli.commands._common import (
     problem,
 )
 from nqueens.cli.commands._rules import add_rules_option
+from nqueens.core.errors import NQueensError
 
 # Command-line flags that map one-to-one to solver options of the same name.
 _SOLVER_FLAGS = ("workers", "scheduler", "store", "cached")
@@ -69,7 +70,10 @@ def run(args):
     what = problem(args)
     options = collect_options(args.options, [(name, getattr(args, name)) for name in _SOLVER_FLAGS] + rule_option(args))
     plain = not isinstance(what, Instance) or what.is_plain
-    req = request(what, solver_for(args), nodes=args.nodes, options=options)
+    solver = solver_for(args)
+    if solver and ":" in solver and "=" in solver:  # NAME:OPT=VALUE, as compare and trace take it
+        solver, options = _with_options(solver, options)
+    req = request(what, solver, nodes=args.nodes, options=options)
     if "progress" in req.options and "progress" not in options:
         progress = not (args.quiet or args.json) and sys.stderr.isatty()
         req = replace(req, options={**req.options, "progress": progress})
@@ -81,39 +85,65 @@ def run(args):
     if args.json:
         print_json(result.to_dict())
         return 0
-    print(_human(result, what))
+    print(_human(result, what, args.solver))
     return 0
 
 
-def _human(result, what):
-    """The count for people: the total first, then the rest one item a line, no Python reprs."""
+def _with_options(spec, options):
+    """``NAME:OPT=VALUE...`` as the solver and its options, merged with those of ``--option`` (the same option
+    given both ways must agree)."""
+    from nqueens.experiments.columns import parse_solvers
+
+    if "," in spec:
+        raise NQueensError(f"--solver {spec!r}: one solver, options after colons (cp:var=first-fail)")
+    column = parse_solvers(spec)[0]
+    for key, value in column.options.items():
+        if key in options and str(options[key]) != str(value):
+            raise NQueensError(
+                f"option {key} is given twice, as {value!r} in --solver and {options[key]!r} in --option"
+            )
+    return column.solver, {**options, **column.options}
+
+
+def _human(result, what, typed=None):
+    """The count for people: the total first, then the rest one item a line, no Python reprs; the solver as the
+    user named it (an outside solver's own name beside it)."""
     solutions = "solution" if result.total == 1 else "solutions"
     where = f"n = {result.n}" if isinstance(what, int) else str(what)
-    lines = [f"{where}, solver {result.solver}: {result.total} {solutions}"]
+    named = result.solver if not typed or typed.strip() == result.solver else f"{typed.strip()} ({result.solver})"
+    lines = [f"{where}, solver {named}: {result.total:,} {solutions}"]
     if result.unique is not None:
-        lines.append(f"  unique: {result.unique}")
+        lines.append(f"  unique: {result.unique:,}")
     if result.classes:
         lines.append(
             "  orbit classes: "
-            + ", ".join(f"{number} of size {size}" for size, number in sorted(result.classes.items()))
+            + ", ".join(f"{number:,} of size {size}" for size, number in sorted(result.classes.items()))
         )
     if result.nodes is not None:
-        lines.append(f"  nodes: {result.nodes}")
+        lines.append(f"  nodes: {result.nodes:,}")
     if result.profile is not None:
-        lines.append("  nodes per depth: " + " ".join(str(x) for x in result.profile))
+        lines.append("  nodes per depth: " + " ".join(f"{x:,}" for x in result.profile))
     for key, value in result.stats.items():
         if value is None or key == "instance":
+            continue
+        if key == "status" and value in _FINISHED:
+            # a solver's word for a search that ended (CP-SAT's and CPMpy's OPTIMAL, INFEASIBLE when there is
+            # none): for a count that is every solution, an incomplete count being refused
+            lines.append("  search: complete")
             continue
         lines.append(f"  {key.replace('_', ' ')}: {_value(value)}")
     lines.append(f"  seconds: {result.seconds:.6f}")
     return "\n".join(lines)
 
 
+_FINISHED = ("OPTIMAL", "INFEASIBLE", "UNSATISFIABLE")
+
+
 def _value(value):
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, int):
-        return str(value)
+        return f"{value:,}"
     if isinstance(value, float):
         return f"{value:.6g}"
     if isinstance(value, dict):

@@ -2,7 +2,7 @@
 
 import argparse
 
-from nqueens.cli.commands._common import board_size, epilog, positive, print_json
+from nqueens.cli.commands._common import about, board_size, epilog, positive, print_json
 from nqueens.cli.commands._rules import add_rules_option
 from nqueens.tools import TREE_MODELS as MODELS
 
@@ -34,11 +34,12 @@ def run(args):
     if args.json:
         print_json(result.to_dict())
         return 0
+    rule = "" if result.rule == "queen" else ", rule " + result.rule
     print(
-        f"n = {result.n}, model {result.model}{'' if result.rule == 'queen' else ', rule ' + result.rule}: about {result.estimate:.6g} nodes "
-        f"(standard error {result.stderr:.3g}), {result.probes} probes, seed {result.seed}"
+        f"n = {result.n}, model {result.model}{rule}: about {about(result.estimate)} nodes "
+        f"(standard error {about(result.stderr)}), {result.probes:,} probes, seed {result.seed}"
     )
-    print(f"  generated: about {result.generated:.6g} (standard error {result.generated_stderr:.3g})")
+    print(f"  generated: about {about(result.generated)} (standard error {about(result.generated_stderr)})")
     print(f"  seconds: {result.seconds:.6f}")
     return 0
 

@@ -49,7 +49,7 @@ _MODELS = {
 def add_parser(sub):
     parser = sub.add_parser(
         "export",
-        help="write a model as DIMACS CNF, LP/MPS or MiniZinc",
+        help="write a model as DIMACS CNF, LP/MPS, MiniZinc or XCSP3",
         description="Write the n-queens model of one formulation in a format other tools read: sat as DIMACS CNF "
         "(with a 'c ind' projection line on the board variables), mip as LP or MPS (by the suffix of -o), "
         "cp, cpmpy and minizinc as a MiniZinc model and data file, xcsp3 as an XCSP3 instance (pycsp3). "

@@ -30,6 +30,9 @@ def run(args):
 
     if len(args.traces) > 3:
         raise NQueensError(f"a page compares at most three traces; got {len(args.traces)}")
+    from nqueens.core.files import check_distinct
+
+    check_distinct(args.html, args.traces)  # before reading: the page must not replace a trace
     traces = [read(path) for path in args.traces]
     if len({t.n for t in traces}) > 1:
         raise NQueensError(

@@ -71,8 +71,9 @@ def run(args):
         return _compare(args, since, fmt)
     with ResultStore(args.store, create=False, write=False) as store:
         records = store.experiment_runs(solver=args.solver, since=since)
+        repeated = store.repeated_runs() if args.check else {}
     if args.check:
-        return _check(records, store.path, fmt)
+        return _check(records, store.path, fmt, repeated)
     _refuse_damaged(records, store.path)
     if not records and fmt == "table":
         which = f" of {args.solver}" if args.solver else ""
@@ -110,7 +111,7 @@ def _refuse_damaged(records, path):
             )
 
 
-def _check(records, path, fmt):
+def _check(records, path, fmt, repeated=None):
     from nqueens.analysis.compare import format_check
     from nqueens.core.record import RunRecord
     from nqueens.experiments.runner import check, damage
@@ -122,7 +123,16 @@ def _check(records, path, fmt):
             sound.append(record)
         else:
             damaged.append((_shown(record, RunRecord), f"damaged record: {why}"))
-    found = sorted(damaged + check(sound), key=lambda pair: pair[0].id or 0)
+    again = [
+        (
+            _shown(record, RunRecord),
+            f"the same run as run {repeated[record['id']]}, stored again (made again with "
+            "--fresh, or written by two experiments at once): a median over the runs counts it twice",
+        )
+        for record in records
+        if record.get("id") in (repeated or {})
+    ]
+    found = sorted(damaged + again + check(sound), key=lambda pair: pair[0].id or 0)
     if fmt == "json":
         write_out(format_check(found, "json"))
     elif found:

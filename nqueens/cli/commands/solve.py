@@ -18,7 +18,7 @@ from nqueens.cli.commands._common import (
 )
 from nqueens.cli.commands._rules import add_rules_option
 from nqueens.core import board
-from nqueens.core.errors import NQueensError
+from nqueens.core.errors import NQueensError, SolverError
 
 
 def add_parser(sub):
@@ -175,6 +175,8 @@ def run(args):
         else:
             try:
                 total = count(what, spec.name, options=options).total
+            except SolverError:  # the solver failed at its work, as it would have in the stream: its own error
+                raise
             except NQueensError as exc:
                 raise NQueensError(f"{exc} (the text format starts with the count: add --limit K)") from None
         pieces = board.format_text(rows, total)

@@ -53,7 +53,12 @@ def run(args):
         raise NQueensError(f"--compare takes one or two searches besides --solver's; got {len(specs) - 1}")
     if args.output and len(specs) > 1:
         raise NQueensError("-o writes one trace: record each search on its own, or leave -o out with --compare")
+    if args.output and args.html:
+        from nqueens.core.files import check_distinct
+
+        check_distinct(args.html, [args.output], "the trace file (-o)")
     columns = [_column(spec) for spec in specs]
+    _say_compiling(columns)
     say = None if args.quiet else (lambda line: print(line, file=sys.stderr))
     traces = [call(tracing.record, args.n, name, report=say, **options) for name, options in columns]
     if args.output:
@@ -69,6 +74,15 @@ def run(args):
     return 0
 
 
+def _say_compiling(columns):
+    """The kernels the searches will compile, said before any is loaded (the compile notes, at a terminal)."""
+    from nqueens.registry import get_solver
+    from nqueens.runtime.cache import say_uncompiled
+
+    modules = {get_solver(name).module for name, _ in columns}
+    say_uncompiled(sorted(m for m in modules if m is not None))
+
+
 def _column(spec):
     from nqueens.experiments.runner import parse_solvers
 
@@ -79,7 +93,7 @@ def _column(spec):
 
 
 def _summary(t):
-    return f"{t.label}, n = {t.n}: {t.nodes:,} nodes, {t.solutions:,} solutions, {len(t.lines):,} events"
+    return f"{t.label}, n = {t.n}: {t.nodes:,} nodes, {t.solutions:,} solutions, {t.steps:,} events"
 
 
 def _said(args, line):

@@ -21,4 +21,5 @@ SOLVER = Solver(
     "instance does not keep",
     reach=16,
     options=ENGINE_OPTIONS,
+    effort={"subproblems": ("constellations",)},
 )

@@ -6,7 +6,14 @@ from nqueens.core.protocol import Option, Solver
 
 __all__ = ["SOLVER", "BACKENDS", "OPTIMIZE_BACKENDS"]
 
-BACKENDS = ("ortools", "exact", "pysat", "choco", "z3")
+# The backends offered, and the packages each needs beyond CPMpy (the code reads them from here).
+BACKENDS = {
+    "ortools": "ortools",
+    "exact": "exact",
+    "pysat": "python-sat[pb] and pypblib",
+    "choco": "pychoco",
+    "z3": "z3-solver",
+}
 # The backends that optimise (CPMpy's pysat backend does not): ``nqueens optimize ... --solvers cpmpy:backend=B``.
 OPTIMIZE_BACKENDS = ("ortools", "exact", "choco", "z3")
 
@@ -24,9 +31,17 @@ SOLVER = Solver(
             str,
             "ortools",
             "the solver CPMpy hands the model to (all but ortools need pip install 'nqueens[solvers]')",
-            BACKENDS,
+            tuple(BACKENDS),
         ),
         RULE,
     ),
     memory=(2000, 2),  # CPMpy's expression tree above CP-SAT's model (cpsat: 1600 n^2 a worker)
+    effort={  # the statistics of the backend CPMpy hands the model to (models/cpmpy_model.py reads them)
+        "branches": ("branches",),
+        "conflicts": ("conflicts",),
+        "decisions": ("decisions",),
+        "propagations": ("propagations",),
+        "failures": ("failures",),
+        "search_nodes": ("search_nodes",),
+    },
 )

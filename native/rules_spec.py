@@ -3,6 +3,7 @@
 
 import math
 
+from nqueens.core.effort import HAND_WRITTEN
 from nqueens.core.options import RULE
 from nqueens.core.protocol import Solver
 
@@ -34,4 +35,5 @@ SOLVER = Solver(
     at_once=no_torus_solution,
     no_instance="its masks hold the rule's attacks only, not blocked squares or pre-placed queens",
     options=(RULE,),
+    effort=HAND_WRITTEN,
 )

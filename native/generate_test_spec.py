@@ -3,6 +3,7 @@
 
 from nqueens.native._limits import DIAGONALS_MAX_N, DIAGONALS_REASON
 
+from nqueens.core.effort import HAND_WRITTEN
 from nqueens.core.protocol import Solver
 
 __all__ = ["SOLVER"]
@@ -18,4 +19,5 @@ SOLVER = Solver(
     summary="generate every permutation, test the full board; compiled",
     max_n=DIAGONALS_MAX_N,
     limit_reason=DIAGONALS_REASON,
+    effort=HAND_WRITTEN,
 )
