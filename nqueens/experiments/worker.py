@@ -233,6 +233,12 @@ def _optimize(task, spec, options):
     improvements: list[Any] = []
     start = time.perf_counter()
 
+    def hook_in_span(*args, **kwargs):
+        # The improvements' clock starts inside the span, in its thread: a moment of the run is never after its end.
+        nonlocal start
+        start = time.perf_counter()
+        return hook(*args, **kwargs)
+
     def improved(solution, objective=None):
         entry = {"seconds": time.perf_counter() - start, "solution": _plain(solution), "objective": objective}
         improvements.append(entry)
@@ -244,7 +250,7 @@ def _optimize(task, spec, options):
     chosen = {key: value for key, value in options.items() if key in taken}
     # In the job thread that the span measures, as every question's solver call is.
     said, span = background.timed(
-        hook, task["problem"], int(task["n"]), timeout=task.get("timeout"), improved=improved, **chosen
+        hook_in_span, task["problem"], int(task["n"]), timeout=task.get("timeout"), improved=improved, **chosen
     )
     said = {"status": said} if isinstance(said, str) or said is None else dict(said)
     stats = dict(said.get("stats") or {})

@@ -1,0 +1,21 @@
+"""The measured optimisation runs, the checks of compare's and runs' arguments, and what a user is told: an
+optimisation run's times on one clock, options that cannot apply refused with one line."""
+
+import json
+
+from helpers import run_cli
+
+# OEIS A075458, the queens domination numbers for n = 1..10.
+A075458 = {1: 1, 2: 1, 3: 1, 4: 2, 5: 3, 6: 3, 7: 4, 8: 5, 9: 5, 10: 5}
+
+
+def test_an_optimisation_runs_improvements_are_timed_on_the_runs_own_clock(capsys):
+    # The time to the first and to the best solution are moments inside the run: never after its end.
+    code, out, err = run_cli(capsys, "optimize", "domination", "1..5", "--solvers", "cpsat,sat", "--json")
+    assert code == 0, err
+    runs = json.loads(out)
+    assert len(runs) == 10
+    for run in runs:
+        assert run["status"] == "optimal" and run["objective"] == A075458[run["n"]]
+        assert 0 <= run["seconds_to_first"] <= run["time_best"] <= run["seconds"], run
+        assert all(0 <= moment <= run["seconds"] for moment, _ in run["curve"]), run
