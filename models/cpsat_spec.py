@@ -41,7 +41,7 @@ SOLVER = Solver(
             reduced=(True,),
         ),
         Option("first", bool, False, "stop at the first solution (for large n; solve only)", partial=(True,)),
-        Option("workers", int, 1, "CP-SAT search workers; more than 1 only with first=true"),
+        Option("workers", int, 1, "CP-SAT search workers; more than 1 only with first=true", least=1),
         Option(
             "var",
             str,

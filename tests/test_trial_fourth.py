@@ -19,3 +19,12 @@ def test_an_optimisation_runs_improvements_are_timed_on_the_runs_own_clock(capsy
         assert run["status"] == "optimal" and run["objective"] == A075458[run["n"]]
         assert 0 <= run["seconds_to_first"] <= run["time_best"] <= run["seconds"], run
         assert all(0 <= moment <= run["seconds"] for moment, _ in run["curve"]), run
+
+
+def test_cpsat_optimisation_refuses_fewer_than_one_worker(capsys):
+    # CP-SAT reads num_workers = 0 as "all cores" and refuses a negative number as an invalid model: neither is
+    # the number the user asked for, and a refused model is not "no solution and no proof".
+    for workers in ("0", "-1"):
+        code, out, err = run_cli(capsys, "optimize", "domination", "5", "--solvers", f"cpsat:workers={workers}")
+        assert (code, out) == (2, ""), err
+        assert err == f"error: workers must be an integer >= 1, got {workers}\n"

@@ -75,7 +75,8 @@ class Option:
     the kind); ``partial`` the values with which the solver finds some solutions (one), not all; ``unique`` the
     values with which its count also gives the unique solutions and their orbit classes; ``reduced`` the values
     with which its stream holds only the fundamental solutions (one per orbit), not all; ``limited`` a triple
-    ``(values, max_n, reason)``: with one of those values the solver takes only ``n <= max_n``. An option named ``rule``
+    ``(values, max_n, reason)``: with one of those values the solver takes only ``n <= max_n``; ``least`` the
+    smallest value an ``int`` option takes, checked where the option is parsed, for every question. An option named ``rule``
     states another problem (an attack rule of :mod:`nqueens.core.rules`): the checks compare its totals with the
     rule's own counts, not the queen's.
     """
@@ -89,6 +90,7 @@ class Option:
     unique: tuple = ()  # values with which the solver's count also gives unique solutions and orbit classes
     reduced: tuple = ()  # values with which the solver's stream holds one solution per orbit, not all
     limited: tuple = ()  # (values, max_n, reason): with one of those values the solver takes n <= max_n
+    least: int | None = None  # the smallest value of an int option (workers: 1)
 
     def parse(self, value):
         """Convert ``value`` (a string from the CLI, or a Python value) to this option's type, or raise."""
@@ -110,6 +112,8 @@ class Option:
             raise NQueensError(f"option {self.name} takes a {self.kind.__name__}, got {value!r}")
         if self.choices and value not in self.choices:
             raise NQueensError(f"option {self.name} must be one of {', '.join(map(str, self.choices))}; got {value!r}")
+        if self.least is not None and value is not None and value < self.least:
+            raise NQueensError(f"{self.name} must be an integer >= {self.least}, got {value!r}")
         return value
 
 
