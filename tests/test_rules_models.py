@@ -180,7 +180,7 @@ def test_compare_first_solutions_are_checked_under_the_rule(capsys):
         (["5..7", "--rules", "toroidal", "--solvers", "dlx,bitwise"], "'bitwise' knows only the queen's"),
         (["5..7", "--rules", "toroidal", "--solvers", "sat:rule=superqueen"], "sets rule=superqueen"),
         (["5..7", "--rules", "toroidal", "--question", "unique"], "larger group"),
-        (["4..6", "--rules", "superqueen", "--problem", "domination"], "option rule does not apply to optimisation"),
+        (["4..6", "--rules", "superqueen", "--problem", "domination"], "is for the counting questions"),
     ],
 )
 def test_compare_refuses_what_the_rule_cannot_do(capsys, argv, fragment):

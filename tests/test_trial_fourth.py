@@ -28,3 +28,18 @@ def test_cpsat_optimisation_refuses_fewer_than_one_worker(capsys):
         code, out, err = run_cli(capsys, "optimize", "domination", "5", "--solvers", f"cpsat:workers={workers}")
         assert (code, out) == (2, ""), err
         assert err == f"error: workers must be an integer >= 1, got {workers}\n"
+
+
+def test_compare_refuses_counting_options_for_an_optimisation(capsys):
+    # Domination and peaceable queens are posed with the queen's moves, and an optimisation run has no node
+    # columns: a rule or --nodes there is a mistake to say, not an option to drop or to blame on each solver.
+    base = ["compare", "4..5", "--problem", "domination", "--solvers", "cpsat"]
+    for extra, said in (
+        (["--rules", "superqueen"], "--rules superqueen"),
+        (["--rules", "toroidal"], "--rules toroidal"),
+        (["--nodes"], "--nodes"),
+    ):
+        code, out, err = run_cli(capsys, *base, *extra)
+        assert (code, out) == (2, ""), err
+        assert err.startswith(f"error: {said} ") and len(err.splitlines()) == 1, err
+        assert "--question optimize" in err, err

@@ -193,6 +193,16 @@ def run(args):
         raise NQueensError(
             f"--problem {args.problem} is an optimisation problem: ask question optimize, not {args.question}"
         )
+    if optimize and args.rules not in (None, "queen"):
+        raise NQueensError(
+            f"--rules {args.rules} is for the counting questions: --question optimize asks {args.problem}, "
+            "which is posed with the queen's moves"
+        )
+    if optimize and args.nodes:
+        raise NQueensError(
+            "--nodes fills the node columns of the counting questions: --question optimize reports each "
+            "solver's own effort"
+        )
     if args.plot_kind in _OPTIMIZE_PLOTS and not optimize:
         raise NQueensError(f"--plot-kind {args.plot_kind} is for --question optimize")
     if optimize and args.plot_kind not in (None, *_OPTIMIZE_PLOTS):
