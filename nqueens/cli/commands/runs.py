@@ -167,6 +167,10 @@ def _compare(args, since, fmt):
     from nqueens.analysis.compare import compare_configurations, format_comparison
     from nqueens.runtime.store import ResultStore
 
+    first, second = args.compare
+    same = first == second or (os.path.isfile(first) and os.path.isfile(second) and os.path.samefile(first, second))
+    if same:
+        raise NQueensError(f"--compare sets {first} against itself: give two columns, or two store files")
     sides = []
     for name in args.compare:
         if os.path.isfile(name):
