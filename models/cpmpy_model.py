@@ -336,4 +336,5 @@ def solve_optimum(m, board, problem, n, *, backend, timeout, improved):
     status = solver.status().exitstatus.name
     if status in ("OPTIMAL", "FEASIBLE"):
         improved(solution_of(problem, n, board, lambda v: bool(v.value())))
-    return {"OPTIMAL": "optimal", "FEASIBLE": "feasible", "UNSATISFIABLE": "infeasible"}.get(status, "unknown")
+    said = {"OPTIMAL": "optimal", "FEASIBLE": "feasible", "UNSATISFIABLE": "infeasible"}.get(status, "unknown")
+    return {"status": said, "stats": {"backend": backend, **_backend_effort(solver, backend)}}

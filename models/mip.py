@@ -206,7 +206,7 @@ def optimize(problem, n, *, timeout=None, improved):
     if timeout is not None:
         solver.SetTimeLimit(int(float(timeout) * 1000))
     status = background.run(lambda stopped: solver.Solve(), stop=solver.InterruptSolve, name="nqueens-optimize-mip")
-    stats = {"nodes": solver.nodes(), "iterations": solver.iterations()}
+    stats = {"bb_nodes": solver.nodes(), "lp_iterations": solver.iterations(), "solves": 1}  # as counting names them
     if status not in (pywraplp.Solver.OPTIMAL, pywraplp.Solver.FEASIBLE):
         return {"status": "infeasible" if status == pywraplp.Solver.INFEASIBLE else "unknown", "stats": stats}
     improved(solution_of(problem, n, board, lambda v: v.solution_value() > 0.5))

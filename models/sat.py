@@ -366,6 +366,7 @@ def optimize(problem, n, *, timeout=None, improved):
         return "feasible"
 
     try:
-        return background.run(work, stop=sat.interrupt, name="nqueens-optimize-sat", join_timeout=2)
+        said = background.run(work, stop=sat.interrupt, name="nqueens-optimize-sat", join_timeout=2)
+        return {"status": said, "stats": _effort(sat)}
     finally:
         sat.delete()

@@ -55,3 +55,18 @@ def test_runs_compare_refuses_a_side_set_against_itself(capsys, tmp_path):
         assert err.startswith("error: ") and "itself" in err and len(err.splitlines()) == 1, err
     code, out, err = run_cli(capsys, "runs", "--store", store, "--compare", "bitwise", "dlx")
     assert code == 0 and "dlx against bitwise: " in out, out + err
+
+
+def test_sat_and_mip_optimisation_runs_report_their_effort(capsys):
+    # The effort vocabulary holds for every question: a SAT run counts its conflicts and decisions, a MIP run its
+    # branch-and-bound nodes and simplex iterations, CP-SAT under CPMpy its branches, whether it counts or optimises.
+    code, out, err = run_cli(capsys, "optimize", "domination", "6", "--solvers", "sat,mip,cpmpy", "--json")
+    assert code == 0, err
+    runs = {run["solver"]: run for run in json.loads(out)}
+    assert {run["objective"] for run in runs.values()} == {A075458[6]}
+    assert {"conflicts", "decisions", "propagations"} <= set(runs["sat"]["effort"]), runs["sat"]["effort"]
+    assert runs["sat"]["effort"]["decisions"] > 0
+    assert {"lp_nodes", "lp_iterations"} <= set(runs["mip"]["effort"]), runs["mip"]["effort"]
+    assert runs["mip"]["effort"]["lp_iterations"] > 0
+    assert "nodes" not in runs["mip"]["stats"]  # the word of a named tree's nodes, not SCIP's
+    assert {"branches", "conflicts"} <= set(runs["cpmpy"]["effort"]), runs["cpmpy"]["effort"]  # CP-SAT under CPMpy
