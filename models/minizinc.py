@@ -133,6 +133,7 @@ def minizinc_solver(path):
             + (Option("board", str, "", "the board's 2-D 0-1 arrays (default: x for domination, w,b for peaceable)"),),
             optimize=_optimizer(path, sense[1]),
             warmup=warmup,
+            effort=_EFFORT,
         )
     return Solver(
         name=name,
@@ -148,14 +149,18 @@ def minizinc_solver(path):
         count=count,
         batches=batches,
         warmup=warmup,
-        effort={  # MiniZinc's -s statistics, as count and batches read them
-            "search_nodes": ("mzn_nodes",),
-            "failures": ("mzn_failures",),
-            "propagations": ("mzn_propagations",),
-            "conflicts": ("mzn_conflicts",),
-            "decisions": ("mzn_decisions",),
-        },
+        effort=_EFFORT,
     )
+
+
+# MiniZinc's -s statistics in the effort vocabulary, as count, batches and the optimisation hook read them.
+_EFFORT = {
+    "search_nodes": ("mzn_nodes",),
+    "failures": ("mzn_failures",),
+    "propagations": ("mzn_propagations",),
+    "conflicts": ("mzn_conflicts",),
+    "decisions": ("mzn_decisions",),
+}
 
 
 def _options():

@@ -2,8 +2,13 @@
 optimisation run's times on one clock, options that cannot apply refused with one line."""
 
 import json
+import pathlib
+import shutil
 
+import pytest
 from helpers import run_cli
+
+EXAMPLES = pathlib.Path(__file__).resolve().parent.parent / "examples"
 
 # OEIS A075458, the queens domination numbers for n = 1..10.
 A075458 = {1: 1, 2: 1, 3: 1, 4: 2, 5: 3, 6: 3, 7: 4, 8: 5, 9: 5, 10: 5}
@@ -70,3 +75,13 @@ def test_sat_and_mip_optimisation_runs_report_their_effort(capsys):
     assert runs["mip"]["effort"]["lp_iterations"] > 0
     assert "nodes" not in runs["mip"]["stats"]  # the word of a named tree's nodes, not SCIP's
     assert {"branches", "conflicts"} <= set(runs["cpmpy"]["effort"]), runs["cpmpy"]["effort"]  # CP-SAT under CPMpy
+
+
+@pytest.mark.skipif(shutil.which("minizinc") is None, reason="needs the minizinc binary")
+def test_a_minizinc_optimisation_model_reports_its_effort(capsys):
+    code, out, err = run_cli(capsys, "optimize", "domination", "6", "--solvers", EXAMPLES / "domination.mzn", "--json")
+    assert code == 0, err
+    (run,) = json.loads(out)
+    assert run["status"] == "optimal" and run["objective"] == A075458[6]
+    assert run["effort"]["search_nodes"] == run["stats"]["mzn_nodes"] > 0, run["effort"]
+    assert run["effort"]["failures"] == run["stats"]["mzn_failures"], run["effort"]
