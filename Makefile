@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test test-fast lint docs docs-check setup clean
+.PHONY: run test test-fast coverage lint docs docs-check setup clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -29,6 +29,14 @@ test: $(STAMP)
 # Local work: the suite without the tests marked slow (CI runs them all).
 test-fast: $(STAMP)
 	$(BIN)/python -m pytest $(PARALLEL) -m "not slow"
+
+# What each tier reaches: the whole suite once under coverage.py, each line recorded under the test that ran it
+# (children included), then the files whose lines only the slow tier reaches (benchmarks/suite_coverage.py).
+coverage: $(STAMP)
+	rm -f .coverage .coverage.*
+	COVERAGE_FILE=$(CURDIR)/.coverage $(BIN)/python -m pytest $(PARALLEL) -q --cov --cov-context=test --cov-report=
+	COVERAGE_FILE=$(CURDIR)/.coverage $(BIN)/python -m coverage combine --append --quiet
+	$(BIN)/python benchmarks/suite_coverage.py
 
 # The house style and the types of the public API, as CI checks them.
 lint: $(STAMP)

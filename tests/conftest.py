@@ -1,3 +1,4 @@
+import contextlib
 import io
 import os
 import select
@@ -185,6 +186,66 @@ def once(tmp_path_factory, name, produce):
         return value
 
 
+def first_fast(values, keep=1, ids=None):
+    """``values`` of one parameter as ``pytest.param``s, all but the first ``keep`` marked slow: the fast tier
+    (``make test-fast``) runs one case of the kind, the whole suite every case. A value that is a tuple fills
+    several parameters."""
+    return [
+        pytest.param(
+            *(value if isinstance(value, tuple) else (value,)),
+            marks=() if index < keep else pytest.mark.slow,
+            id=ids(value) if ids else None,
+        )
+        for index, value in enumerate(values)
+    ]
+
+
+@pytest.fixture
+def jit_free(request, tmp_path_factory):
+    """What the kernels' Python source gives as plain Python (``NUMBA_DISABLE_JIT=1``): ``jit_free()`` is the value of
+    the check of ``tests/jit_free.py`` named after the test's file (``dlx`` for ``test_dlx.py``). Every check the run
+    selected is computed in one child interpreter, once for the whole run (:func:`once`); a check that raised fails
+    its test with the child's traceback."""
+    wanted = sorted(
+        {
+            item.module.__name__.removeprefix("test_")
+            for item in request.session.items
+            if "jit_free" in getattr(item, "fixturenames", ())
+        }
+    )
+
+    def produce():
+        import json
+
+        child = subprocess.Popen(
+            [sys.executable, str(Path(__file__).with_name("jit_free.py")), *wanted],
+            env={**os.environ, "NUMBA_DISABLE_JIT": "1"},
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        try:
+            out, err = child.communicate(timeout=900)
+        finally:
+            if child.poll() is None:
+                child.kill()
+                child.communicate()
+        if child.returncode != 0:
+            pytest.fail(f"the jit-free child exited with {child.returncode}: {err}")
+        return json.loads(out)
+
+    results = once(tmp_path_factory, "jit-free-" + "-".join(wanted), produce)
+    name = request.module.__name__.removeprefix("test_")
+
+    def value():
+        got = results[name]
+        if "error" in got:
+            pytest.fail(f"the check {name} of tests/jit_free.py raised under NUMBA_DISABLE_JIT=1:\n{got['error']}")
+        return got["value"]
+
+    return value
+
+
 def representatives(cases, axes, ids=None):
     """``cases`` as ``pytest.param``s, all but a few marked slow: for each of the ``axes`` (functions of a case),
     the first case of each of its values stays in the fast tier, so every command, every size, every signal is
@@ -204,6 +265,75 @@ def representatives(cases, axes, ids=None):
         )
         for index, case in enumerate(cases)
     ]
+
+
+def wait_for(condition, what, timeout=300):
+    """Poll ``condition()`` until it holds; fail the test, saying ``what`` was awaited, after ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            pytest.fail(f"timed out waiting for {what}")
+        time.sleep(0.02)
+
+
+@contextlib.contextmanager
+def dask_cluster(folder, workers=("w1", "w2"), *, preload=None, timeout=300):
+    """A real Dask cluster on 127.0.0.1: ``dask scheduler`` on an ephemeral port and one ``dask worker`` process per
+    name in ``workers`` (one thread each, no nanny, so a killed worker stays dead; ``preload`` a module file each
+    worker loads). Yields ``(address, {name: worker process}, scheduler process)`` once every worker has joined;
+    every process is stopped when the block ends, whatever happened (a stopped one is continued first), and the
+    logs are in ``folder``."""
+    import json
+
+    info = folder / "scheduler.json"
+    procs, logs = [], []
+
+    def dask(name, *args):
+        log = open(folder / f"{name}.log", "w")
+        logs.append(log)
+        procs.append(subprocess.Popen([sys.executable, "-m", "dask", *args], stdout=log, stderr=subprocess.STDOUT))
+        return procs[-1]
+
+    try:
+        scheduler = dask("scheduler", "scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard",
+                         "--scheduler-file", str(info))  # fmt: skip
+        wait_for(lambda: info.exists() and info.stat().st_size > 0, "the scheduler file", timeout)
+        address = json.loads(info.read_text())["address"]
+        extra = ["--preload", str(preload)] if preload else []
+        started = {
+            name: dask(
+                name,
+                "worker",
+                "--scheduler-file",
+                str(info),
+                "--host",
+                "127.0.0.1",
+                "--nthreads",
+                "1",
+                "--no-nanny",
+                "--no-dashboard",
+                "--name",
+                name,
+                *extra,
+            )  # fmt: skip
+            for name in workers
+        }
+        for name in workers:
+            log = folder / f"{name}.log"
+            wait_for(lambda log=log: "Registered to" in log.read_text(), f"worker {name} to join", timeout)
+        yield address, started, scheduler
+    finally:
+        for proc in reversed(procs):  # the workers first, while their scheduler can still answer
+            if proc.poll() is None:
+                proc.send_signal(signal.SIGCONT)
+                proc.terminate()
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+        for log in logs:
+            log.close()
 
 
 @pytest.fixture(scope="session")

@@ -7,7 +7,6 @@ finished, and checks the exact result: the scheduler gives the lost worker's tas
 is torn down in the fixture's ``finally``, whatever happens.
 """
 
-import json
 import signal
 import sqlite3
 import subprocess
@@ -16,6 +15,7 @@ import threading
 import time
 
 import pytest
+from conftest import dask_cluster, wait_for
 from known import TOTAL, UNIQUE
 
 import nqueens
@@ -26,85 +26,21 @@ DEADLINE = 300  # seconds any one wait may take
 
 
 def _wait(condition, what, timeout=DEADLINE):
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            pytest.fail(f"timed out waiting for {what}")
-        time.sleep(0.02)
-
-
-def _dask(*args, log):
-    return subprocess.Popen([sys.executable, "-m", "dask", *args], stdout=log, stderr=subprocess.STDOUT)
+    wait_for(condition, what, timeout)
 
 
 @pytest.fixture
 def cluster(tmp_path):
     """``(address, {worker name: process}, scheduler process)`` of a fresh scheduler with two one-thread workers."""
-    yield from _cluster(tmp_path, ("w1", "w2"))
+    with dask_cluster(tmp_path, ("w1", "w2"), timeout=DEADLINE) as started:
+        yield started
 
 
 @pytest.fixture
 def lonely_scheduler(tmp_path):
     """``(address, {}, scheduler process)``: a scheduler no worker has joined."""
-    yield from _cluster(tmp_path, ())
-
-
-def _cluster(tmp_path, names):
-    info = tmp_path / "scheduler.json"
-    procs = []
-    logs = []
-    try:
-        log = open(tmp_path / "scheduler.log", "w")
-        logs.append(log)
-        procs.append(
-            _dask(
-                "scheduler",
-                "--host",
-                "127.0.0.1",
-                "--port",
-                "0",
-                "--no-dashboard",
-                "--scheduler-file",
-                str(info),
-                log=log,
-            )
-        )
-        _wait(lambda: info.exists() and info.stat().st_size > 0, "the scheduler file")
-        address = json.loads(info.read_text())["address"]
-        workers = {}
-        for name in names:
-            log = open(tmp_path / f"{name}.log", "w")
-            logs.append(log)
-            workers[name] = _dask(
-                "worker",
-                "--scheduler-file",
-                str(info),
-                "--host",
-                "127.0.0.1",
-                "--nthreads",
-                "1",
-                "--no-nanny",
-                "--no-dashboard",
-                "--name",
-                name,
-                log=log,
-            )
-            procs.append(workers[name])
-        if names:
-            with distributed.Client(address, timeout=DEADLINE) as client:
-                client.wait_for_workers(len(names), timeout=DEADLINE)
-        yield address, workers, procs[0]
-    finally:
-        for proc in reversed(procs):  # the workers first, while their scheduler can still answer
-            if proc.poll() is None:
-                proc.terminate()
-            try:
-                proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
-        for log in logs:
-            log.close()
+    with dask_cluster(tmp_path, (), timeout=DEADLINE) as started:
+        yield started
 
 
 def _finished_subproblems(path):

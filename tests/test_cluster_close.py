@@ -7,14 +7,13 @@ loop stops answering (as it does when that process itself is out of memory: the 
 close that waits for the loop waits in vain, and so would ``Client.__del__`` at exit. Everything is torn down in
 the fixture's ``finally``."""
 
-import json
-import signal
 import subprocess
 import sys
 import textwrap
 import time
 
 import pytest
+from conftest import dask_cluster
 
 pytest.importorskip("distributed")
 
@@ -57,45 +56,11 @@ sys.exit(main(sys.argv[1:]))
 """
 
 
-def _wait(condition, what, timeout=300):
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            pytest.fail(f"timed out waiting for {what}")
-        time.sleep(0.05)
-
-
 @pytest.fixture
 def failing_cluster(tmp_path):
     (tmp_path / "preload.py").write_text(textwrap.dedent(PRELOAD))
-    info = tmp_path / "scheduler.json"
-    procs, logs = [], []
-    try:
-        for name, args in (
-            ("scheduler", ["scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard"]),
-            ("worker", ["worker", "--host", "127.0.0.1", "--nthreads", "1", "--no-nanny", "--no-dashboard"]),
-        ):
-            log = open(tmp_path / f"{name}.log", "w")
-            logs.append(log)
-            extra = ["--preload", str(tmp_path / "preload.py")] if name == "worker" else []
-            command = [sys.executable, "-m", "dask", *args, "--scheduler-file", str(info), *extra]
-            procs.append(subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT))
-            if name == "scheduler":
-                _wait(lambda: info.exists() and info.stat().st_size > 0, "the scheduler file")
-        _wait(lambda: "Registered to" in (tmp_path / "worker.log").read_text(), "the worker")
-        yield json.loads(info.read_text())["address"], procs[0]
-    finally:
-        for proc in reversed(procs):
-            if proc.poll() is None:
-                proc.send_signal(signal.SIGCONT)
-                proc.terminate()
-            try:
-                proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
-        for log in logs:
-            log.close()
+    with dask_cluster(tmp_path, ("worker",), preload=tmp_path / "preload.py") as (address, _, scheduler):
+        yield address, scheduler
 
 
 @pytest.mark.slow

@@ -1,6 +1,5 @@
 """Every registered solver through the checks its capabilities call for (see conformance.py)."""
 
-import os
 import subprocess
 import sys
 
@@ -12,10 +11,19 @@ import nqueens
 from nqueens.registry import CAPABILITIES
 from nqueens.testing import assert_check
 
+# The checks that take a second or more a solver (a process to interrupt, an optimisation): the fast tier runs
+# them for one solver of each family, the whole suite for every solver; every other check runs for every solver.
+_HEAVY = ("check_interrupt", "check_optimize")
+
 
 def _params():
+    seen = set()
     for spec, check in solver_checks():
         marks = []
+        if check.__name__ in _HEAVY:
+            if (check.__name__, spec.family) in seen:
+                marks.append(pytest.mark.slow)
+            seen.add((check.__name__, spec.family))
         reason = KNOWN_FAILURES.get(spec.name, {}).get(check.__name__)
         if reason is not None:
             marks.append(pytest.mark.xfail(reason=reason, strict=True))
@@ -50,28 +58,12 @@ def test_registry_is_sorted_and_described():
     assert keys == sorted(keys)
 
 
-@pytest.mark.timeout(600)
-def test_kernels_run_as_plain_python():
+def test_kernels_run_as_plain_python(jit_free):
     """The compiled solvers' Python source, with NUMBA_DISABLE_JIT=1, gives the same totals for small n."""
     # the GPU counter's kernel is not a CPU kernel: test_gpu.py runs it under the CUDA simulator
     names = [s.name for s in nqueens.solvers() if s.family in ("native", "engine") and s.name != "gpu"]
-    code = (
-        "import json, sys, nqueens\n"
-        "names = json.loads(sys.argv[1])\n"
-        "print(json.dumps({name: [nqueens.count(n, name).total for n in range(1, 8)] for name in names}))\n"
-    )
-    env = dict(os.environ, NUMBA_DISABLE_JIT="1")
-    out = subprocess.run(
-        [sys.executable, "-c", code, __import__("json").dumps(names)],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=True,
-    ).stdout
-    got = __import__("json").loads(out)
     want = [TOTAL[n] for n in range(1, 8)]
-    assert got == {name: want for name in names}
+    assert jit_free() == {name: want for name in names}
 
 
 def test_import_compiles_nothing():

@@ -7,9 +7,6 @@ toroidal verifier. No timing is asserted here; see benchmarks/construct_speed.py
 
 import json
 import math
-import os
-import subprocess
-import sys
 
 import numpy as np
 import pytest
@@ -255,26 +252,13 @@ def test_construct_errors(args, kwargs, fragment):
         C.construct(*args, **kwargs)
 
 
-def test_kernels_run_as_plain_python_with_the_same_answers():
+def test_kernels_run_as_plain_python_with_the_same_answers(jit_free):
     """Under NUMBA_DISABLE_JIT=1 the same source gives the same solutions, min-conflicts included (its random
     numbers are computed in plain integer arithmetic, not drawn from numba's or numpy's generator)."""
-    code = (
-        "import json\n"
-        "from nqueens.native import construct as C\n"
-        "out = {'explicit': [C.explicit(n).tolist() for n in [1, *range(4, 15)]],\n"
-        "       'toroidal': [C.toroidal(n).tolist() for n in (1, 5, 7, 25, 35)],\n"
-        "       'min': [C.min_conflicts(n, seed=s).tolist() for n in (4, 6, 8, 12, 30) for s in (0, 1)],\n"
-        "       'verify': [C.verify(q) for q in ([1, 3, 0, 2], [0, 1], [0, 2, 4, 1, 3], [3, 0])]}\n"
-        "print(json.dumps(out))\n"
-    )
-    results = []
-    for jit in ("0", "1"):
-        env = dict(os.environ, NUMBA_DISABLE_JIT=jit)
-        run = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=300)
-        assert run.returncode == 0, run.stderr
-        results.append(json.loads(run.stdout))
-    compiled, python = results
-    assert compiled == python
+    from jit_free import construct
+
+    python = jit_free()
+    assert construct() == python  # the compiled kernels, in this process
     assert python["verify"] == [True, False, True, False]
     assert all(board.is_solution(q) for group in ("explicit", "toroidal", "min") for q in python[group])
 

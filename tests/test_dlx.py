@@ -1,10 +1,5 @@
 """Exact cover by dancing links: against Knuth's tree, OEIS, and an Algorithm X over dicts of sets."""
 
-import json
-import os
-import subprocess
-import sys
-
 import pytest
 from known import KNUTH_PROFILE_8, TOTAL
 from nqueens.models import dlx
@@ -101,16 +96,7 @@ def test_bad_choose():
         nqueens.count(4, "dlx", choose="random")
 
 
-def test_kernel_runs_as_plain_python():
-    code = (
-        "import json, nqueens\n"
-        "print(json.dumps({'totals': [nqueens.count(n, 'dlx').total for n in range(1, 8)],\n"
-        "                  'enum': len(list(nqueens.solutions(7, 'dlx'))),\n"
-        "                  'knuth': nqueens.count(8, 'dlx', nodes=True, choose='first').profile}))\n"
-    )
-    env = dict(os.environ, NUMBA_DISABLE_JIT="1")
-    run = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=600)
-    assert run.returncode == 0, run.stderr
-    got = json.loads(run.stdout)
+def test_kernel_runs_as_plain_python(jit_free):
+    got = jit_free()
     assert got["totals"] == [TOTAL[n] for n in range(1, 8)] and got["enum"] == TOTAL[7]
     assert tuple(got["knuth"]) == KNUTH_PROFILE_8

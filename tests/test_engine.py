@@ -153,19 +153,9 @@ def test_workers_do_not_change_the_result(workers):
     assert r.stats["workers"] == workers and r.stats["computed"] == r.stats["subproblems"] == 64
 
 
-def test_kernels_as_plain_python_give_the_classes():
+def test_kernels_as_plain_python_give_the_classes(jit_free):
     """With NUMBA_DISABLE_JIT=1 the same source gives the reference's classes (n = 1..7)."""
-    code = (
-        "import json, nqueens\n"
-        "out = {}\n"
-        "for n in range(1, 8):\n"
-        "    r = nqueens.count(n, 'fast', store='none', workers=1)\n"
-        "    out[n] = [r.total, r.unique, {str(k): v for k, v in r.classes.items()}]\n"
-        "print(json.dumps(out))\n"
-    )
-    env = dict(os.environ, NUMBA_DISABLE_JIT="1")
-    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=600, check=True)
-    got = json.loads(out.stdout)
+    got = jit_free()
     for n in range(1, 8):
         total, unique, classes = reference(n)
         assert got[str(n)] == [total, unique, {str(k): v for k, v in classes.items()}], n

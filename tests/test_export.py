@@ -6,6 +6,7 @@ import sys
 import time
 
 import pytest
+from conftest import first_fast
 from nqueens.models import export
 
 import nqueens
@@ -50,7 +51,9 @@ ENCODINGS = ("pairwise", "seqcounter", "ladder", "totalizer", "sortnetwrk", "car
 
 
 @pytest.mark.parametrize(
-    "options", [[]] + [["--option", f"encoding={e}"] for e in ENCODINGS[1:]], ids=["default", *ENCODINGS[1:]]
+    "options",
+    first_fast([[]] + [["--option", f"encoding={e}"] for e in ENCODINGS[1:]]),
+    ids=["default", *ENCODINGS[1:]],
 )
 def test_dimacs_file_counts_to_92_with_ganak_over_the_projection(options, tmp_path):
     import pyganak
@@ -189,12 +192,15 @@ def test_stdout_and_errors():
 
 @pytest.mark.parametrize(
     "argv",
-    [
-        ["3000", "--model", "sat"],
-        ["100000", "--model", "sat"],
-        [str(2**70), "--model", "sat"],
-        ["5000", "--model", "mip", "-o", "x.lp"],
-    ],
+    first_fast(
+        [
+            ["3000", "--model", "sat"],
+            [str(2**70), "--model", "sat"],
+            ["100000", "--model", "sat"],
+            ["5000", "--model", "mip", "-o", "x.lp"],
+        ],
+        keep=2,
+    ),
 )
 def test_an_export_that_does_not_fit_is_refused_with_its_size(cli, tmp_path, argv):
     """Refused before any work, with the size. Each of these truly does not fit: for n = 3000 the rows and columns

@@ -54,6 +54,7 @@ def test_simulated_counts_match_oeis_and_fast():
         assert classes == {str(k): v for k, v in sorted(fast.classes.items()) if v}, n
 
 
+@pytest.mark.slow  # the simulator runs every thread in Python; the small cases above are in the fast tier
 def test_simulated_kernel_on_many_items():
     """The kernel with few rows of its own (many items, deep CPU splits), n = 9, 10, 11."""
     code = (

@@ -56,7 +56,12 @@ CASES = _instances()
 EXPECTED = {inst: brute_force(inst) for inst in CASES}
 
 
-@pytest.mark.parametrize("spec", INSTANCE_SOLVERS, ids=[s.name for s in INSTANCE_SOLVERS])
+# One SCIP solve per solution (mip) takes seconds: the whole suite runs it.
+@pytest.mark.parametrize(
+    "spec",
+    [pytest.param(s, marks=pytest.mark.slow if s.name == "mip" else ()) for s in INSTANCE_SOLVERS],
+    ids=[s.name for s in INSTANCE_SOLVERS],
+)
 def test_counts_and_solutions_match_brute_force(spec):
     assert any(EXPECTED[inst] for inst in CASES) and any(not EXPECTED[inst] for inst in CASES)
     module = spec.load()

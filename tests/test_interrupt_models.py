@@ -8,6 +8,7 @@ its default disposition, as from a terminal (a shell starts background jobs with
 import signal
 
 import pytest
+from conftest import representatives
 
 # How long a process may take to stop after SIGINT before the test gives up on it (generous: a shared machine).
 STOP_WITHIN = 30
@@ -42,7 +43,15 @@ def interrupt(command, args, after=0.5, signals=1, gap=0.05):
     return code, out, err
 
 
-@pytest.mark.parametrize("args", COMMANDS, ids=" ".join)
+# The fast tier: each solver and each command at least once; the whole suite every line above.
+@pytest.mark.parametrize(
+    "args",
+    representatives(
+        [(argv,) for argv in COMMANDS],
+        [lambda case: case[0][case[0].index("--solver") + 1], lambda case: case[0][0]],
+        ids=lambda case: " ".join(case[0]),
+    ),
+)
 def test_sigint_stops_the_search(command, args):
     code, out, err = interrupt(command, args)
     assert code == 130, (code, err[-500:])

@@ -2,9 +2,6 @@
 through its ``words`` parameter) and against independent solvers (dlx, CP-SAT) on seeded instances of n = 64..120."""
 
 import json
-import os
-import subprocess
-import sys
 
 import numpy as np
 import pytest
@@ -160,23 +157,8 @@ def test_a_board_too_large_for_memory_is_refused_naming_the_bytes(capsys):
     assert err.startswith("error: solver 'lines' on n = 1000000 needs ") and err.count("\n") == 1
 
 
-def test_the_kernel_runs_as_plain_python():
+def test_the_kernel_runs_as_plain_python(jit_free):
     """With NUMBA_DISABLE_JIT=1 the same source counts n = 1..6 (two words a line) and an n = 70 instance."""
-    code = (
-        "import json, numpy as np\n"
-        "from nqueens.native import lines, lines_wide_kernels as k\n"
-        "from nqueens.native.instances import random_completion\n"
-        "def total(n, inst=None, words=None):\n"
-        "    m, w, bits, state = k.start(n, inst, words)\n"
-        "    out, profile, t = np.empty((0, n), np.int64), np.zeros(m + 1, np.int64), 0\n"
-        "    while state[0] != -2:\n"
-        "        t += k.search(n, m, w, bits, state, out, profile, 50)\n"
-        "    return t\n"
-        "inst = random_completion(70, 60, seed=3, method='solution')\n"
-        "print(json.dumps([[total(n, words=2) for n in range(1, 7)], total(70, inst)]))\n"
-    )
-    env = dict(os.environ, NUMBA_DISABLE_JIT="1")
-    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout
-    plain, completion = json.loads(out)
+    plain, completion = jit_free()
     assert plain == [TOTAL[n] for n in range(1, 7)]
     assert completion == lines.count(70, instance=random_completion(70, 60, seed=3, method="solution")).total

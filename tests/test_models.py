@@ -5,10 +5,6 @@ a plain recursive reference written here from the problem's statement, which sha
 """
 
 import itertools
-import json
-import os
-import subprocess
-import sys
 
 import pytest
 from known import KNUTH_PROFILE_8, TOTAL
@@ -201,22 +197,9 @@ def test_graph_limits():
         mary.graph(7, mode="generate-and-test")
 
 
-def test_kernels_run_as_plain_python():
+def test_kernels_run_as_plain_python(jit_free):
     """With NUMBA_DISABLE_JIT=1 the same source counts, profiles and enumerates n = 1..7."""
-    code = (
-        "import json, nqueens\n"
-        "out = {}\n"
-        "for name in ('mary', 'permutation', 'subset'):\n"
-        "    out[name] = [nqueens.count(n, name).total for n in range(1, 8)]\n"
-        "    out[name + '-enum'] = len(list(nqueens.solutions(7, name)))\n"
-        "out['knuth'] = list(nqueens.count(8, 'permutation', nodes=True).profile)\n"
-        "out['gt'] = nqueens.count(6, 'permutation', mode='generate-and-test').total\n"
-        "print(json.dumps(out))\n"
-    )
-    env = dict(os.environ, NUMBA_DISABLE_JIT="1")
-    run = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=600)
-    assert run.returncode == 0, run.stderr
-    got = json.loads(run.stdout)
+    got = jit_free()
     want = [TOTAL[n] for n in range(1, 8)]
     for name in ("mary", "permutation", "subset"):
         assert got[name] == want and got[name + "-enum"] == TOTAL[7]

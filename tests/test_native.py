@@ -7,9 +7,6 @@ method's search (its bounds, its order, what it counts as a check), written from
 
 import json
 import math
-import os
-import subprocess
-import sys
 from itertools import permutations
 
 import pytest
@@ -398,26 +395,10 @@ def test_cli_solve_text_format(capsys):
     assert capsys.readouterr().out == SEED_004_6
 
 
-def test_pure_python_enumeration_and_nodes():
+def test_pure_python_enumeration_and_nodes(jit_free):
     """With NUMBA_DISABLE_JIT=1 the kernels' Python source enumerates and counts nodes like the compiled code."""
-    code = (
-        "import json, sys, nqueens\n"
-        "out = {}\n"
-        "for name in json.loads(sys.argv[1]):\n"
-        "    out[name] = [[sorted(nqueens.solutions(n, name)), nqueens.count(n, name, nodes=True).profile,\n"
-        "                  nqueens.count(n, name, nodes=True).stats['tests']] for n in range(1, 7)]\n"
-        "print(json.dumps(out))\n"
-    )
-    env = dict(os.environ, NUMBA_DISABLE_JIT="1")
-    done = subprocess.run(
-        [sys.executable, "-c", code, json.dumps(SEED_SOLVERS)],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=True,
-    )
-    got = json.loads(done.stdout)
+    got = jit_free()
+    assert sorted(got) == sorted(SEED_SOLVERS)
     for name in SEED_SOLVERS:
         for n in range(1, 7):
             compiled = nqueens.count(n, name, nodes=True)

@@ -9,6 +9,7 @@ import itertools
 import json
 
 import pytest
+from conftest import first_fast
 from helpers import run_cli
 
 from nqueens.core.errors import NQueensError
@@ -56,13 +57,13 @@ def check(result):
 
 
 # Three solvers each, all the way up (the fastest here for the largest board; the others meet below).
-@pytest.mark.parametrize("solver", ["mip", "sat", "cp"])
+@pytest.mark.parametrize("solver", first_fast(["sat", "mip", "cp"]))
 def test_domination_numbers_1_to_8(solver):
     for result in compare("domination", range(1, 9), [solver]):
         check(result)
 
 
-@pytest.mark.parametrize("solver", ["sat", "cp", "cpsat:symmetry=true"])
+@pytest.mark.parametrize("solver", first_fast(["sat", "cp", "cpsat:symmetry=true"]))
 def test_peaceable_armies_1_to_7(solver):
     for result in compare("peaceable", range(1, 8), [solver]):
         check(result)
@@ -100,7 +101,7 @@ def test_peaceable_optimum_is_a_maximum_by_brute_force():
             assert len(free) < m + 1
 
 
-@pytest.mark.parametrize("solver", ["cpsat", "cp", "mip", "sat"])
+@pytest.mark.parametrize("solver", first_fast(["cpsat", "cp", "mip", "sat"]))
 def test_a_time_limit_gives_the_best_found_and_a_bound(solver):
     """Peaceable queens on 11 x 11 is not proven in a second: a verified army (or none) and a bound above it."""
     result = optimize("peaceable", 11, solver, timeout=1)

@@ -214,6 +214,7 @@ def test_the_store_keeps_optimisation_runs_and_runs_lists_them(tmp_path, capsys)
         assert int(cells["objective"]) == PEACEABLE[int(cells["n"])] == float(cells["bound"])
 
 
+@pytest.mark.slow  # 20 s; an interrupted and resumed count is in the fast tier (test_experiment_faults.py)
 def test_ctrl_c_keeps_the_finished_runs_and_the_same_command_resumes(tmp_path, capsys):
     store = tmp_path / "opt.sqlite"
     argv = ["compare", "4..7", "--problem", "peaceable", "--solvers", "cpsat,sat", "--seeds", "2", "--timeout", "60"]

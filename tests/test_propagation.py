@@ -297,29 +297,9 @@ def test_propagation_script(tmp_path):
         assert row["A000170"] == TOTAL[n] and row["all find A000170"] is True
 
 
-def test_propagation_runs_as_plain_python():
+def test_propagation_runs_as_plain_python(jit_free):
     """With NUMBA_DISABLE_JIT=1 the same source propagates, orders and keeps to instances (small n)."""
-    import os
-    import subprocess
-    import sys
-
-    code = (
-        "import json\n"
-        "from nqueens.core.instance import Instance\n"
-        "from nqueens.models import mary, permutation\n"
-        "out = {}\n"
-        "for m in (mary, permutation):\n"
-        "    for p, o in [('forward-checking', 'static'), ('arc-consistency', 'first-fail'), ('none', 'first-fail')]:\n"
-        "        a = m.accounting(6, propagation=p, order=o)\n"
-        "        out['|'.join((m.FORMULATION.name, p, o))] = [a.solutions, list(a.feasible), a.consistency_checks]\n"
-        "inst = Instance.make(6, blocked=[(0, 1)])\n"
-        "out['instance'] = mary.count(6, instance=inst, propagation='forward-checking').total\n"
-        "print(json.dumps(out))\n"
-    )
-    env = dict(os.environ, NUMBA_DISABLE_JIT="1")
-    run = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=600)
-    assert run.returncode == 0, run.stderr
-    got = json.loads(run.stdout)
+    got = jit_free()
     assert got.pop("instance") == sum(1 for q in nqueens.solutions(6, "bitmask-recursive") if q[0] != 1)
     assert len(got) == 6
     for key, value in got.items():

@@ -1,9 +1,5 @@
 """The quadrant counter against OEIS and against the fast counter."""
 
-import os
-import subprocess
-import sys
-
 import numpy as np
 import pytest
 from known import TOTAL, UNIQUE
@@ -198,13 +194,6 @@ def test_through_the_facade():
     assert r.stats["subproblems"] == len(quadrants.plan(13))
 
 
-def test_python_source_without_jit():
+def test_python_source_without_jit(jit_free):
     """The same kernels as plain Python (NUMBA_DISABLE_JIT=1), n <= 8."""
-    code = (
-        "from nqueens.native import quadrants\n"
-        "print([(quadrants.count(n).total, quadrants.count(n).unique) for n in range(1, 9)])\n"
-    )
-    env = dict(os.environ, NUMBA_DISABLE_JIT="1")
-    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=300)
-    assert out.returncode == 0, out.stderr
-    assert out.stdout.strip() == str([(TOTAL[n], UNIQUE[n]) for n in range(1, 9)])
+    assert jit_free() == [[TOTAL[n], UNIQUE[n]] for n in range(1, 9)]

@@ -8,6 +8,7 @@ import sys
 import time
 
 import pytest
+from conftest import first_fast
 from known import TOTAL
 from nqueens.models import sat
 
@@ -93,7 +94,7 @@ def test_ganak_is_count_only():
         list(nqueens.solutions(6, "sat", counter="ganak"))
 
 
-@pytest.mark.parametrize("n", [50, 100])
+@pytest.mark.parametrize("n", first_fast([50, 100]))
 def test_first_solution_for_large_boards(n):
     (q,) = nqueens.solutions(n, "sat", limit=1)
     assert len(q) == n and is_solution(q)

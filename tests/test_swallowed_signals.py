@@ -13,6 +13,7 @@ import sys
 import time
 
 import pytest
+from conftest import representatives
 
 # The count command's run replaced by one that swallows the interrupt, as such a library does, then either fails
 # with an unrelated error or returns a result as if nothing had happened.
@@ -42,8 +43,20 @@ sys.exit(main())
 pytestmark = pytest.mark.xdist_group("signals")
 
 
-@pytest.mark.parametrize("mode", ["fail", "finish"])
-@pytest.mark.parametrize("signum,code,said", [(signal.SIGINT, 130, "interrupted"), (signal.SIGTERM, 143, "terminated")])
+# The fast tier: each mode and each signal once; the whole suite all four pairs.
+@pytest.mark.parametrize(
+    "mode, signum, code, said",
+    representatives(
+        [
+            ("fail", signal.SIGINT, 130, "interrupted"),
+            ("finish", signal.SIGTERM, 143, "terminated"),
+            ("finish", signal.SIGINT, 130, "interrupted"),
+            ("fail", signal.SIGTERM, 143, "terminated"),
+        ],
+        [lambda case: case[0], lambda case: case[1]],
+        ids=lambda case: f"{case[1]}-{case[2]}-{case[3]}-{case[0]}",
+    ),
+)
 def test_a_swallowed_signal_still_ends_the_command(mode, signum, code, said):
     proc = subprocess.Popen(
         [sys.executable, "-c", _CHILD, mode],

@@ -638,6 +638,7 @@ def test_window_grows_the_search_tree(window):
     assert len(path) == 2 * 5  # the root and four queens
 
 
+@pytest.mark.slow  # it walks until the pane has drawn its bound of nodes
 def test_window_tree_pane_stays_bounded(window):
     """n = 10 has 35,539 nodes: the pane scrolls and keeps what is in view, and says so."""
     v = window(10, mode="search")

@@ -18,6 +18,10 @@ instant rather than from the interpreter's own start-up, which no program can ha
 :mod:`nqueens.core.background` (the search, the construction, the count), so a test interrupts the work itself,
 neither the start-up before it nor a result already printed, on a fast machine or a slow one.
 
+Under ``make coverage`` (coverage.py's ``patch = subprocess`` starts coverage in every child before this module
+runs), a child's lines are recorded under the test that started it (``PYTEST_CURRENT_TEST``), so that the lines
+only a child reaches count for that test's tier (``benchmarks/suite_coverage.py``).
+
 Nothing of this ships with the package.
 """
 
@@ -141,6 +145,18 @@ def _mark_start():
         os.close(os.open(path, os.O_WRONLY | os.O_CREAT, 0o644))
 
 
+def _coverage_context():
+    test = os.environ.get("PYTEST_CURRENT_TEST")
+    if not test or "coverage" not in sys.modules:
+        return
+    import coverage
+
+    current = coverage.Coverage.current()
+    if current is not None:
+        current.switch_context(test.rpartition(" (")[0] or test)
+
+
+_coverage_context()
 _install()
 _slow_import()
 _mark_underway()
