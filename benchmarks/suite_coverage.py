@@ -56,16 +56,16 @@ def tiers(data_file, slow):
         statements = set(statements)
         by_line = data.contexts_by_lineno(path)
         full = {line for line in by_line if line in statements}
-        fast = {
-            line for line in full if any(not context or test_of(context) not in slow for context in by_line[line])
-        }
+        fast = {line for line in full if any(not context or test_of(context) not in slow for context in by_line[line])}
         rows.append((os.path.relpath(path, ROOT), len(statements), full, fast))
     return rows
 
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--data", default=str(ROOT / ".coverage"), help="the combined coverage data (default .coverage)")
+    parser.add_argument(
+        "--data", default=str(ROOT / ".coverage"), help="the combined coverage data (default .coverage)"
+    )
     parser.add_argument("--lines", action="store_true", help="list the lines only the slow tier reaches")
     parser.add_argument("--top", type=int, default=25, help="files to list (default 25)")
     args = parser.parse_args(argv)
