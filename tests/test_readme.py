@@ -3,8 +3,6 @@
 
 import re
 import shlex
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -36,12 +34,10 @@ def test_the_readme_is_short_and_has_its_examples():
 
 
 @pytest.mark.parametrize(("command", "quoted"), EXAMPLES, ids=[c for c, _ in EXAMPLES])
-def test_a_readme_command_runs_and_prints_what_the_readme_quotes(command, quoted):
+def test_a_readme_command_runs_and_prints_what_the_readme_quotes(cli, command, quoted):
     argv = shlex.split(command)
     assert argv[0] == "nqueens"
-    done = subprocess.run(
-        [sys.executable, "-m", "nqueens", *argv[1:]], capture_output=True, text=True, cwd=ROOT, timeout=600
-    )
+    done = cli(*argv[1:], cwd=ROOT)
     assert done.returncode == 0, done.stderr
     printed = done.stdout.splitlines()
     for line in quoted:

@@ -371,15 +371,27 @@ def test_window_plays_and_pauses(window):
     assert v.browser.index == stopped
 
 
+_VIEWS = {
+    "solutions": ["6"],
+    "search-dlx": ["8", "--mode", "search", "--search", "dlx"],
+    "instance-search-mac": ["--mode", "search", "--search", "arc-consistency"],
+}
+_CLOSING = {"ctrl-c": (signal.SIGINT, 130, "interrupted"), "sigterm": (signal.SIGTERM, 143, "terminated")}
+
+
+# The fast tier: each view and each signal once (three of the six pairs); the whole suite every pair.
 @pytest.mark.parametrize(
-    "signum, code, said",
-    [(signal.SIGINT, 130, "interrupted"), (signal.SIGTERM, 143, "terminated")],
-    ids=["ctrl-c", "sigterm"],
-)
-@pytest.mark.parametrize(
-    "options",
-    [["6"], ["8", "--mode", "search", "--search", "dlx"], ["--mode", "search", "--search", "arc-consistency"]],
-    ids=["solutions", "search-dlx", "instance-search-mac"],
+    "options, signum, code, said",
+    [
+        pytest.param(
+            _VIEWS[view],
+            *_CLOSING[closing],
+            id=f"{view}-{closing}",
+            marks=() if (i + j) % 2 == 0 else pytest.mark.slow,
+        )
+        for i, view in enumerate(_VIEWS)
+        for j, closing in enumerate(_CLOSING)
+    ],
 )
 def test_nqueens_view_opens_a_window_and_a_signal_closes_it(xvfb, tmp_path, signum, code, said, options):
     """The command itself, as a separate process: its window appears on the display, and Ctrl-C or SIGTERM sent
