@@ -79,6 +79,10 @@ def _run(case, folder, display):
     env = dict(os.environ, NQUEENS_STARTED=str(started), NQUEENS_STORE=str(folder / f"{slug}.store"))
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [FAULTS, os.environ.get("PYTHONPATH")]))
     env.pop("DISPLAY", None)
+    # make coverage records the child's lines under its own case, not under the test that ran the fixture
+    env["PYTEST_CURRENT_TEST"] = (
+        f"tests/test_signal_matrix.py::test_a_signal_stops_the_command_at_once_with_whole_output_or_none[{label}]"
+    )
     if name == "view":
         env["DISPLAY"] = display
     with open(folder / f"{slug}.out", "w+") as out, open(folder / f"{slug}.err", "w+") as err:

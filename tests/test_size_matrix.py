@@ -66,6 +66,10 @@ def _run(case, folder):
     argv = [a.replace("N", str(size)).replace("OUT", str(folder / label.replace(" ", "-"))) for a in argv]
     env = dict(os.environ, NQUEENS_STORE=str(folder / "store.sqlite"))
     env.pop("DISPLAY", None)
+    # make coverage records the child's lines under its own case, not under the test that ran the fixture
+    env["PYTEST_CURRENT_TEST"] = (
+        f"tests/test_size_matrix.py::test_a_size_is_refused_in_one_line_or_run_within_bounds[{label}]"
+    )
     start = time.monotonic()
     try:
         done = subprocess.run(
