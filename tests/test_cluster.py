@@ -7,6 +7,7 @@ finished, and checks the exact result: the scheduler gives the lost worker's tas
 is torn down in the fixture's ``finally``, whatever happens.
 """
 
+import json
 import signal
 import sqlite3
 import subprocess
@@ -117,6 +118,22 @@ def test_a_killed_scheduler_is_one_error_line_and_the_finished_work_is_kept(clus
     lines = err.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: ") and "lost the scheduler" in lines[0], err
     assert _finished_subproblems(store) >= 3
+
+
+def test_a_count_and_an_experiment_on_the_cluster_give_the_published_numbers(cli, cluster, tmp_path):
+    """The fast tier's case of the cluster: a count's subproblems and an experiment's runs go to the two workers
+    and come back exact (OEIS A000170, A002562); the slow cases above lose a worker and the scheduler."""
+    address, _, _ = cluster
+    done = cli("count", "12", "--solver", "fast", "--scheduler", address, "--json", "--store", tmp_path / "c.sqlite")
+    assert done.returncode == 0, done.stderr
+    r = json.loads(done.stdout)
+    assert (r["total"], r["unique"]) == (TOTAL[12], UNIQUE[12])
+    done = cli("compare", "6..8", "--solvers", "bitwise,dlx", "--scheduler", address, "--json", "--store", "none")
+    assert done.returncode == 0, done.stderr
+    runs = json.loads(done.stdout)
+    assert {(run["solver"], run["n"]): run["total"] for run in runs} == {
+        (s, n): TOTAL[n] for s in ("bitwise", "dlx") for n in (6, 7, 8)
+    }
 
 
 def test_a_scheduler_without_workers_says_so_and_stops_waiting(lonely_scheduler, monkeypatch, capsys):
