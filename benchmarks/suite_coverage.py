@@ -61,6 +61,21 @@ def tiers(data_file, slow):
     return rows
 
 
+def write(lines):
+    """Print ``lines``; a closed pipe ends quietly, a failed write is one error line (exit status 1)."""
+    try:
+        sys.stdout.write("\n".join(lines) + "\n")
+        sys.stdout.flush()
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+    except OSError as exc:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        print(f"error: cannot write the table: {exc.strerror or exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
@@ -75,17 +90,18 @@ def main(argv=None):
     rows = tiers(args.data, slow_tests(sys.executable))
     rows = [r for r in rows if r[0].startswith(("nqueens", "models", "native", "analysis"))]
     rows.sort(key=lambda r: (-(len(r[2]) - len(r[3])), r[0]))
-    print(f"{'file':48} {'statements':>10} {'make test':>10} {'test-fast':>10} {'only slow':>10}")
+    out = []
+    out.append(f"{'file':48} {'statements':>10} {'make test':>10} {'test-fast':>10} {'only slow':>10}")
     for path, statements, full, fast in rows[: args.top]:
-        print(f"{path:48} {statements:10d} {len(full):10d} {len(fast):10d} {len(full) - len(fast):10d}")
+        out.append(f"{path:48} {statements:10d} {len(full):10d} {len(fast):10d} {len(full) - len(fast):10d}")
         if args.lines and full - fast:
-            print(f"    lines {', '.join(map(str, sorted(full - fast)))}")
+            out.append(f"    lines {', '.join(map(str, sorted(full - fast)))}")
     statements = sum(r[1] for r in rows)
     full = sum(len(r[2]) for r in rows)
     fast = sum(len(r[3]) for r in rows)
-    print(f"{'all ' + str(len(rows)) + ' files':48} {statements:10d} {full:10d} {fast:10d} {full - fast:10d}")
-    print(f"make test covers {full / statements:.1%} of the statements, make test-fast {fast / statements:.1%}")
-    return 0
+    out.append(f"{'all ' + str(len(rows)) + ' files':48} {statements:10d} {full:10d} {fast:10d} {full - fast:10d}")
+    out.append(f"make test covers {full / statements:.1%} of the statements, make test-fast {fast / statements:.1%}")
+    return write(out)
 
 
 if __name__ == "__main__":

@@ -8,6 +8,7 @@ files overlap, so the sum exceeds the run's wall time), the heaviest first, and 
 """
 
 import argparse
+import os
 import sys
 import xml.etree.ElementTree as ET
 from collections import defaultdict
@@ -22,6 +23,21 @@ def per_file(path):
     return dict(files)
 
 
+def write(lines):
+    """Print ``lines``; a closed pipe ends quietly, a failed write is one error line (exit status 1)."""
+    try:
+        sys.stdout.write("\n".join(lines) + "\n")
+        sys.stdout.flush()
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+    except OSError as exc:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        print(f"error: cannot write the table: {exc.strerror or exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("runs", nargs="+", help="one or two JUnit XML files: the run, then the run to compare it with")
@@ -32,17 +48,21 @@ def main(argv=None):
     try:
         runs = [per_file(path) for path in args.runs]
     except (OSError, ET.ParseError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(
+            f"error: cannot read {getattr(exc, 'filename', None) or ' or '.join(args.runs)}: {getattr(exc, 'strerror', None) or exc}",
+            file=sys.stderr,
+        )
         return 2
+    out = []
     names = sorted(set().union(*runs), key=lambda f: -max(r.get(f, (0, 0.0))[1] for r in runs))
     head = f"{'file':40} {'tests':>6} {'seconds':>8}" + ("".join(f" {'tests':>6} {'seconds':>8}" for _ in runs[1:]))
-    print(head)
+    out.append(head)
     for name in names[: args.top]:
         cells = "".join(f" {r.get(name, (0, 0.0))[0]:6d} {r.get(name, (0, 0.0))[1]:8.1f}" for r in runs)
-        print(f"{name:40}{cells}")
+        out.append(f"{name:40}{cells}")
     totals = "".join(f" {sum(c for c, _ in r.values()):6d} {sum(s for _, s in r.values()):8.1f}" for r in runs)
-    print(f"{'all ' + str(len(names)) + ' files':40}{totals}")
-    return 0
+    out.append(f"{'all ' + str(len(names)) + ' files':40}{totals}")
+    return write(out)
 
 
 if __name__ == "__main__":

@@ -137,6 +137,7 @@ def test_bitwise_vs_recursive_with_the_reference(binary, fresh, cache):
     assert f"n = 8, total {TOTAL[8]}" in done.stdout and "the same method in C (ref.c)" in done.stdout
 
 
+@pytest.mark.slow
 def test_without_a_compiler_one_line(fresh, cache):
     """No compiler: the benchmarks that time against C say so in one line; the one that only adds C runs on."""
     missing = str(fresh / "no-such-compiler")

@@ -72,15 +72,20 @@ def test_every_command_says_what_it_does_in_its_help(capsys, command):
     assert description.strip() and not description.lstrip().startswith(("positional", "options"))
 
 
-@pytest.mark.parametrize(("sig", "word"), [(signal.SIGTERM, "terminated"), (signal.SIGHUP, "hangup")])
+# The fast tier: each command once, the two signals in turn; the whole suite every pair.
 @pytest.mark.parametrize(
-    "argv",
+    "argv, sig, word",
     [
-        ["count", "17", "--solver", "bitwise", "--json"],
-        ["compare", "9..14", "--solvers", "bitwise,csp", "--timeout", "60"],
-        ["solve", "30", "--solver", "csp", "--format", "json"],
+        pytest.param(argv, sig, word, id=f"{name}-{sig.name}", marks=() if (i + j) % 2 == 0 else pytest.mark.slow)
+        for i, (name, argv) in enumerate(
+            [
+                ("count", ["count", "17", "--solver", "bitwise", "--json"]),
+                ("compare", ["compare", "9..14", "--solvers", "bitwise,csp", "--timeout", "60"]),
+                ("solve", ["solve", "30", "--solver", "csp", "--format", "json"]),
+            ]
+        )
+        for j, (sig, word) in enumerate([(signal.SIGTERM, "terminated"), (signal.SIGHUP, "hangup")])
     ],
-    ids=["count", "compare", "solve"],
 )
 def test_sigterm_and_sighup_say_so_keep_what_finished_and_exit_128_plus_the_signal(command, tmp_path, argv, sig, word):
     store = tmp_path / "s.sqlite"

@@ -18,6 +18,7 @@ import sys
 import time
 
 import pytest
+from conftest import first_fast
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from known import TOTAL
@@ -69,14 +70,17 @@ def test_an_interrupted_enumeration_prints_no_count_line_of_its_own(command, tmp
 
 @pytest.mark.parametrize(
     "argv",
-    [
-        ["solve", "8"],
-        ["count", "8", "--json"],
-        ["solve", "8", "--format", "json"],
-        ["construct", "100000", "--show"],
-        ["solvers"],
-        ["tree", "6", "--model", "mary", "--json"],
-    ],
+    first_fast(
+        [
+            ["solve", "8"],
+            ["count", "8", "--json"],
+            ["construct", "100000", "--show"],
+            ["solve", "8", "--format", "json"],
+            ["solvers"],
+            ["tree", "6", "--model", "mary", "--json"],
+        ],
+        keep=3,
+    ),
     ids=" ".join,
 )
 def test_a_full_disk_is_one_error_line(argv):

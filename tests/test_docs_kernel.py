@@ -27,6 +27,7 @@ print(nb.cells[0].outputs[0]["text"].strip())
 """
 
 
+@pytest.mark.slow  # a notebook kernel; make docs executes every page
 def test_an_executed_page_prints_no_plain_tcp_notice_and_keeps_other_kernel_warnings(tmp_path):
     done = subprocess.run(
         [sys.executable, "-c", _SCRIPT, str(DOCS / "conf.py")],

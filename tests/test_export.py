@@ -220,6 +220,7 @@ def test_the_size_estimate_is_not_below_the_truth():
         assert real <= size <= 3 * real and peak >= 2 * size
 
 
+@pytest.mark.slow  # the fast tier interrupts an export in tests/test_signal_matrix.py, which checks no file is left
 def test_an_interrupted_export_leaves_no_file(tmp_path):
     """Ctrl-C while pysat builds a large encoding: interrupted, 130, and neither the file nor its partial copy."""
     target = tmp_path / "t.cnf"

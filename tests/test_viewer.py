@@ -764,6 +764,7 @@ def test_view_instance_errors_are_one_line(capsys, instance_file, tmp_path):
         assert out == "" and len(err.strip().splitlines()) == 1 and err.startswith("error: ") and fragment in err
 
 
+@pytest.mark.slow  # the documentation's screenshots; the fast tier opens the real window in the tests above
 def test_screenshot_script_grabs_the_real_window(tmp_path):
     """scripts/viewer_screenshots.py: three PNG pictures of the window, on its own Xvfb."""
     if shutil.which("Xvfb") is None:
