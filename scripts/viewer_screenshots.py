@@ -19,6 +19,7 @@ Needs Xvfb (``apt-get install xvfb``) and Pillow (installed with matplotlib, the
 """
 
 import argparse
+import gc
 import os
 import select
 import shutil
@@ -102,6 +103,11 @@ def _grab(shoot, display, path, image_grab):
         viewer.shutdown()
     finally:
         root.destroy()
+        # The window's objects hold Tk variables in reference cycles: collect them here, in the main thread. Left
+        # to the collector, they may be freed later in the next window's search thread, and Tcl aborts the
+        # process ("Tcl_AsyncDelete: async handler deleted by the wrong thread").
+        viewer = root = None
+        gc.collect()
 
 
 def _settle(viewer, timeout=60):
