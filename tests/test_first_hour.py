@@ -64,6 +64,8 @@ def test_trace_says_which_kernels_it_compiles_before_it_loads_them(capsys, monke
 
     monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))  # the cache holds nothing: every kernel compiles
     monkeypatch.setattr(cache, "_SAID", set())
+    # A worker that started on an empty cache would say the first run's note first (tests/test_cli.py tests it)
+    monkeypatch.setattr(cache, "FRESH", False)
     monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
     try:
         code, out, err = run_cli(capsys, "trace", "5", "--solver", "mary", "--html", str(tmp_path / "t.html"))
