@@ -41,7 +41,7 @@ from nqueens.runtime.cache import module_digest
 __all__ = ["GROUP", "resolve", "discover", "code_digest", "module_digest", "from_object"]
 
 GROUP = "nqueens.solvers"
-_RESOLVED: dict[str, Solver] = {}  # spec or name -> Solver, for this process
+_RESOLVED: dict = {}  # spec's key (_key) or solver name -> Solver, for this process
 
 
 def resolve(spec: str, builtins) -> Solver:
@@ -54,8 +54,9 @@ def resolve(spec: str, builtins) -> Solver:
         For a spec that names nothing, a file or module that fails to import, an attribute that is not a
         solver, a name that clashes with a built-in, or a declaration that breaks the protocol.
     """
-    if spec in _RESOLVED:
-        return _RESOLVED[spec]
+    key = _key(spec)
+    if key in _RESOLVED:
+        return _RESOLVED[key]
     target, _, attr = spec.rpartition(":") if _has_attr(spec) else (spec, "", "")
     if target.endswith(".mzn") or spec.endswith(".mzn"):
         solver = _minizinc(target or spec)
@@ -75,9 +76,26 @@ def resolve(spec: str, builtins) -> Solver:
         raise NQueensError(
             f"outside solver {spec!r} is named {solver.name!r}, which is a built-in solver; give it another name"
         )
-    _RESOLVED[spec] = solver
-    _RESOLVED.setdefault(solver.name, solver)
+    if key is not None:
+        _RESOLVED[key] = solver
+    _RESOLVED[solver.name] = solver  # by its name: the solver read last
     return solver
+
+
+def _key(spec):
+    """What a resolved spec is remembered by: a module or plugin by its name; a file (``.py``, ``.mzn``, a path)
+    by where it is and its state, so that the same relative path from another folder, or the file after an edit,
+    is resolved again rather than taken for the solver read before."""
+    target, _, attr = spec.rpartition(":") if _has_attr(spec) else (spec, "", "")
+    file = target or spec
+    if not (file.endswith((".py", ".mzn")) or "/" in file):
+        return spec
+    try:
+        path = Path(file).expanduser().resolve()
+        stat = path.stat()
+    except (OSError, RuntimeError):
+        return None  # resolved again each time: the error it raises says what is wrong
+    return (str(path), attr, stat.st_mtime_ns, stat.st_size)
 
 
 def discover(builtins) -> tuple[list[Solver], list[str]]:

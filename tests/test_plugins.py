@@ -252,3 +252,24 @@ def test_a_resumed_count_never_mixes_subproblems_of_two_code_versions(cli, tmp_p
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout)
     assert result["total"] == TOTAL[16] and result["stats"]["reused"] == 0
+
+
+def test_a_solver_file_is_the_one_where_it_is_named_and_as_it_is_now(tmp_path, monkeypatch):
+    """The same relative path from another folder is another file, and an edited file is read again: a process
+    (a notebook, a script that changes folder) never counts with a solver read before under the same name."""
+    from nqueens import plugins
+
+    monkeypatch.setattr(plugins, "_RESOLVED", {})
+    right, wrong = tmp_path / "right", tmp_path / "wrong"
+    for folder in (right, wrong):
+        folder.mkdir()
+        shutil.copy(EXAMPLES / "my_solver.py", folder / "solver.py")
+    liar = wrong / "solver.py"
+    liar.write_text(liar.read_text().replace("total = sum(1 for", "total = 1 + sum(1 for"))
+    spec = "./solver.py:solver"
+    monkeypatch.chdir(right)
+    assert nqueens.count(6, spec).total == TOTAL[6]
+    monkeypatch.chdir(wrong)
+    assert nqueens.count(6, spec).total == TOTAL[6] + 1  # the other folder's file, not the one read first
+    liar.write_text((right / "solver.py").read_text() + "\n# mended\n")
+    assert nqueens.count(6, spec).total == TOTAL[6]  # the file as it is now
