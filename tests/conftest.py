@@ -267,6 +267,16 @@ def representatives(cases, axes, ids=None):
     ]
 
 
+def destroy_tk(root):
+    """Destroy a Tk ``root`` and free what its windows held, here in the main thread: Tk variables in reference
+    cycles left to the collector may be freed later in some other thread (a count's job thread), where Tk raises
+    "main thread is not in main loop" or Tcl aborts the process. Drop your own references to the windows first."""
+    import gc
+
+    root.destroy()
+    gc.collect()
+
+
 def wait_for(condition, what, timeout=300):
     """Poll ``condition()`` until it holds; fail the test, saying ``what`` was awaited, after ``timeout`` seconds."""
     deadline = time.monotonic() + timeout

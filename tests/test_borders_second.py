@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import first_fast
+from conftest import destroy_tk, first_fast
 from helpers import run_cli
 from known import TOTAL, UNIQUE
 
@@ -315,8 +315,9 @@ def test_the_viewer_steps_through_an_outside_solvers_solutions(xvfb, monkeypatch
                 seen.append(tuple(viewer.browser.solution))
         finally:
             viewer.shutdown()
+            viewer = None
     finally:
-        root.destroy()
+        destroy_tk(root)
     assert seen[0] == (1, 3, 5, 0, 2, 4) and len(set(seen)) == TOTAL[6]
 
 

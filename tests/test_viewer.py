@@ -13,7 +13,7 @@ import sys
 import time
 
 import pytest
-from conftest import representatives
+from conftest import destroy_tk, representatives
 from known import SEED_004_6, TOTAL, UNIQUE
 from nqueens.analysis.symmetry import canonical
 
@@ -228,7 +228,8 @@ def window(xvfb, monkeypatch):
     finally:
         for viewer in opened:
             viewer.shutdown()
-        root.destroy()
+        opened.clear()
+        destroy_tk(root)
 
 
 def settle(viewer, counted=False, timeout=60):

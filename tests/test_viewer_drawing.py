@@ -6,6 +6,7 @@ and the levels of the backtrack tree counted here by brute force.
 """
 
 import pytest
+from conftest import destroy_tk
 from known import TOTAL
 
 from nqueens.viewer.board import Board
@@ -32,7 +33,7 @@ def canvas(xvfb, monkeypatch):
     try:
         yield make
     finally:
-        root.destroy()
+        destroy_tk(root)
 
 
 def squares_of(canvas, tag):
