@@ -19,6 +19,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from suite_durations import write  # the script beside this one
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -61,21 +63,6 @@ def tiers(data_file, slow):
     return rows
 
 
-def write(lines):
-    """Print ``lines``; a closed pipe ends quietly, a failed write is one error line (exit status 1)."""
-    try:
-        sys.stdout.write("\n".join(lines) + "\n")
-        sys.stdout.flush()
-    except BrokenPipeError:
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 0
-    except OSError as exc:
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        print(f"error: cannot write the table: {exc.strerror or exc}", file=sys.stderr)
-        return 1
-    return 0
-
-
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
@@ -89,6 +76,9 @@ def main(argv=None):
         return 2
     rows = tiers(args.data, slow_tests(sys.executable))
     rows = [r for r in rows if r[0].startswith(("nqueens", "models", "native", "analysis"))]
+    if not rows:
+        print(f"error: {args.data} holds no file of this checkout ({ROOT}): run make coverage here", file=sys.stderr)
+        return 2
     rows.sort(key=lambda r: (-(len(r[2]) - len(r[3])), r[0]))
     out = []
     out.append(f"{'file':48} {'statements':>10} {'make test':>10} {'test-fast':>10} {'only slow':>10}")

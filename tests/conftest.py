@@ -277,6 +277,19 @@ def destroy_tk(root):
     gc.collect()
 
 
+def stop(process, grace=10):
+    """End a child ``process``: continue it if it was stopped, ask it to terminate, and kill it after ``grace``
+    seconds; reaped either way."""
+    if process.poll() is None:
+        process.send_signal(signal.SIGCONT)
+        process.terminate()
+    try:
+        process.wait(timeout=grace)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
 def wait_for(condition, what, timeout=300):
     """Poll ``condition()`` until it holds; fail the test, saying ``what`` was awaited, after ``timeout`` seconds."""
     deadline = time.monotonic() + timeout
@@ -334,14 +347,7 @@ def dask_cluster(folder, workers=("w1", "w2"), *, preload=None, timeout=300):
         yield address, started, scheduler
     finally:
         for proc in reversed(procs):  # the workers first, while their scheduler can still answer
-            if proc.poll() is None:
-                proc.send_signal(signal.SIGCONT)
-                proc.terminate()
-            try:
-                proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
+            stop(proc)
         for log in logs:
             log.close()
 
@@ -370,9 +376,4 @@ def xvfb():
         yield f":{number}"
     finally:
         os.close(read)
-        server.terminate()
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
+        stop(server)
