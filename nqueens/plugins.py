@@ -41,6 +41,7 @@ from nqueens.runtime.cache import module_digest
 __all__ = ["GROUP", "resolve", "discover", "code_digest", "module_digest", "from_object"]
 
 GROUP = "nqueens.solvers"
+_LONGEST = 1000  # characters of an outside solver's spec (a path's limit is 4,096, a file name's 255)
 _RESOLVED: dict = {}  # spec's key (_key) or solver name -> Solver, for this process
 
 
@@ -54,6 +55,11 @@ def resolve(spec: str, builtins) -> Solver:
         For a spec that names nothing, a file or module that fails to import, an attribute that is not a
         solver, a name that clashes with a built-in, or a declaration that breaks the protocol.
     """
+    if len(spec) > _LONGEST:
+        raise NQueensError(
+            f"solver {spec[:40]!r}... is {len(spec):,} characters long: a solver is a name, FILE.py:ATTR, "
+            f"package.module:ATTR or MODEL.mzn, at most {_LONGEST:,} characters"
+        )
     key = _key(spec)
     if key in _RESOLVED:
         return _RESOLVED[key]
@@ -177,18 +183,22 @@ def _has_attr(spec):
 
 def _from_file(path_text, attr):
     path = Path(path_text).expanduser()
-    where = f"solver file {path_text!r}"
+    shown = path_text if len(path_text) <= 100 else f"{path_text[:60]}...{path_text[-20:]}"
+    where = f"solver file {shown!r}"
     if path.suffix != ".py":
         if ".py:" in path_text:
             raise NQueensError(
                 f"{where}: a solver file is FILE.py or FILE.py:ATTR, one attribute; options are OPT=VALUE"
             )
         raise NQueensError(f"{where} is not a .py file (outside solvers: FILE.py:ATTR, package.module:ATTR, MODEL.mzn)")
-    if not path.is_file():
-        kind = not_regular(path)
-        raise NQueensError(f"{where} is not a regular file ({kind})" if kind else f"{where} does not exist")
-    path = path.resolve()
-    source = path.read_bytes()
+    try:
+        if not path.is_file():
+            kind = not_regular(path)
+            raise NQueensError(f"{where} is not a regular file ({kind})" if kind else f"{where} does not exist")
+        path = path.resolve()
+        source = path.read_bytes()
+    except OSError as exc:  # a name too long, a folder that cannot be read
+        raise NQueensError(f"{where} cannot be read: {exc.strerror or exc}") from None
     digest = hashlib.sha256(source).hexdigest()[:16]
     module_name = f"nqueens_user_{digest}"
     module = sys.modules.get(module_name)
@@ -264,7 +274,11 @@ def _from_entry_point(name):
 
 def _minizinc(path_text):
     path = Path(path_text).expanduser()
-    if not path.is_file():
+    try:
+        regular = path.is_file()
+    except OSError as exc:  # a name too long
+        raise NQueensError(f"MiniZinc model {path_text[:60]!r}... cannot be read: {exc.strerror or exc}") from None
+    if not regular:
         kind = not_regular(path)
         what = f"is not a regular file ({kind})" if kind else "does not exist"
         raise NQueensError(f"MiniZinc model {path_text!r} {what}")

@@ -273,3 +273,10 @@ def test_a_solver_file_is_the_one_where_it_is_named_and_as_it_is_now(tmp_path, m
     assert nqueens.count(6, spec).total == TOTAL[6] + 1  # the other folder's file, not the one read first
     liar.write_text((right / "solver.py").read_text() + "\n# mended\n")
     assert nqueens.count(6, spec).total == TOTAL[6]  # the file as it is now
+
+
+def test_a_solver_spec_too_long_for_a_file_name_is_one_short_line(cli):
+    for spec in ("a" * 5000 + ".py", "a" * 5000 + ":solver", "a" * 300 + ".py", "a" * 300 + ".mzn"):
+        done = cli("count", "6", "--solver", spec)
+        assert (done.returncode, done.stdout) == (2, ""), done.stderr
+        assert done.stderr.startswith("error: ") and done.stderr.count("\n") == 1 and len(done.stderr) < 250, spec
