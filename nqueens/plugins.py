@@ -60,10 +60,10 @@ def resolve(spec: str, builtins) -> Solver:
             f"solver {spec[:40]!r}... is {len(spec):,} characters long: a solver is a name, FILE.py:ATTR, "
             f"package.module:ATTR or MODEL.mzn, at most {_LONGEST:,} characters"
         )
-    key = _key(spec)
+    target, _, attr = spec.rpartition(":") if _has_attr(spec) else (spec, "", "")
+    key = _key(spec, target or spec, attr)
     if key in _RESOLVED:
         return _RESOLVED[key]
-    target, _, attr = spec.rpartition(":") if _has_attr(spec) else (spec, "", "")
     if target.endswith(".mzn") or spec.endswith(".mzn"):
         solver = _minizinc(target or spec)
     elif target.endswith(".py") or spec.endswith(".py") or "/" in target or "/" in spec:
@@ -88,12 +88,10 @@ def resolve(spec: str, builtins) -> Solver:
     return solver
 
 
-def _key(spec):
+def _key(spec, file, attr):
     """What a resolved spec is remembered by: a module or plugin by its name; a file (``.py``, ``.mzn``, a path)
     by where it is and its state, so that the same relative path from another folder, or the file after an edit,
     is resolved again rather than taken for the solver read before."""
-    target, _, attr = spec.rpartition(":") if _has_attr(spec) else (spec, "", "")
-    file = target or spec
     if not (file.endswith((".py", ".mzn")) or "/" in file):
         return spec
     try:
@@ -181,10 +179,14 @@ def _has_attr(spec):
     return bool(sep and head and tail.isidentifier())
 
 
+def _shown(path_text):
+    """A file's name as an error line quotes it: whole, or its ends around ``...`` when it is long."""
+    return repr(path_text if len(path_text) <= 100 else f"{path_text[:60]}...{path_text[-20:]}")
+
+
 def _from_file(path_text, attr):
     path = Path(path_text).expanduser()
-    shown = path_text if len(path_text) <= 100 else f"{path_text[:60]}...{path_text[-20:]}"
-    where = f"solver file {shown!r}"
+    where = f"solver file {_shown(path_text)}"
     if path.suffix != ".py":
         if ".py:" in path_text:
             raise NQueensError(
@@ -277,7 +279,7 @@ def _minizinc(path_text):
     try:
         regular = path.is_file()
     except OSError as exc:  # a name too long
-        raise NQueensError(f"MiniZinc model {path_text[:60]!r}... cannot be read: {exc.strerror or exc}") from None
+        raise NQueensError(f"MiniZinc model {_shown(path_text)} cannot be read: {exc.strerror or exc}") from None
     if not regular:
         kind = not_regular(path)
         what = f"is not a regular file ({kind})" if kind else "does not exist"

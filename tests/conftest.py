@@ -217,22 +217,17 @@ def jit_free(request, tmp_path_factory):
     def produce():
         import json
 
-        child = subprocess.Popen(
+        # subprocess.run kills the child on a timeout or any exception (Ctrl-C included) before it returns
+        child = subprocess.run(
             [sys.executable, str(Path(__file__).with_name("jit_free.py")), *wanted],
             env={**os.environ, "NUMBA_DISABLE_JIT": "1"},
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
+            capture_output=True,
             text=True,
+            timeout=900,
         )
-        try:
-            out, err = child.communicate(timeout=900)
-        finally:
-            if child.poll() is None:
-                child.kill()
-                child.communicate()
         if child.returncode != 0:
-            pytest.fail(f"the jit-free child exited with {child.returncode}: {err}")
-        return json.loads(out)
+            pytest.fail(f"the jit-free child exited with {child.returncode}: {child.stderr}")
+        return json.loads(child.stdout)
 
     results = once(tmp_path_factory, "jit-free-" + "-".join(wanted), produce)
     name = request.module.__name__.removeprefix("test_")
@@ -244,6 +239,23 @@ def jit_free(request, tmp_path_factory):
         return got["value"]
 
     return value
+
+
+def in_turn(firsts, seconds):
+    """Every pair of ``firsts`` and ``seconds`` (dicts ``{id: tuple of parameter values}``) as ``pytest.param``s,
+    the values of both as parameters, ``id`` ``"first-second"``; the fast tier runs each first once, with the seconds taken in turn
+    (so each second too, when there are at least as many firsts), the whole suite every pair."""
+    seconds = list(seconds.items())
+    return [
+        pytest.param(
+            *first,
+            *second,
+            id=f"{first_id}-{second_id}",
+            marks=() if j == i % len(seconds) else pytest.mark.slow,
+        )
+        for i, (first_id, first) in enumerate(firsts.items())
+        for j, (second_id, second) in enumerate(seconds)
+    ]
 
 
 def representatives(cases, axes, ids=None):

@@ -7,6 +7,7 @@ import subprocess
 import sys
 
 import pytest
+from conftest import in_turn
 from helpers import run_cli
 
 from nqueens.cli import COMMANDS
@@ -75,17 +76,14 @@ def test_every_command_says_what_it_does_in_its_help(capsys, command):
 # The fast tier: each command once, the two signals in turn; the whole suite every pair.
 @pytest.mark.parametrize(
     "argv, sig, word",
-    [
-        pytest.param(argv, sig, word, id=f"{name}-{sig.name}", marks=() if (i + j) % 2 == 0 else pytest.mark.slow)
-        for i, (name, argv) in enumerate(
-            [
-                ("count", ["count", "17", "--solver", "bitwise", "--json"]),
-                ("compare", ["compare", "9..14", "--solvers", "bitwise,csp", "--timeout", "60"]),
-                ("solve", ["solve", "30", "--solver", "csp", "--format", "json"]),
-            ]
-        )
-        for j, (sig, word) in enumerate([(signal.SIGTERM, "terminated"), (signal.SIGHUP, "hangup")])
-    ],
+    in_turn(
+        {
+            "count": (["count", "17", "--solver", "bitwise", "--json"],),
+            "compare": (["compare", "9..14", "--solvers", "bitwise,csp", "--timeout", "60"],),
+            "solve": (["solve", "30", "--solver", "csp", "--format", "json"],),
+        },
+        {"SIGTERM": (signal.SIGTERM, "terminated"), "SIGHUP": (signal.SIGHUP, "hangup")},
+    ),
 )
 def test_sigterm_and_sighup_say_so_keep_what_finished_and_exit_128_plus_the_signal(command, tmp_path, argv, sig, word):
     store = tmp_path / "s.sqlite"

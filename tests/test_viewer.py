@@ -13,7 +13,7 @@ import sys
 import time
 
 import pytest
-from conftest import destroy_tk, representatives
+from conftest import destroy_tk, in_turn, representatives
 from known import SEED_004_6, TOTAL, UNIQUE
 from nqueens.analysis.symmetry import canonical
 
@@ -373,27 +373,15 @@ def test_window_plays_and_pauses(window):
 
 
 _VIEWS = {
-    "solutions": ["6"],
-    "search-dlx": ["8", "--mode", "search", "--search", "dlx"],
-    "instance-search-mac": ["--mode", "search", "--search", "arc-consistency"],
+    "solutions": (["6"],),
+    "search-dlx": (["8", "--mode", "search", "--search", "dlx"],),
+    "instance-search-mac": (["--mode", "search", "--search", "arc-consistency"],),
 }
 _CLOSING = {"ctrl-c": (signal.SIGINT, 130, "interrupted"), "sigterm": (signal.SIGTERM, 143, "terminated")}
 
 
-# The fast tier: each view and each signal once (three of the six pairs); the whole suite every pair.
-@pytest.mark.parametrize(
-    "options, signum, code, said",
-    [
-        pytest.param(
-            _VIEWS[view],
-            *_CLOSING[closing],
-            id=f"{view}-{closing}",
-            marks=() if (i + j) % 2 == 0 else pytest.mark.slow,
-        )
-        for i, view in enumerate(_VIEWS)
-        for j, closing in enumerate(_CLOSING)
-    ],
-)
+# The fast tier: each view once, the two signals in turn; the whole suite every pair.
+@pytest.mark.parametrize("options, signum, code, said", in_turn(_VIEWS, _CLOSING))
 def test_nqueens_view_opens_a_window_and_a_signal_closes_it(xvfb, tmp_path, signum, code, said, options):
     """The command itself, as a separate process: its window appears on the display, and Ctrl-C or SIGTERM sent
     while it idles ends it with its exit code (Tk waits in C, so Python must be given its turn)."""
