@@ -35,7 +35,8 @@ from pathlib import Path
 
 from nqueens.core.errors import NQueensError
 from nqueens.core.files import not_regular
-from nqueens.core.protocol import Solver, stdout_aside
+from nqueens.core.protocol import Solver
+from nqueens.core.sandbox import stdout_aside
 from nqueens.runtime.cache import module_digest
 
 __all__ = ["GROUP", "resolve", "discover", "code_digest", "module_digest", "from_object"]
