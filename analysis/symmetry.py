@@ -37,11 +37,11 @@ from collections import Counter
 from typing import Any
 
 import numpy as np
-from numba import njit
 
 from nqueens.core import d4
 from nqueens.core.board import dtype_for
 from nqueens.core.errors import NQueensError
+from nqueens.core.jit import njit
 
 __all__ = [
     "SYMMETRIES",

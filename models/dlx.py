@@ -38,10 +38,10 @@ from typing import Any
 
 import numpy as np
 from nqueens.models.dlx_spec import CHOICES
-from numba import njit
 
 from nqueens.core.board import dtype_for
 from nqueens.core.errors import NQueensError
+from nqueens.core.jit import njit
 from nqueens.core.record import Tally
 from nqueens.core.rules import diagonals, knight_pairs
 

@@ -40,7 +40,8 @@ Seed 003, "回溯法-满n叉树" (backtracking over the full n-ary tree): ``dfs(
 from nqueens.models import rows, tree, walk
 from nqueens.models.rows import emit as _emit
 from nqueens.models.rows import whole as _whole
-from numba import njit
+
+from nqueens.core.jit import njit
 
 __all__ = ["FORMULATION", "level_sizes", "tree_size", "accounting", "graph", "count", "batches", "warmup"]
 

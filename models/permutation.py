@@ -39,7 +39,8 @@ Seed 003, "回溯法-排列树" (backtracking over the permutation tree): ``dfs(
 from nqueens.models import rows, tree, walk
 from nqueens.models.rows import emit as _emit
 from nqueens.models.rows import whole as _whole
-from numba import njit
+
+from nqueens.core.jit import njit
 
 __all__ = ["FORMULATION", "level_sizes", "tree_size", "accounting", "graph", "count", "batches", "warmup"]
 

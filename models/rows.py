@@ -51,10 +51,10 @@ D. Sabin and E. C. Freuder, *Contradicting conventional wisdom in constraint sat
 
 import numpy as np
 from nqueens.models import DOMAIN_MAX_N, ORDERS, PROPAGATIONS
-from numba import njit
 
 from nqueens.core.bits import popcount
 from nqueens.core.errors import NQueensError
+from nqueens.core.jit import njit
 
 __all__ = [
     "PROPAGATIONS",

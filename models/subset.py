@@ -44,9 +44,9 @@ constraints.
 
 import numpy as np
 from nqueens.models import tree, walk
-from numba import njit
 
 from nqueens.core.errors import NQueensError
+from nqueens.core.jit import njit
 
 __all__ = ["FORMULATION", "level_sizes", "tree_size", "accounting", "graph", "count", "batches", "warmup"]
 

@@ -14,7 +14,8 @@ The per-depth counters are one ``(3, depth + 1)`` array: row :data:`GENERATED`, 
 """
 
 import numpy as np
-from numba import njit
+
+from nqueens.core.jit import njit
 
 __all__ = [
     "GENERATED",

@@ -33,7 +33,8 @@ Seed 000 (算法典型例题:N皇后问题,五种解法,逐步优化), section �
 import numpy as np
 from nqueens.native._wrappers import seed_solver
 from nqueens.native.mirror import _emit_pair
-from numba import njit
+
+from nqueens.core.jit import njit
 
 __all__ = ["count", "batches", "warmup"]
 

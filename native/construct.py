@@ -43,11 +43,11 @@ import time
 from dataclasses import dataclass, field
 
 import numpy as np
-from numba import njit
 
 from nqueens.core import memory
 from nqueens.core.board import check_n, dtype_for
 from nqueens.core.errors import NQueensError
+from nqueens.core.jit import njit
 
 __all__ = [
     "METHODS",

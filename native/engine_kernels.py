@@ -12,10 +12,10 @@ Importing this module compiles nothing; :func:`warmup` in :mod:`nqueens.native.e
 """
 
 import numpy as np
-from numba import njit
 
 from nqueens.core import d4
 from nqueens.core.bits import popcount
+from nqueens.core.jit import njit
 
 __all__ = ["start_constellations", "solve_constellations"]
 

@@ -42,10 +42,10 @@ Seed 004 (浅谈N皇后问题解法, https://zhuanlan.zhihu.com/p/478732443), cl
 import numpy as np
 from nqueens.native._limits import DIAGONALS_MAX_N, DIAGONALS_REASON
 from nqueens.native._wrappers import seed_solver
-from numba import njit
 
 from nqueens.core.board import check_n, check_solution
 from nqueens.core.errors import NQueensError
+from nqueens.core.jit import njit
 
 __all__ = ["count", "batches", "next_solution", "warmup"]
 

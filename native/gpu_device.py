@@ -18,6 +18,13 @@ import numpy as np
 from nqueens.native.gpu_kernels import _INDEX_AT, MAX_ROWS, SHIFT_AT
 from numba import cuda, uint32
 
+from nqueens.core.cache import place_kernels
+
+try:  # numba-cuda's own cache machinery, where its version has one (else numba's, which nqueens.core.jit set)
+    from numba.cuda.core.caching import CacheImpl as _CudaCache
+except ImportError:
+    _CudaCache = None
+
 __all__ = ["THREADS", "SIGNATURE", "finish", "ptx"]
 
 SIMULATED = os.environ.get("NUMBA_ENABLE_CUDASIM", "0") not in ("", "0")
@@ -34,6 +41,8 @@ _AT = U32(_INDEX_AT)
 _LOW = U32((1 << _INDEX_AT) - 1)
 _ONE = U32(1)
 _ZERO = U32(0)
+if _CudaCache is not None:
+    place_kernels(_CudaCache)
 
 
 @cuda.jit(cache=True)

@@ -14,7 +14,8 @@ A board is ``n x n``, rows ``0 .. n-1`` from the top, column ``c`` is bit ``c`` 
 import numpy as np
 from nqueens.native import gpu_spec
 from nqueens.native.engine_kernels import _setup
-from numba import njit
+
+from nqueens.core.jit import njit
 
 __all__ = ["MAX_N", "ITEM_FIELDS", "build_items", "free_rows", "reference_counts"]
 

@@ -23,9 +23,9 @@ search (``-1`` before the root is examined, ``-2`` once the search has ended).
 """
 
 import numpy as np
-from numba import njit
 
 from nqueens.core.bits import popcount
+from nqueens.core.jit import njit
 
 __all__ = ["layout", "search", "HEAD"]
 

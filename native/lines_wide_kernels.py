@@ -36,9 +36,9 @@ is the number of free columns; ``top``: the height of the trail):
 """
 
 import numpy as np
-from numba import njit
 
 from nqueens.core.bits import popcount
+from nqueens.core.jit import njit
 
 __all__ = ["HEAD", "layout", "memory_needed", "search", "start", "words_for"]
 

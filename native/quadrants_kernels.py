@@ -10,9 +10,9 @@ Importing this module compiles nothing; :func:`nqueens.native.quadrants.warmup` 
 """
 
 import numpy as np
-from numba import njit
 
 from nqueens.core.bits import popcount
+from nqueens.core.jit import njit
 
 __all__ = ["quadrant_table", "join_splits", "symmetric_count"]
 

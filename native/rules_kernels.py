@@ -8,7 +8,8 @@ Memory: an ``(7, n)`` int64 state; n <= 62.
 """
 
 import numpy as np
-from numba import njit
+
+from nqueens.core.jit import njit
 
 COLS, LD, RD, P1, P2, FREE, BIT = range(7)
 

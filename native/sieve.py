@@ -41,7 +41,8 @@ section 3, the improved ``queen(int i, int jstart, int jend)`` and ``putout(int 
 
 import numpy as np
 from nqueens.native._wrappers import seed_solver
-from numba import njit
+
+from nqueens.core.jit import njit
 
 __all__ = ["count", "batches", "warmup"]
 

@@ -40,10 +40,6 @@ if _started_as_the_command():  # the command's own handlers take over in nqueens
         if hasattr(_signal, _name) and _signal.getsignal(getattr(_signal, _name)) != _signal.SIG_IGN:
             _signal.signal(getattr(_signal, _name), _stopped_while_starting)
 
-from nqueens.runtime.cache import use_source_keyed_cache  # noqa: E402
-
-use_source_keyed_cache()
-
 from nqueens.api import batches, count, next_solution, solutions, solvers  # noqa: E402
 from nqueens.core.errors import NQueensError  # noqa: E402
 from nqueens.core.instance import Instance  # noqa: E402

@@ -33,11 +33,11 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
+from nqueens.core.cache import module_digest
 from nqueens.core.errors import NQueensError
 from nqueens.core.files import not_regular
 from nqueens.core.protocol import Solver
 from nqueens.core.sandbox import stdout_aside
-from nqueens.runtime.cache import module_digest
 
 __all__ = ["GROUP", "resolve", "discover", "code_digest", "module_digest", "from_object"]
 

@@ -30,7 +30,7 @@ def test_a_kernel_module_that_compiles_says_so_once(monkeypatch):
     import nqueens.native.bitwise  # noqa: F401  (its kernels bring numba's compile listener)
     import numba
 
-    from nqueens.runtime import cache
+    from nqueens.core import cache
 
     said = []
     cache.say_compiling(said.append)
@@ -50,7 +50,7 @@ def test_a_kernel_module_that_compiles_says_so_once(monkeypatch):
 
 
 def test_the_kernels_an_empty_cache_lacks_are_those_the_sources_declare(monkeypatch, tmp_path):
-    from nqueens.runtime.cache import uncompiled
+    from nqueens.core.cache import uncompiled
 
     monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
     assert set(uncompiled(["nqueens.models.mary"])) == {"nqueens.models.mary", "nqueens.models.rows"} | (
@@ -60,7 +60,7 @@ def test_the_kernels_an_empty_cache_lacks_are_those_the_sources_declare(monkeypa
 
 
 def test_trace_says_which_kernels_it_compiles_before_it_loads_them(capsys, monkeypatch, tmp_path):
-    import nqueens.runtime.cache as cache
+    import nqueens.core.cache as cache
 
     monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))  # the cache holds nothing: every kernel compiles
     monkeypatch.setattr(cache, "_SAID", set())

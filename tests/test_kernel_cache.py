@@ -85,7 +85,7 @@ def test_an_edit_of_a_kernel_compiles_that_module_only(copy):
 
 
 def test_the_cache_folder_is_stable_and_a_chosen_one_is_kept(tmp_path):
-    code = "import os, nqueens; print(os.environ['NUMBA_CACHE_DIR'])"
+    code = "import nqueens.core.cache as c; print(c.folder())"
     env = {k: v for k, v in os.environ.items() if k not in ("NUMBA_CACHE_DIR", "NUMBA_CACHE_LOCATOR_CLASSES")}
     env["XDG_CACHE_HOME"] = str(tmp_path)
     first = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout
@@ -95,3 +95,47 @@ def test_the_cache_folder_is_stable_and_a_chosen_one_is_kept(tmp_path):
     env["NUMBA_CACHE_DIR"] = str(tmp_path / "mine")
     chosen = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout
     assert chosen.strip() == str(tmp_path / "mine")
+
+
+# Import the toolkit, run one of its kernels and a function of the user's own, both cached by numba; print what the
+# environment lost or gained and where each function's cache went.
+MINE = """
+import json, os, sys
+before = dict(os.environ)
+import nqueens
+imported = dict(os.environ)
+from numba import njit
+
+@njit(cache=True)
+def mine(x):
+    return x + 1
+
+assert mine(1) == 2 and nqueens.count(6, "bitwise").total == 4
+from nqueens.native import bitwise
+print(json.dumps({
+    "changed": sorted(set(before.items()) ^ set(imported.items())),
+    "after": sorted(set(before.items()) ^ set(os.environ.items())),
+    "mine": mine._cache._cache_path,
+    "kernels": sorted({k._cache._cache_path for k in vars(bitwise).values() if hasattr(k, "_cache")}),
+}))
+"""
+
+
+def test_importing_the_toolkit_leaves_the_environment_and_a_users_cache_alone(tmp_path):
+    """A notebook's own ``@njit(cache=True)`` function is cached where numba puts it without the toolkit (beside
+    its file), the toolkit's kernels in their folder per module, and the import changes no environment variable."""
+    (tmp_path / "user.py").write_text(MINE)
+    env = {k: v for k, v in os.environ.items() if k not in ("NUMBA_CACHE_DIR", "NUMBA_CACHE_LOCATOR_CLASSES")}
+    env.update(XDG_CACHE_HOME=str(tmp_path / "cache"), NUMBA_DISABLE_JIT="0")
+    done = subprocess.run(
+        [sys.executable, "user.py"], env=env, cwd=tmp_path, capture_output=True, text=True, timeout=280
+    )
+    assert done.returncode == 0, done.stderr
+    found = json.loads(done.stdout)
+    assert found["changed"] == [] and found["after"] == []
+    assert found["mine"] == str(tmp_path / "__pycache__")
+    toolkit = tmp_path / "cache" / "nqueens" / "numba"
+    assert found["kernels"] and all(
+        Path(path).parent.parent == toolkit and Path(path).name.startswith("nqueens.native.bitwise-")
+        for path in found["kernels"]
+    ), found["kernels"]

@@ -259,7 +259,7 @@ def _fresh_note(args):
     each kernel module starts compiling, which one (whatever else the cache holds)."""
     if getattr(args, "command", None) not in _COMPILING or getattr(args, "quiet", False) or not sys.stderr.isatty():
         return
-    from nqueens.runtime.cache import fresh_note, say_compiling
+    from nqueens.core.cache import fresh_note, say_compiling
 
     note = fresh_note()
     if note and args.command != "compare":  # compare's first line is its forecast, which counts the compiling
@@ -271,7 +271,7 @@ def _cache_note(args):
     """Say once, after a command that compiled kernels, that they could not be cached where they belong."""
     if "numba" not in sys.modules or getattr(args, "quiet", False):
         return
-    from nqueens.runtime.cache import fallback_note
+    from nqueens.core.cache import fallback_note
 
     note = fallback_note()
     if note:

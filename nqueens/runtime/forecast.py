@@ -247,7 +247,7 @@ def experiment_forecast(runs, timeout=None):
     A run's search takes Knuth's estimate of its tree over the solver's rate where this machine has measured it
     (:func:`forecast` keeps the rates), else the solver's declared ``reach`` scaled by the estimates of the two
     trees; it is capped at ``timeout``. Each solver adds its warm-up, each run its round trip, and each kernel
-    module the cache lacks (:func:`nqueens.runtime.cache.uncompiled`) its compilation: on a fresh installation
+    module the cache lacks (:func:`nqueens.core.cache.uncompiled`) its compilation: on a fresh installation
     that is most of a short experiment.
 
     Examples
@@ -260,7 +260,7 @@ def experiment_forecast(runs, timeout=None):
     >>> seconds <= worst
     True
     """
-    from nqueens.runtime.cache import uncompiled
+    from nqueens.core.cache import uncompiled
 
     rates = _load_rates()
     trees: dict = {}

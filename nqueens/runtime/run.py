@@ -127,7 +127,7 @@ def code_version(engine):
     """The engine's algorithm version and a digest of its code (its module and the project modules it imports):
     the store resumes a run, and ``--cached`` serves a count, only for the same code, so a fixed kernel never
     mixes its subproblems with those of the code before the fix."""
-    from nqueens.runtime.cache import module_digest
+    from nqueens.core.cache import module_digest
 
     return f"{engine.ALGORITHM_VERSION}+{module_digest(engine.__name__)}"
 

@@ -8,12 +8,13 @@ folder named after a digest of that module and of every project module it import
 the modules that import it, and an edit anywhere else (the CLI, the docs, the runner) recompiles nothing. The
 folders sit under one folder per numba version; two checkouts of the same sources share them (modification times
 play no part, so a fresh clone finds the kernels a previous clone compiled, and an edit within the same second
-cannot load a stale kernel). numba is told through ``NUMBA_CACHE_LOCATOR_CLASSES`` (:class:`KernelLocator` first,
-numba's own locators after it for everything that is not this package's); a numba too old to read that setting
-gets one folder named after the digest of every source file instead, as coarse but as safe.
+cannot load a stale kernel). A kernel module imports ``njit`` from :mod:`nqueens.core.jit`, which puts
+:class:`KernelLocator` first among numba's cache locators, in numba's own class attribute: importing
+:mod:`nqueens` changes nothing in the process's environment, and a function that is not this package's (a
+notebook's own ``@njit(cache=True)``) is cached where numba would cache it anyway.
 
-Set ``NUMBA_CACHE_DIR`` yourself to choose another place; the folders per module go there. This runs when
-:mod:`nqueens` is imported, before numba is, and reads no source: the digests are taken when numba asks.
+Set ``NUMBA_CACHE_DIR`` yourself to choose another place; the folders per module go there. Nothing here reads a
+source or makes a folder before a kernel module loads or a command asks.
 """
 
 import hashlib
@@ -24,7 +25,8 @@ from functools import cache
 from pathlib import Path
 
 __all__ = [
-    "use_source_keyed_cache",
+    "folder",
+    "place_kernels",
     "fallback_note",
     "fresh_note",
     "module_digest",
@@ -36,42 +38,49 @@ __all__ = [
 
 _FOLDERS = ("nqueens", "native", "models", "analysis")
 _PACKAGE = Path(__file__).resolve().parent.parent  # nqueens/
-# numba's own locators, in numba's order, after ours (for cached functions that are not this package's).
-_NUMBA_LOCATORS = "UserProvidedCacheLocator,InTreeCacheLocator,UserWideCacheLocator,IPythonCacheLocator,ZipCacheLocator"
 
 
-def use_source_keyed_cache():
-    """Point numba's cache at the folder for this numba version, with a folder per kernel module under it, unless
-    numba is already loaded. ``NUMBA_CACHE_DIR`` set by the user is kept."""
-    import sys
+def folder():
+    """The folder the kernel modules' folders go in: ``NUMBA_CACHE_DIR`` when the user set it, else one folder per
+    numba version in the user's cache directory (made on first use; a temporary folder when it cannot be
+    written, see :func:`fallback_note`)."""
+    return os.environ.get("NUMBA_CACHE_DIR") or str(_default_folder())
 
-    if "numba" in sys.modules:
-        return None
-    chosen = os.environ.get("NUMBA_CACHE_DIR")
-    locators = _numba_reads_locator_classes()
-    if locators and not os.environ.get("NUMBA_CACHE_LOCATOR_CLASSES"):
-        os.environ["NUMBA_CACHE_LOCATOR_CLASSES"] = f"{__name__}.KernelLocator,{_NUMBA_LOCATORS}"
-    if chosen:
-        return None
-    cache = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    name = f"numba-{locators}" if locators else _digest_of_every_source()
-    folder = Path(cache) / "nqueens" / "numba" / name
+
+def place_kernels(impl):
+    """Put :class:`KernelLocator` first among the cache locators of numba's cache implementation ``impl`` (a
+    class; numba's CPU one, or numba-cuda's), once."""
+    if KernelLocator not in impl._locator_classes:
+        impl._locator_classes.insert(0, KernelLocator)
+
+
+@cache
+def _default_folder():
+    global FALLBACK, FRESH
+    home = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    wanted = Path(home) / "nqueens" / "numba" / f"numba-{_numba_version()}"
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-        if not os.access(folder, os.W_OK):
+        wanted.mkdir(parents=True, exist_ok=True)
+        if not os.access(wanted, os.W_OK):
             raise PermissionError(13, "Permission denied")
+        used = wanted
     except OSError as exc:  # kept where it can be, and said (a cache that cannot be written recompiles every run)
-        global FALLBACK
-        wanted = folder
-        folder = Path(tempfile.gettempdir()) / f"nqueens-numba-{os.getuid()}" / wanted.name
-        FALLBACK = (wanted, folder, exc.strerror or str(exc))
-    os.environ["NUMBA_CACHE_DIR"] = str(folder)
-    global FRESH
+        used = Path(tempfile.gettempdir()) / f"nqueens-numba-{os.getuid()}" / wanted.name
+        FALLBACK = (wanted, used, exc.strerror or str(exc))
     try:
-        FRESH = not any(folder.iterdir()) if folder.is_dir() else True
+        FRESH = not any(used.iterdir()) if used.is_dir() else True
     except OSError:
         FRESH = True
-    return folder
+    return used
+
+
+def _numba_version():
+    from importlib import metadata
+
+    try:
+        return metadata.version("numba")
+    except metadata.PackageNotFoundError:
+        return "any"
 
 
 # (wanted folder, folder used, reason) when the cache folder could not be written; the CLI says so.
@@ -90,12 +99,10 @@ def fallback_note():
 
 def fresh_note():
     """The line to show before a command that will compile the kernels this installation has not compiled yet."""
+    where = folder()
     if not FRESH:
         return None
-    return (
-        "note: the first run of this version compiles its kernels (some seconds, once); "
-        f"later runs load them from {os.environ.get('NUMBA_CACHE_DIR')}"
-    )
+    return f"note: the first run of this version compiles its kernels (some seconds, once); later runs load them from {where}"
 
 
 def say_compiling(say):
@@ -157,17 +164,14 @@ def _listen():
 def uncompiled(modules):
     """The kernel modules (those that define compiled kernels) among ``modules`` and the project modules they
     import whose kernels the cache does not hold for their sources yet: a run that uses them compiles them first.
-    Nothing is imported; under a numba too old for per-module folders, every kernel module when the cache is
-    empty, else none."""
+    Nothing is imported."""
     closure = set()
     for name in modules:
         closure |= _closure(name)
     kernels = sorted(m for m in closure if _defines_kernels(m))
-    folder = os.environ.get("NUMBA_CACHE_DIR")
-    if not folder or not os.environ.get("NUMBA_CACHE_LOCATOR_CLASSES", "").startswith(__name__):
-        return kernels if FRESH else []
+    where = folder()
     # a module's folder is made when numba first sees its kernels (a kernel only inlined into others keeps none)
-    return [m for m in kernels if not os.path.isdir(os.path.join(folder, f"{m}-{module_digest(m)}"))]
+    return [m for m in kernels if not os.path.isdir(os.path.join(where, f"{m}-{module_digest(m)}"))]
 
 
 _KERNEL = re.compile(rb"^\s*@(?:numba\.)?(?:njit|jit)\b", re.M)
@@ -180,9 +184,9 @@ def _defines_kernels(module):
 
 
 class KernelLocator:
-    """numba's cache locator for this package's kernels: ``NUMBA_CACHE_DIR/MODULE-DIGEST/``.
+    """numba's cache locator for this package's kernels: ``folder()/MODULE-DIGEST/``.
 
-    numba asks each locator in ``NUMBA_CACHE_LOCATOR_CLASSES`` in turn (:meth:`from_function`); this one takes
+    numba asks each of its locators in turn (:meth:`from_function`); this one, first (:func:`place_kernels`), takes
     the functions of ``nqueens`` modules and leaves the others to numba's own locators. The source stamp numba
     keeps in each index is the same digest, so a folder is never read for other sources.
     """
@@ -190,12 +194,12 @@ class KernelLocator:
     def __init__(self, py_func, module):
         self._lineno = py_func.__code__.co_firstlineno
         self._stamp = module_digest(module)
-        self._path = os.path.join(os.environ["NUMBA_CACHE_DIR"], f"{module}-{self._stamp}")
+        self._path = os.path.join(folder(), f"{module}-{self._stamp}")
 
     @classmethod
     def from_function(cls, py_func, py_file):
         module = getattr(py_func, "__module__", None) or ""
-        if not os.environ.get("NUMBA_CACHE_DIR") or _source(module) is None:
+        if _source(module) is None:
             return None
         if Path(py_file).resolve() != _source(module):
             return None
@@ -278,40 +282,3 @@ def _source(module):
     if rest and path.with_suffix(".py").is_file():
         return path.with_suffix(".py")
     return None
-
-
-def _numba_reads_locator_classes():
-    """numba's version when it reads ``NUMBA_CACHE_LOCATOR_CLASSES`` (its configuration file names it), else
-    ``""`` (found without importing numba)."""
-    import importlib.util
-
-    try:
-        found = importlib.util.find_spec("numba")
-    except (ImportError, ValueError):
-        return ""
-    if found is None or not found.submodule_search_locations:
-        return ""
-    folder = Path(next(iter(found.submodule_search_locations)))
-    try:
-        if b"NUMBA_CACHE_LOCATOR_CLASSES" not in (folder / "core" / "config.py").read_bytes():
-            return ""
-        version = re.search(rb"version_json = '''\s*(\{.*?\})\s*'''", (folder / "_version.py").read_bytes(), re.S)
-    except OSError:
-        return ""
-    if version:
-        import json
-
-        return json.loads(version.group(1)).get("version") or "any"
-    return "any"
-
-
-def _digest_of_every_source():
-    roots = [_PACKAGE.parent / name for name in _FOLDERS]
-    if not all(root.is_dir() for root in roots):  # an installed wheel: the subpackages live under nqueens/
-        roots = [_PACKAGE]
-    digest = hashlib.sha256()
-    for root in roots:
-        for path in sorted(root.rglob("*.py")):
-            digest.update(f"{path.relative_to(root.parent)}\n".encode())
-            digest.update(hashlib.sha256(path.read_bytes()).digest())
-    return digest.hexdigest()[:16]
