@@ -35,7 +35,7 @@ from typing import Any
 
 from nqueens.core.errors import NQueensError
 
-__all__ = ["summary", "bootstrap_ci", "paired", "unpaired", "ecdf", "RESAMPLES", "TIE", "ALPHA"]
+__all__ = ["summary", "bootstrap_ci", "paired", "unpaired", "RESAMPLES", "TIE", "ALPHA"]
 
 RESAMPLES = 2000  # bootstrap resamples
 TIE = 0.05  # two times within 5 % of each other are a tie
@@ -218,15 +218,3 @@ def _pairs_needed():
     while 2.0 / 2**k >= ALPHA:
         k += 1
     return k
-
-
-def ecdf(values):
-    """The empirical distribution of ``values``: ``(sorted values, fraction <= each)``.
-
-    Examples
-    --------
-    >>> ecdf([3.0, 1.0, 2.0])
-    ([1.0, 2.0, 3.0], [0.3333333333333333, 0.6666666666666666, 1.0])
-    """
-    xs = sorted(float(v) for v in values)
-    return xs, [(i + 1) / len(xs) for i in range(len(xs))]

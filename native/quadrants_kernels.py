@@ -187,9 +187,8 @@ def _transpose64(a):
         m ^= m << np.uint64(j)
 
 
-CHUNKS = 8  # a key is cut into this many chunks of up to CHUNK_BITS bits
-CHUNK_BITS = 6
-# Words of bit planes (64 keys each) per block of the join: the rows of one block, CHUNKS * 2**CHUNK_BITS of
+CHUNKS = 8  # a key is cut into this many chunks of up to 6 bits
+# Words of bit planes (64 keys each) per block of the join: the rows of one block, CHUNKS * 2**6 of
 # them at most, take (BLOCK_WORDS + 16) * 8 bytes each, about 0.6 MiB, so that a block stays in a core's L2
 # cache while every key of the other side meets it.
 BLOCK_WORDS = 128

@@ -38,6 +38,7 @@ COMMANDS = (
     "tree",
     "compare",
     "optimize",
+    "certify",
     "runs",
     "report",
     "estimate",

@@ -38,7 +38,6 @@ __all__ = [
     "KNIGHT_STEPS",
 ]
 
-KNIGHT = ((1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1))
 # The knight's moves downwards as (rows apart, column difference): what a model with one variable per row forbids.
 KNIGHT_STEPS = ((1, -2), (1, 2), (2, -1), (2, 1))
 
@@ -127,32 +126,6 @@ class Rule:
         if not self.wrap:
             return maps
         return [shift(a, b, g) for a in range(n) for b in range(n) for g in maps]
-
-    def canonical_keys(self, batch):
-        """For each row of ``batch`` (an ``(m, n)`` array of solutions), the least base-n key of its orbit.
-
-        Two solutions are equivalent under the rule's group exactly when their keys are equal; ``unique`` is the
-        number of distinct keys. Vectorised over the batch; n <= 15 (the key must fit in 63 bits).
-        """
-        import numpy as np
-
-        q = np.asarray(batch, dtype=np.int64)
-        m, n = q.shape
-        if n > 15:
-            raise NQueensError(f"orbit keys are exact up to n = 15, got n = {n}")
-        weights = n ** np.arange(n - 1, -1, -1, dtype=np.int64)
-        inv = np.empty_like(q)
-        inv[np.arange(m)[:, None], q] = np.arange(n)
-        best = None
-        shifts = [(a, b) for a in range(n) for b in range(n)] if self.wrap else [(0, 0)]
-        for base in (q, inv):
-            for p in (base, base[:, ::-1]):
-                for r in (p, n - 1 - p):
-                    for a, b in shifts:
-                        img = (np.roll(r, a, axis=1) + b) % n if (a or b) else r
-                        key = img @ weights
-                        best = key if best is None else np.minimum(best, key)
-        return best
 
 
 RULES = {
