@@ -49,7 +49,18 @@ from nqueens.core.errors import NQueensError
 from nqueens.core.record import Tally
 from nqueens.core.rules import diagonals, knight_pairs
 
-__all__ = ["ENCODINGS", "SAT_SOLVERS", "COUNTERS", "variable", "clauses", "count", "batches", "warmup"]
+__all__ = [
+    "ENCODINGS",
+    "SAT_SOLVERS",
+    "COUNTERS",
+    "PROOF_SOLVER",
+    "variable",
+    "clauses",
+    "count",
+    "batches",
+    "warmup",
+    "proved_models",
+]
 
 
 _CHUNK = 1024
@@ -204,6 +215,46 @@ def batches(
         stats.update(_effort(solver))
         if rows:
             yield np.array(rows, dtype=dtype)
+    finally:
+        solver.delete()
+
+
+# The solver that writes certificates' proofs (nqueens.certify): CaDiCaL 1.9.5, logging DRAT.
+PROOF_SOLVER = "cadical195"
+
+
+def proved_models(cnf, board):
+    """Every model of ``cnf`` as the set of its true variables among ``1 .. board``, each excluded by a blocking
+    clause over them as it is found, then the DRAT proof that ``cnf`` with those blocking clauses has no model.
+
+    CaDiCaL 1.9.5 logs the proof with variable elimination off: in incremental mode (clauses added between
+    solves) its proofs with elimination on are rejected by checkers that apply deletions, from n = 11 on
+    (``tests/test_certify.py`` holds the case).
+
+    Returns
+    -------
+    (list of list of int, list of list of int, list of str, dict)
+        The models' true board variables, their blocking clauses (in the order added), the proof's lines and
+        the solver's effort.
+
+    Examples
+    --------
+    >>> found, blocking, proof, _ = proved_models(clauses(4)[0], 16)
+    >>> len(found), blocking[0] == [-v for v in found[0]], proof[-1]
+    (2, True, '0')
+    """
+    from pysat.solvers import Solver
+
+    solver = Solver(name=PROOF_SOLVER, with_proof=True)
+    try:
+        solver.configure({"elim": 0})
+        solver.append_formula(cnf)
+        found, blocking = [], []
+        while _solve(solver):
+            found.append([v for v in solver.get_model()[:board] if v > 0])
+            blocking.append([-v for v in found[-1]])
+            solver.add_clause(blocking[-1])
+        return found, blocking, solver.get_proof(), _effort(solver)
     finally:
         solver.delete()
 

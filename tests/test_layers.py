@@ -3,8 +3,8 @@ imports included): a module imports only from its own layer and the layers below
 
 The order, written down once (:data:`ORDER`)::
 
-    core < native, models < analysis < runtime < api, registry, plugins < experiments, viewer < testing, tracing
-    < cli
+    core < native, models < analysis < certify < runtime < api, registry, plugins < experiments, viewer < testing,
+    tracing < cli
 
 Layers on one rung stand side by side: ``native`` and ``models`` never import each other, nor do ``experiments``
 and ``viewer``, nor ``testing`` (the conformance checks, which judge a claimed tree as the experiments do) and
@@ -25,6 +25,7 @@ ORDER = (
     (("core",), False),
     (("native", "models"), False),
     (("analysis",), False),
+    (("certify",), False),
     (("runtime",), False),
     (("api", "registry", "plugins"), True),
     (("experiments", "viewer"), False),
@@ -38,6 +39,7 @@ LAYER_OF = {
     "nqueens.native": "native",
     "nqueens.models": "models",
     "nqueens.analysis": "analysis",
+    "nqueens.certify": "certify",
     "nqueens.runtime": "runtime",
     "nqueens": "api",  # the package's __init__: the public names, taken from the facade
     "nqueens.api": "api",

@@ -56,6 +56,11 @@ def add_parser(sub):
     )
     add_solver_options(parser)
     add_rules_option(parser)
+    parser.add_argument(
+        "--certify",
+        metavar="DIR",
+        help="solver sat: write a certificate (the boards and a DRAT proof) to DIR and check it (docs/certify.md)",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON document")
     parser.add_argument("--quiet", action="store_true", help="no progress output and no warnings")
     parser.set_defaults(run=run)
@@ -77,6 +82,8 @@ def run(args):
     if "progress" in req.options and "progress" not in options:
         progress = not (args.quiet or args.json) and sys.stderr.isatty()
         req = replace(req, options={**req.options, "progress": progress})
+    if args.certify is not None:
+        return _certified(req, args, what)
     if plain and not req.options.get("cached") and not args.quiet:
         warning = long_run_warning(req)
         if warning:
@@ -87,6 +94,32 @@ def run(args):
         return 0
     print(_human(result, what, args.solver))
     return 0
+
+
+def _certified(req, args, what):
+    """The count with its certificate written to ``--certify DIR`` and checked: the answer, then the line of
+    the check (exit 1 if it is rejected)."""
+    from nqueens.certify import produce
+    from nqueens.certify.check import check, summary
+    from nqueens.cli.commands.certify import checked
+
+    if req.solver.name != "sat":
+        raise NQueensError(f"--certify is for --solver sat (CaDiCaL writes the proof); got {req.solver.name}")
+    options = {key: req.options[key] for key in ("encoding", "rule", "satsolver", "counter")}
+    note = produce.forecast_line(req.n, options["rule"], req.instance)  # refuses a proof past the limit
+    if note and not args.quiet:
+        print(note, file=sys.stderr)
+    result = produce.count(req.n, args.certify, instance=req.instance, **options)
+    verdict = checked(lambda: check(args.certify))
+    if args.json:
+        doc = result.to_dict()
+        doc["certificate"] = {"status": "rejected"} if verdict is None else verdict.to_dict()
+        print_json(doc)
+    else:
+        print(_human(result, what, args.solver))
+        if verdict is not None:
+            print(summary(verdict))
+    return 1 if verdict is None else 0
 
 
 def _with_options(spec, options):
