@@ -25,6 +25,8 @@ its module's digest) so that the result store reuses a stored answer only for th
 fingerprinted by their sources and the project modules they import (:func:`code_digest`).
 """
 
+import contextlib
+import contextvars
 import hashlib
 import importlib
 import importlib.util
@@ -37,9 +39,9 @@ from nqueens.core.cache import module_digest
 from nqueens.core.errors import NQueensError
 from nqueens.core.files import not_regular
 from nqueens.core.protocol import Solver
-from nqueens.core.sandbox import stdout_aside
+from nqueens.core.sandbox import importing
 
-__all__ = ["GROUP", "resolve", "discover", "code_digest", "module_digest", "from_object"]
+__all__ = ["GROUP", "resolve", "discover", "code_digest", "module_digest", "from_object", "import_limit"]
 
 GROUP = "nqueens.solvers"
 _LONGEST = 1000  # characters of an outside solver's spec (a path's limit is 4,096, a file name's 255)
@@ -210,12 +212,11 @@ def _from_file(path_text, attr):
         assert loader_spec is not None and loader_spec.loader is not None  # a .py file that exists
         module = importlib.util.module_from_spec(loader_spec)
         sys.modules[module_name] = module
-        try:
-            with stdout_aside():  # what it prints as it is imported goes to stderr, not into a JSON document
-                loader_spec.loader.exec_module(module)
-        except Exception as exc:
-            del sys.modules[module_name]
-            raise NQueensError(f"{where} failed to import: {_line(exc)}") from None
+        try:  # what it prints as it is imported goes to stderr, not into a JSON document
+            _imported(where, lambda: loader_spec.loader.exec_module(module))
+        except BaseException:
+            sys.modules.pop(module_name, None)
+            raise
     if not hasattr(module, attr):
         raise NQueensError(f"{where} has no attribute {attr!r} (name it as {path_text}:ATTR)")
     return from_object(
@@ -230,11 +231,7 @@ def _from_file(path_text, attr):
 
 def _from_module(module_name, attr):
     where = f"{module_name}:{attr}"
-    try:
-        with stdout_aside():
-            module = importlib.import_module(module_name)
-    except Exception as exc:
-        raise NQueensError(f"solver module {module_name!r} failed to import: {_line(exc)}") from None
+    module = _imported(f"solver module {module_name!r}", lambda: importlib.import_module(module_name))
     if not hasattr(module, attr):
         raise NQueensError(f"solver module {module_name!r} has no attribute {attr!r}")
     return from_object(
@@ -256,11 +253,7 @@ def _from_entry_point(name):
     dist = getattr(point, "dist", None)
     package = f"{dist.name} {dist.version}" if dist is not None else "an unknown package"
     where = f"plugin {name!r} (package {package})"
-    try:
-        with stdout_aside():
-            obj = point.load()
-    except Exception as exc:
-        raise NQueensError(f"{where} failed to import: {_line(exc)}") from None
+    obj = _imported(where, point.load)
     module = sys.modules.get(point.module)
     solver = from_object(
         obj,
@@ -292,12 +285,53 @@ def _minizinc(path_text):
     return replace(minizinc_solver(path), source=f"file {path}", ref=str(path), fingerprint=f"mzn {digest}")
 
 
+def _imported(where, load):
+    """``load()``, the import of outside code, held at the border (:func:`nqueens.core.sandbox.importing`), and
+    within the limit of :func:`import_limit` when one is set: an import that never ends is then an error, not a
+    command that never ends (the import goes on, on a daemon thread, until the process exits)."""
+    limit = _IMPORT_LIMIT.get()
+    if limit is None:
+        with importing(where):
+            return load()
+    import threading
+    import time
+
+    box: dict = {}
+
+    def work():
+        try:
+            with importing(where):
+                box["value"] = load()
+        except BaseException as exc:  # handed to the waiting thread, which raises it
+            box["error"] = exc
+
+    thread = threading.Thread(target=work, name="nqueens-import", daemon=True)
+    thread.start()
+    deadline = time.monotonic() + limit
+    while thread.is_alive() and time.monotonic() < deadline:
+        thread.join(0.05)  # in short slices, so that Ctrl-C reaches the main thread at once
+    if thread.is_alive():
+        raise NQueensError(f"{where} did not finish importing within {limit:g} s (the --timeout)")
+    if "error" in box:
+        raise box["error"]
+    return box.get("value")
+
+
+@contextlib.contextmanager
+def import_limit(seconds):
+    """While the block runs, an outside solver's import that takes longer than ``seconds`` (``None``: no limit)
+    is an error: the commands that take ``--timeout`` bound the import of the solvers they name with it."""
+    token = _IMPORT_LIMIT.set(seconds)
+    try:
+        yield
+    finally:
+        _IMPORT_LIMIT.reset(token)
+
+
+_IMPORT_LIMIT: contextvars.ContextVar = contextvars.ContextVar("nqueens_import_limit", default=None)
+
+
 # -- digests --------------------------------------------------------------------------------------------------
-
-
-def _line(exc):
-    text = f"{type(exc).__name__}: {exc}".strip().splitlines()
-    return text[0] if text else type(exc).__name__
 
 
 def _file_digest(module):

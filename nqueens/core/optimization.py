@@ -70,12 +70,28 @@ def attacks(a, b):
 
 
 def _on_board(n, squares, what):
-    squares = [tuple(int(x) for x in s) for s in squares]
+    import numbers
+
+    # A square is two integers (a float, a string or a bool is not one, whatever int() would make of it).
+    if isinstance(squares, str | bytes | dict) or not hasattr(squares, "__iter__"):
+        return None, f"{what} squares {squares!r} are not a list of squares"
+    checked = []
     for s in squares:
-        if len(s) != 2 or not (0 <= s[0] < n and 0 <= s[1] < n):
-            return None, f"{what} square {s} is not on the {n} x {n} board"
+        pair = tuple(s) if isinstance(s, list | tuple) else None
+        if (
+            pair is None
+            or len(pair) != 2
+            or not all(isinstance(x, numbers.Integral) and not isinstance(x, bool) for x in pair)
+        ):
+            return None, f"{what} square {s!r} is not two integers (row, column)"
+        pair = (int(pair[0]), int(pair[1]))
+        if not (0 <= pair[0] < n and 0 <= pair[1] < n):
+            return None, f"{what} square {pair} is not on the {n} x {n} board"
+        checked.append(pair)
+    squares = checked
     if len(set(squares)) != len(squares):
-        return None, f"{what} squares repeat a square"
+        plural = {"a queen's": "the queens", "a white": "the white queens", "a black": "the black queens"}
+        return None, f"{plural.get(what, what)} repeat a square"
     return squares, ""
 
 
@@ -143,6 +159,29 @@ def _checked(problem, n, solution):
         return False, f"it is not a list of squares ({exc})"
 
 
+def _bound(n, bound):
+    """``(bound, why)``: an optimiser's bound as a float, or ``None`` and why it cannot be one (a bound counts
+    queens: a finite number from 0 to n * n)."""
+    import math
+    import numbers
+
+    if bound is None:
+        return None, None
+    if not isinstance(bound, numbers.Real) or isinstance(bound, bool):
+        shown = repr(bound) if len(repr(bound)) <= 40 else f"a {type(bound).__name__}"
+        return None, f"its bound {shown} is not a number"
+    try:
+        value = float(bound)
+    except OverflowError:
+        value = math.inf if bound > 0 else -math.inf
+    if not (0 <= value <= n * n):  # NaN fails this too
+        huge = math.isinf(value) and isinstance(bound, numbers.Integral)
+        digits = int(abs(int(bound)).bit_length() * math.log10(2)) if huge else 0
+        shown = f"about {'-' * (bound < 0)}10^{digits}" if huge else f"{value:g}"
+        return None, f"its bound {shown} is not a number of queens on the {n} x {n} board (0 to {n * n})"
+    return value, None
+
+
 def settle(record, outcome, timeout):
     """Fill an optimisation run's ``record`` from its ``outcome`` (the worker's, or the runner's for a stopped run).
 
@@ -171,8 +210,9 @@ def settle(record, outcome, timeout):
         record.solution, record.objective = best
         record.curve = curve
         record.seconds_to_first, record.time_best = curve[0][0], curve[-1][0]
-    bound = outcome.get("bound")
-    record.bound = float(bound) if isinstance(bound, int | float) and not isinstance(bound, bool) else None
+    record.bound, why = _bound(n, outcome.get("bound"))
+    if why is not None and wrong is None:
+        wrong = why
     claim = outcome.get("claim")
     limit = f"{timeout:g} s" if timeout is not None else "its limit"
     if wrong is not None:

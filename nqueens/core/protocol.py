@@ -404,9 +404,35 @@ class Solver:
         ``options`` (defaults when ``None``), and the options that set it (``""`` when none do)."""
         if callable(self.memory):
             full = self.check_options({}) if options is None else options
-            return self.memory(n, workers, full)
+            try:
+                got = self.memory(n, workers, full)
+            except NQueensError:
+                raise
+            except Exception as exc:  # an outside declaration's function: its failure is one line
+                said = f"{type(exc).__name__}: {exc}".strip().splitlines()
+                raise NQueensError(
+                    f"solver {self.name!r}: its memory function raised {said[0] if said else type(exc).__name__} "
+                    f"on n = {n} (the protocol: memory(n, workers, options) -> (bytes, said))"
+                ) from None
+            if not (
+                isinstance(got, tuple)
+                and len(got) == 2
+                and isinstance(got[0], int | float)
+                and not isinstance(got[0], bool)
+                and 0 <= got[0] < float("inf")
+                and isinstance(got[1], str)
+            ):
+                shown = repr(got) if len(repr(got)) <= 80 else f"a {type(got).__name__}"
+                raise NQueensError(
+                    f"solver {self.name!r}: its memory function returned {shown} on n = {n}, not (bytes >= 0, "
+                    "said) (the protocol)"
+                )
+            return got
         a, b = self.memory
-        return a * n**b, ""
+        try:
+            return a * n**b, ""
+        except OverflowError:  # a float b on a large board: more bytes than any machine has
+            return float("inf"), ""
 
     def check_memory(self, n, options=None, workers=1):
         """Raise if the memory this solver needs for ``n`` on ``workers`` threads under ``options`` (see

@@ -18,7 +18,7 @@ from nqueens.core.board import dtype_for
 from nqueens.core.errors import NQueensError
 from nqueens.core.record import Tally
 
-__all__ = ["stdout_aside", "implementation", "Aside"]
+__all__ = ["stdout_aside", "implementation", "Aside", "importing"]
 
 _CHUNK = 4096  # solutions per batch when a solver yields them one at a time
 
@@ -43,6 +43,29 @@ def stdout_aside():
         if saved is not None:
             os.dup2(saved, 1)
             os.close(saved)
+
+
+@contextlib.contextmanager
+def importing(where):
+    """While outside code is imported (a solver file, a module, a package's entry point): what it prints goes to
+    stderr, and what would end the import but a result becomes one :class:`~nqueens.core.errors.NQueensError`
+    naming ``where``: an exception, a ``sys.exit`` and an ``os._exit`` (which would end the command with no word)."""
+    _held.enter()
+    try:
+        with stdout_aside():
+            yield
+    except _Exited as exc:
+        raise NQueensError(f"{where} called os._exit({exc.code!r}) while it was imported") from None
+    except SystemExit as exc:
+        said = f"sys.exit({exc.code!r})" if exc.code is not None else "sys.exit()"
+        raise NQueensError(f"{where} called {said} while it was imported") from None
+    except (NQueensError, KeyboardInterrupt, MemoryError):
+        raise
+    except Exception as exc:
+        text = f"{type(exc).__name__}: {exc}".strip().splitlines()
+        raise NQueensError(f"{where} failed to import: {text[0] if text else type(exc).__name__}") from None
+    finally:
+        _held.leave()
 
 
 def _aside_steps(stream):
@@ -92,11 +115,12 @@ def implementation(spec):
 
     def batches(n, *, limit=None, **keywords):
         with _border(spec, n, "enumerate"):
+            once = _Once(spec, n)
             if spec.batches is not None:
                 stream = _aside_steps(spec.batches(n, limit=limit, **keywords))
                 try:
                     for batch in stream:
-                        yield _checked(spec, n, batch, keywords)
+                        yield once(_checked(spec, n, batch, keywords))
                 finally:
                     stream.close()
                 return
@@ -106,14 +130,14 @@ def implementation(spec):
                 for q in stream:
                     chunk.append(tuple(q))
                     if len(chunk) == _CHUNK or (limit is not None and len(chunk) >= limit):
-                        yield _checked(spec, n, chunk, keywords)
+                        yield once(_checked(spec, n, chunk, keywords))
                         if limit is not None:
                             limit -= len(chunk)
                             if limit <= 0:
                                 return
                         chunk = []
                 if chunk:
-                    yield _checked(spec, n, chunk, keywords)
+                    yield once(_checked(spec, n, chunk, keywords))
             finally:
                 stream.close()
 
@@ -143,8 +167,41 @@ def implementation(spec):
         if spec.warmup is not None:
             with _border(spec, None, "warmup"), stdout_aside():
                 spec.warmup()
+        _prime()
 
     return SimpleNamespace(count=count, batches=batches, warmup=warmup, events=spec.events)
+
+
+class _Once:
+    """The boards a stream has given so far: a board given twice is the solver's error (each solution once), not
+    two solutions. It keeps one key of ``n`` bytes a board given, as long as the stream lasts."""
+
+    def __init__(self, spec, n):
+        self.spec, self.n, self.seen = spec, n, set()
+
+    def __call__(self, batch):
+        from nqueens.core.errors import SolverError
+
+        size = len(self.seen)
+        for row in batch:
+            self.seen.add(row.tobytes())
+            size += 1
+            if len(self.seen) != size:
+                q = tuple(int(c) for c in row)
+                raise SolverError(
+                    f"solver {self.spec.name!r} gave the board {q} twice on n = {self.n} (the protocol: each "
+                    "solution once)",
+                    self.n,
+                )
+        return batch
+
+
+def _prime():
+    """Load what the checks of an outside solver's boards use (numpy, the board and rule checks), so that a run's
+    time and memory, measured after the warm-up, hold the solver's search and not the checker's first imports."""
+    import nqueens.core.rules  # noqa: F401  (a rule other than the queen's is checked with it)
+
+    _Once(SimpleNamespace(name="warm-up"), 4)(_checked(SimpleNamespace(name="warm-up"), 4, [(1, 3, 0, 2)], {}))
 
 
 def _checked_count(spec, n, value, what):
