@@ -592,6 +592,8 @@ def optimize(problem, n, *, timeout=None, improved, symmetry=False, workers=1, s
             done.wait(0.05)
 
     status = background.run(work, stop=stop, name="nqueens-optimize-cpsat")
+    if status == cp_model.MODEL_INVALID:  # a parameter out of CP-SAT's range (num_workers above 10,000): no search
+        raise NQueensError(f"CP-SAT refused the run: {solver.SolutionInfo() or 'the model is invalid'}")
     said = {cp_model.OPTIMAL: "optimal", cp_model.FEASIBLE: "feasible", cp_model.INFEASIBLE: "infeasible"}
     return {
         "status": said.get(status, "unknown"),

@@ -24,7 +24,10 @@ def run_optimization(problem, range_text, solvers, *, timeout, symmetry, workers
             from nqueens.analysis.plots import check_path
 
             check_path(path)
-    columns = experiment.parse_solvers(solvers or "cpsat")
+    from nqueens.plugins import import_limit
+
+    with import_limit(timeout):  # an outside optimiser's import is bounded as its runs are
+        columns = experiment.parse_solvers(solvers or "cpsat")
     options = {key: value for key, value in (("symmetry", symmetry or None), ("workers", workers)) if value}
     columns = with_options(columns, options)
     result = experiment.run(

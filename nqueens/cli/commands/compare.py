@@ -236,7 +236,13 @@ def run(args):
     )
     for sentence in skipped:  # said even with --quiet: a file the user put there is not run
         print(f"note: {sentence}", file=sys.stderr)
-    columns = None if args.solvers is None else experiment.parse_solvers(args.solvers)
+    if args.solvers is None:
+        columns = None
+    else:
+        from nqueens.plugins import import_limit
+
+        with import_limit(args.timeout):  # an outside solver's import is bounded as its runs are
+            columns = experiment.parse_solvers(args.solvers)
     if columns is not None and args.rules not in (None, "queen"):
         columns = experiment.with_rule(columns, args.rules)
     if args.plot is not None and args.plot_kind == "scatter" and (columns is None or len(columns) < 2):
