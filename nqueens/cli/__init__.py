@@ -23,6 +23,7 @@ import importlib
 import os
 import signal
 import sys
+import threading
 from typing import Any
 
 from nqueens.core.errors import NQueensError, SolverError
@@ -140,12 +141,56 @@ class Terminated(KeyboardInterrupt):
 # (a bare ``except:`` in an import, say) fails later with some other error, which is then the signal's doing.
 _received: list[Any] = []
 
+# Seconds the command has, after a signal, to reach its exit by the exception the handler raised. The exception can
+# be swallowed where it lands: in a ``__del__`` or a weakref callback the interpreter only prints "Exception
+# ignored in ..." and goes on; a watcher thread then ends the command as the signal's default action would.
+_GRACE = 0.4
+# The watcher's pipe (read end, write end) and the process it belongs to (a forked child inherits the handler).
+_watch: dict[str, Any] = {}
+
 
 def _on_signal(signum, frame):
     _received.append(signum)
+    if _watch.get("pid") == os.getpid():
+        try:
+            os.write(_watch["write"], bytes([int(signum)]))
+        except OSError:
+            pass
     if signum == signal.SIGINT:
         raise KeyboardInterrupt
     raise Terminated(signum)
+
+
+def _unraisable(hook):
+    """The interpreter swallowed the exception of a signal (raised in a ``__del__`` or a weakref callback): leave
+    now, as the signal's, rather than print it and go on; anything else is printed as always."""
+    if isinstance(hook.exc_value, KeyboardInterrupt) and _received:
+        _leave(_received[0])
+    sys.__unraisablehook__(hook)
+
+
+def _start_watcher():
+    """Start the thread that ends the command :data:`_GRACE` seconds after the first signal, if it still runs; a
+    signal's exception that the interpreter swallows ends the command at once (:func:`_unraisable`)."""
+    sys.unraisablehook = _unraisable
+    if _watch.get("pid") == os.getpid():
+        return
+    read, write = os.pipe()
+    os.set_blocking(write, False)
+    _watch.update(pid=os.getpid(), read=read, write=write)
+    threading.Thread(target=_watcher, args=(read,), name="nqueens-signal-watcher", daemon=True).start()
+
+
+def _watcher(read):
+    import time
+
+    try:
+        signum = os.read(read, 1)[0]
+    except (OSError, IndexError):
+        return
+    time.sleep(_GRACE)
+    # Still here: the exception was swallowed (or the way out is stuck). Leave as the main thread would have.
+    _leave(signum)
 
 
 def entry():
@@ -181,6 +226,7 @@ def main(argv=None):
     if argv is None:  # the real command line: SIGTERM and SIGHUP stop it as Ctrl-C does, and say so
         # A signal ignored by whoever started us (nohup, a background job of a script) stays ignored.
         _received.clear()
+        _start_watcher()
         for name in ("SIGINT", "SIGTERM", "SIGHUP"):  # SIGINT: after nqueens' start-up handler
             if hasattr(signal, name) and signal.getsignal(getattr(signal, name)) != signal.SIG_IGN:
                 signal.signal(getattr(signal, name), _on_signal)
@@ -280,6 +326,7 @@ def _cache_note(args):
 
 
 _SAID = {signal.SIGINT: "interrupted", signal.SIGTERM: "terminated"}
+_LEAVING = threading.Lock()
 if hasattr(signal, "SIGHUP"):
     _SAID[signal.SIGHUP] = "hangup"
 
@@ -287,20 +334,39 @@ if hasattr(signal, "SIGHUP"):
 def _interrupted(argv, signum=signal.SIGINT):
     """Say ``interrupted`` (``terminated``, ``hangup``) and leave with 128 + the signal's number (130 for Ctrl-C);
     more signals while doing so change nothing."""
-    code = 128 + int(signum)
     if argv is None:
         for sig in _SAID:
             signal.signal(sig, signal.SIG_IGN)
+        _leave(signum)
     try:
         _discard_pending_output()
         print(_SAID.get(signum, "interrupted"), file=sys.stderr)
         sys.stderr.flush()
     except KeyboardInterrupt:  # a second signal before it was ignored
         pass
-    if argv is None:
-        # The real command line: leave now, without waiting for abandoned computations to wind down.
-        os._exit(code)
-    return code
+    return 128 + int(signum)
+
+
+def _leave(signum):
+    """The real command line's way out after a signal, taken by the main thread or by the watcher, whichever comes
+    first: say it on stderr and leave at once with 128 + the signal's number, without waiting for abandoned
+    computations to wind down."""
+    in_main = threading.current_thread() is threading.main_thread()
+    if not _LEAVING.acquire(blocking=False):  # the other thread is already leaving
+        if in_main:
+            threading.Event().wait()
+        return
+    _discard_pending_output()
+    said = f"{_SAID.get(signum, 'interrupted')}\n"
+    try:
+        if in_main:
+            sys.stderr.write(said)
+            sys.stderr.flush()
+        else:  # the main thread may hold the stream's lock
+            os.write(2, said.encode())
+    except (OSError, ValueError, AttributeError, KeyboardInterrupt):
+        pass
+    os._exit(128 + int(signum))
 
 
 def _discard_pending_output():
