@@ -33,6 +33,7 @@ from typing import Any
 
 from nqueens.core.errors import NQueensError
 from nqueens.core.record import ANSWERED, CSV_COLUMNS, RunRecord
+from nqueens.core.rules import rule_of
 from nqueens.core.table import cell as _cell
 from nqueens.core.table import render
 
@@ -386,7 +387,7 @@ def format_runs(records, fmt="table"):
         return _csv(type(records[0]).columns() if records else CSV_COLUMNS, [r.to_row() for r in records])
     rows = [{c: r.get(c) for c in RUN_COLUMNS} for r in records]
     for row, r in zip(rows, records):
-        row["rule"] = (r.options or {}).get("rule") or "queen"
+        row["rule"] = r.rule
     columns = [
         c
         for c in RUN_COLUMNS
@@ -693,7 +694,7 @@ def _cell_key(record):
 
 
 def _rule(record):
-    return (record.get("options") or {}).get("rule") or "queen"
+    return rule_of(record.get("options"))
 
 
 def _cell_par2(cell):

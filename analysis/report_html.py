@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from nqueens.core.errors import NQueensError
+from nqueens.core.rules import rule_of
 
 __all__ = ["MAX_RUNS", "PAR_FACTOR", "report_data", "solver_summary", "render", "check_output", "write_report"]
 
@@ -375,7 +376,7 @@ def _experiment(docs, label):
     ns = sorted({d["n"] for d in docs if not d.get("instance")})
     instances = sorted({(d["instance"], d.get("instance_path")) for d in docs if d.get("instance")}, key=str)
     solvers = list(dict.fromkeys(d["solver"] for d in docs))
-    rules = sorted({(d.get("options") or {}).get("rule") or "queen" for d in docs})
+    rules = sorted({rule_of(d.get("options")) for d in docs})
     repeats = max(d.get("repeat") or 1 for d in docs)
     seeds = sorted({d["seed"] for d in docs if d.get("seed") is not None})
     timeouts = sorted({d["timeout"] for d in docs if d.get("timeout") is not None})
@@ -419,7 +420,7 @@ def _rebuilt(docs, label):
     """The ``nqueens compare`` commands that would make ``docs`` again (runs whose store did not record the
     command line that made them)."""
     solvers = list(dict.fromkeys(d["solver"] for d in docs))
-    rules = sorted({(d.get("options") or {}).get("rule") or "queen" for d in docs})
+    rules = sorted({rule_of(d.get("options")) for d in docs})
     repeats = max(d.get("repeat") or 1 for d in docs)
     seeds = sorted({d["seed"] for d in docs if d.get("seed") is not None})
     timeouts = sorted({d["timeout"] for d in docs if d.get("timeout") is not None})

@@ -62,7 +62,7 @@ from nqueens.core import background, d4
 from nqueens.core.board import check_n, dtype_for
 from nqueens.core.errors import NQueensError
 from nqueens.core.record import Tally
-from nqueens.core.rules import KNIGHT_STEPS, get_rule
+from nqueens.core.rules import KNIGHT_STEPS, get_rule, need_square_group
 
 __all__ = ["VARIABLE_STRATEGIES", "VALUE_STRATEGIES", "model", "count", "batches", "incomplete", "warmup"]
 
@@ -299,16 +299,8 @@ def warmup():
 
 
 def _model(n, symmetry, instance, rule):
-    if instance is not None and symmetry:
-        raise NQueensError(
-            "symmetry=true keeps one solution per orbit of the 8 board symmetries, which an instance does not "
-            "keep; leave it out with an instance"
-        )
-    if symmetry and get_rule(rule).wrap:
-        raise NQueensError(
-            f"symmetry=true keeps one solution per orbit of the square's 8 symmetries, and the rule {rule!r} has a "
-            "larger group (with the n^2 translations); count it with the solver 'rules' for its orbit classes"
-        )
+    if symmetry:
+        need_square_group("symmetry=true", rule, instance)
     return model(n, symmetry=symmetry, instance=instance, rule=rule)
 
 
@@ -592,8 +584,6 @@ def optimize(problem, n, *, timeout=None, improved, symmetry=False, workers=1, s
             done.wait(0.05)
 
     status = background.run(work, stop=stop, name="nqueens-optimize-cpsat")
-    if status == cp_model.MODEL_INVALID:  # a parameter out of CP-SAT's range (num_workers above 10,000): no search
-        raise NQueensError(f"CP-SAT refused the run: {solver.SolutionInfo() or 'the model is invalid'}")
     said = {cp_model.OPTIMAL: "optimal", cp_model.FEASIBLE: "feasible", cp_model.INFEASIBLE: "infeasible"}
     return {
         "status": said.get(status, "unknown"),

@@ -20,6 +20,7 @@ from nqueens.core.errors import NQueensError
 from nqueens.core.instance import Instance, as_instance
 from nqueens.core.protocol import Solver
 from nqueens.core.record import CountResult
+from nqueens.core.rules import rule_of
 from nqueens.registry import REGISTRY, get_solver
 
 if TYPE_CHECKING:
@@ -101,6 +102,11 @@ class Request:
     # (None for none).
     workers: int | None = None
     store: str | None = None
+
+    @property
+    def rule(self):
+        """The attack rule asked for (:func:`nqueens.core.rules.rule_of` of the options)."""
+        return rule_of(self.options)
 
     @property
     def extra(self):
@@ -252,8 +258,8 @@ def count(
     stats = dict(tally.stats)
     span.child(stats.pop("child_peak_memory", None))  # a child process the solver measured itself
     seconds = stats.pop("seconds", span.seconds)  # an engine's own measure is the one its result store recorded
-    if options.get("rule", "queen") != "queen":
-        stats.setdefault("rule", options["rule"])
+    if req.rule != "queen":
+        stats.setdefault("rule", req.rule)
     if not instance.is_plain:
         stats["instance"] = instance.describe()
     return CountResult(

@@ -27,6 +27,7 @@ from typing import Any
 
 from nqueens.analysis.tracefile import MAX_NODES, Trace, TraceLimit
 from nqueens.core.errors import NQueensError
+from nqueens.core.rules import rule_of
 from nqueens.registry import get_solver
 
 __all__ = ["MAX_NODES", "record", "can_trace", "size"]
@@ -118,7 +119,7 @@ def size(n, solver, **options):
     from nqueens.models import tree
 
     model, settings = _tree_of(solver, options)
-    settings["rule"] = options.get("rule", "queen")
+    settings["rule"] = rule_of(options)
     form = tree.formulation(model).FORMULATION
     out, _ = tree.sample(form, n, _PROBES, 0, **settings)
     if out[2] > 20 * MAX_NODES:
@@ -139,7 +140,7 @@ def _check_board(spec, n, kept, max_nodes):
     (the counts grow with ``n`` from n = 6); under another rule, a board too large to size quickly."""
     from nqueens.core.published import TOTAL
 
-    rule = kept.get("rule", "queen")
+    rule = rule_of(kept)
     if rule == "queen":
         above = min((m for m, total in TOTAL.items() if m >= 6 and total > max_nodes), default=None)
         if above is not None and n >= above:
@@ -184,7 +185,7 @@ def _built_in(n, name, kept):
     from nqueens.analysis import search_trace, trace
     from nqueens.analysis.tracefile import events_of
 
-    rule = kept.get("rule", "queen")
+    rule = rule_of(kept)
     if name in _TREES:
         from nqueens.models import tree
 

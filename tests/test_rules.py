@@ -244,11 +244,26 @@ def test_toroidal_gap_reduction_agrees_with_the_plain_search():
         assert rc.toroidal_total(n) == plain == A051906[n - 1], n
 
 
-def test_cli_fundamental_refuses_the_torus(capsys):
+def test_every_reduction_by_the_squares_symmetries_refuses_in_one_wording(capsys):
+    """The viewer's fundamental solutions, ``solve --fundamental`` and CP-SAT's ``symmetry=true`` keep one solution
+    per orbit of the square's 8 symmetries: on a torus (a larger group) or an instance (which keeps fewer) each
+    refuses, in the same words."""
+    from nqueens import Instance, count
     from nqueens.cli import main
+    from nqueens.viewer.browse import SolutionBrowser
 
+    torus = "needs the square's 8 symmetries, and the rule 'toroidal' has a larger group"
+    blocked = "needs the square's 8 symmetries, which an instance does not keep"
+    with pytest.raises(NQueensError, match=f"^a view of fundamental solutions {torus}"):
+        SolutionBrowser(5, fundamental=True, rule="toroidal")
+    with pytest.raises(NQueensError, match=f"^a view of fundamental solutions {blocked}$"):
+        SolutionBrowser(5, fundamental=True, instance=Instance(5, blocked=((0, 0),)))
+    with pytest.raises(NQueensError, match=f"^symmetry=true {torus}"):
+        count(5, "cpsat", symmetry=True, rule="toroidal")
+    with pytest.raises(NQueensError, match=f"^symmetry=true {blocked}$"):
+        count(Instance(5, blocked=((0, 0),)), "cpsat", symmetry=True)
     assert main(["solve", "5", "--rules", "toroidal", "--fundamental"]) == 2
-    assert "larger group" in capsys.readouterr().err
+    assert capsys.readouterr().err.startswith(f"error: --fundamental {torus}")
 
 
 def test_rules_queen_is_every_solvers_rule(cli):

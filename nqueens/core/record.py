@@ -336,6 +336,13 @@ class RunRecord:
         return self.status in ANSWERED
 
     @property
+    def rule(self):
+        """The attack rule of the run (:func:`nqueens.core.rules.rule_of` of its options)."""
+        from nqueens.core.rules import rule_of
+
+        return rule_of(self.options)
+
+    @property
     def result(self):
         """``sat``, ``unsat`` or ``unknown``: the field's three-valued answer (what CPMpy's and MiniZinc's
         benchmark tools record), for every question: a run that answered has found solutions or shown there

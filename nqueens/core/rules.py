@@ -23,6 +23,9 @@ __all__ = [
     "Rule",
     "RULES",
     "get_rule",
+    "rule_of",
+    "square_group_refusal",
+    "need_square_group",
     "attacks",
     "attacked_squares",
     "is_solution",
@@ -94,6 +97,36 @@ class Rule:
             return False
         return is_solution(q, self)
 
+    def square_maps(self, n: int) -> list:
+        """The group of :meth:`group` acting on squares, map by map in the same order: ``maps[g][r * n + c]`` is
+        the square ``(r, c)`` goes to (``r' * n + c'``). What a search that checks partial placements against
+        their images reads (:mod:`nqueens.models.symmetry`).
+
+        Examples
+        --------
+        >>> maps = RULES["queen"].square_maps(4)
+        >>> len(maps), maps[0] == list(range(16)), maps[4][1]  # identity first; transpose takes (0, 1) to (1, 0)
+        (8, True, 4)
+        >>> len(RULES["toroidal"].square_maps(5))
+        200
+        """
+
+        def d4(k, r, c):
+            if k >= 4:
+                r, c = c, r
+            if k & 1:
+                r = n - 1 - r
+            if k & 2:
+                c = n - 1 - c
+            return r, c
+
+        shifts = [(a, b) for a in range(n) for b in range(n)] if self.wrap else [(0, 0)]
+        return [
+            [(d4(k, r, c)[0] + a) % n * n + (d4(k, r, c)[1] + b) % n for r in range(n) for c in range(n)]
+            for a, b in shifts
+            for k in range(8)
+        ]
+
     def group(self, n: int) -> list:
         """The rule's symmetry group as maps on solutions (tuples ``q[row] = column``), identity first.
 
@@ -146,6 +179,41 @@ def get_rule(rule: str | Rule) -> Rule:
         return RULES[rule]
     except (KeyError, TypeError):
         raise NQueensError(f"unknown rule {rule!r}; allowed: {', '.join(RULES)}") from None
+
+
+def rule_of(options: dict | None) -> str:
+    """The name of the attack rule a solver's ``options`` ask for: their ``rule``, the queen's when they name none.
+
+    >>> rule_of({"rule": "superqueen"}), rule_of({}), rule_of(None)
+    ('superqueen', 'queen', 'queen')
+    """
+    return (options or {}).get("rule") or "queen"
+
+
+def square_group_refusal(what: str, rule: str | Rule = "queen", instance=None) -> str | None:
+    """Why ``what``, which reduces by the square's 8 symmetries, cannot be made under ``rule`` on ``instance``: an
+    instance does not keep them, and a torus has a larger group; ``None`` when it can.
+
+    >>> square_group_refusal("--fundamental", "toroidal")
+    "--fundamental needs the square's 8 symmetries, and the rule 'toroidal' has a larger group (with the n^2 translations): `nqueens count N --rules toroidal` gives its orbit classes"
+    """
+    said = f"{what} needs the square's 8 symmetries"
+    if instance is not None and not instance.is_plain:
+        return f"{said}, which an instance does not keep"
+    r = get_rule(rule)
+    if r.wrap:
+        return (
+            f"{said}, and the rule {r.name!r} has a larger group (with the n^2 translations): "
+            f"`nqueens count N --rules {r.name}` gives its orbit classes"
+        )
+    return None
+
+
+def need_square_group(what: str, rule: str | Rule = "queen", instance=None) -> None:
+    """Raise :class:`NQueensError` with :func:`square_group_refusal`'s reason when there is one."""
+    reason = square_group_refusal(what, rule, instance)
+    if reason is not None:
+        raise NQueensError(reason)
 
 
 def _check_n(n: int) -> None:

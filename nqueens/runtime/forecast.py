@@ -29,6 +29,7 @@ import time
 from dataclasses import dataclass
 
 from nqueens.core.errors import NQueensError
+from nqueens.core.rules import rule_of
 
 __all__ = [
     "LONG_RUN_SECONDS",
@@ -171,8 +172,7 @@ def forecast(req, *, probes=2000, seed=0, budget=0.05, estimate=None):
     model = _growth_model(spec)
     if model is not None:
         return _growth_forecast(spec, model, n, req, budget)
-    rule = options.get("rule") or "queen"
-    nodes, stderr = estimate if estimate is not None else quick_estimate(n, probes=probes, seed=seed, rule=rule)
+    nodes, stderr = estimate if estimate is not None else quick_estimate(n, probes=probes, seed=seed, rule=req.rule)
     key = _rate_key(spec.name, options)
     known = _load_rates().get(key)
     if known is None:
@@ -209,7 +209,7 @@ def long_run_warning(req, *, threshold=None, action="counting"):
         floor = threshold * FLOOR_RATE[req.solver.family]
         if _permutations(n) < floor:
             return None
-        estimate = quick_estimate(n, probes=WARNING_PROBES, seed=0, rule=req.options.get("rule") or "queen")
+        estimate = quick_estimate(n, probes=WARNING_PROBES, seed=0, rule=req.rule)
         if estimate[0] < floor:
             return None
         guess = forecast(req, estimate=estimate)
@@ -217,8 +217,7 @@ def long_run_warning(req, *, threshold=None, action="counting"):
         return None
     if guess.seconds <= threshold:
         return None
-    rule = req.options.get("rule") or "queen"
-    tree = "backtracking tree" if rule == "queen" else f"backtracking tree under the rule {rule!r}"
+    tree = "backtracking tree" if req.rule == "queen" else f"backtracking tree under the rule {req.rule!r}"
     return (
         f"warning: {action} n = {n} with {guess.solver} is forecast to take about {duration(guess.seconds)}: "
         f"Knuth's estimate of the {tree} is {guess.nodes:.3g} nodes (+/- {guess.stderr:.2g}), "
@@ -272,7 +271,7 @@ def experiment_forecast(runs, timeout=None):
 
     solvers, modules, seconds, longest = {}, set(), 0.0, 0.0
     for spec, options, n in runs:
-        rule = options.get("rule") or "queen"
+        rule = rule_of(options)
         known = rates.get(_rate_key(spec.name, options))
         if known is not None:
             search = tree(n, rule) / float(known["rate"])
@@ -438,7 +437,7 @@ def _calibrate(spec, n, options, probes, seed, budget):
         if seconds >= budget or m + 1 >= n or (spec.max_n is not None and m + 1 > spec.max_n):
             break
         m += 1
-    nodes_m = quick_estimate(m, probes=probes, seed=seed, rule=timing.get("rule") or "queen")[0]
+    nodes_m = quick_estimate(m, probes=probes, seed=seed, rule=rule_of(timing))[0]
     return {"rate": nodes_m / max(seconds, 1e-9), "n": m, "measured": time.strftime("%Y-%m-%dT%H:%M:%S")}
 
 

@@ -34,7 +34,7 @@ from nqueens.analysis.symmetry import fundamental_batches, orbit_size
 from nqueens.api import DEFAULT_ENUMERATOR, DEFAULT_INSTANCE_SOLVER, batches, solutions
 from nqueens.core.board import check_n
 from nqueens.core.errors import NQueensError
-from nqueens.core.rules import get_rule, images
+from nqueens.core.rules import get_rule, images, need_square_group
 from nqueens.registry import REGISTRY, get_solver
 
 __all__ = ["SolutionBrowser", "TracePlayer", "TreeNode", "default_enumerator", "SCAN_LIMIT", "TRACE_LIMIT"]
@@ -84,15 +84,8 @@ class SolutionBrowser:
             raise NQueensError(f"solver {spec.name!r} does not enumerate; the viewer needs one that does")
         self._options: dict[str, Any] = {} if plain else {"rule": self.rule}
         spec.check_options(self._options)
-        if fundamental and self.instance is not None:
-            raise NQueensError(
-                "fundamental solutions are up to the board's 8 symmetries, which an instance does not keep"
-            )
-        if fundamental and get_rule(rule).wrap:
-            raise NQueensError(
-                "fundamental solutions here are up to the square's 8 symmetries; the torus's group is larger: "
-                "`nqueens count N --rules toroidal` gives its classes"
-            )
+        if fundamental:
+            need_square_group("a view of fundamental solutions", rule, self.instance)
         self.n = spec.check_n(n)
         self.solver = spec.key  # an outside solver is found again by its spec (FILE.py:ATTR), not its name
         self.fundamental = bool(fundamental)

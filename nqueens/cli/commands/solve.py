@@ -110,7 +110,7 @@ def run(args):
     from nqueens.api import batches, count, request
     from nqueens.cli.commands._rules import rule_option, solver_for
     from nqueens.core.instance import Instance
-    from nqueens.core.rules import get_rule
+    from nqueens.core.rules import need_square_group
 
     if args.json and args.format not in (None, "json"):
         raise NQueensError(f"--json means --format json; it conflicts with --format {args.format}")
@@ -129,13 +129,8 @@ def run(args):
             f"--fundamental needs every solution (it keeps one per symmetry class), but {spec.name} with {partial} "
             "finds one; leave one of them out"
         )
-    if args.fundamental and not plain:
-        raise NQueensError("--fundamental reduces by the 8 symmetries of the board, which an instance does not keep")
-    if args.fundamental and "rule" in req.options and get_rule(req.options["rule"]).wrap:
-        raise NQueensError(
-            f"--fundamental reduces by the 8 symmetries of the board, and the rule {req.options['rule']!r} has a "
-            "larger group; `nqueens count N --rules NAME` gives its orbit classes"
-        )
+    if args.fundamental:
+        need_square_group("--fundamental", req.rule, req.instance)
     if not args.quiet:
         _warn_if_long(req, args.limit, plain)
     orbits: list[Any] | None = None
