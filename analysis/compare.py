@@ -32,8 +32,10 @@ import statistics
 from typing import Any
 
 from nqueens.core.errors import NQueensError
-from nqueens.core.record import ANSWERED, CSV_COLUMNS, RunRecord
+from nqueens.core.fields import finite
+from nqueens.core.record import CSV_COLUMNS, RunRecord
 from nqueens.core.rules import rule_of
+from nqueens.core.status import ANSWERED, NAMES, answered, worst
 from nqueens.core.table import cell as _cell
 from nqueens.core.table import render
 
@@ -46,25 +48,15 @@ __all__ = [
     "format_runs",
     "format_check",
     "compare_configurations",
+    "pair",
+    "paired_statistics",
+    "problem_key",
     "format_comparison",
     "RUN_COLUMNS",
 ]
 
-# The status of a cell is the first of these that one of its runs has.
-SEVERITY = (
-    "wrong",
-    "error",
-    "memout",
-    "timeout",
-    "unknown",
-    "unsupported",
-    "feasible",
-    "unsat",
-    "infeasible",
-    "sat",
-    "optimal",
-    "solved",
-)
+# The status of a cell is the first of these that one of its runs has (the status table, worst first).
+SEVERITY = NAMES
 
 # Columns of a comparison; those in _OPTIONAL appear only when some cell has a value there.
 _COLUMNS = (
@@ -239,8 +231,8 @@ def cells(records):
         groups.setdefault(_cell_key(record), []).append(record)
     out = []
     for runs in groups.values():
-        status = min((r["status"] for r in runs), key=_severity)
-        solved = [r for r in runs if r["status"] in ANSWERED or r["status"] == "feasible"]
+        status = worst(r["status"] for r in runs)
+        solved = [r for r in runs if answered(r["status"]) or r["status"] == "feasible"]
         base = dict(solved[0] if solved else next(r for r in runs if r["status"] == status))
         times = [r["seconds"] for r in solved if r.get("seconds") is not None]
         firsts = [r["seconds_to_first"] for r in solved if r.get("seconds_to_first") is not None]
@@ -346,7 +338,7 @@ def format_table(records, fmt="markdown", *, notes=()):
     """
     table = cells(records)
     if fmt == "json":
-        return json.dumps(table, indent=2, default=str) + "\n"
+        return json.dumps(finite(table), indent=2, default=str) + "\n"
     rows = [_row(cell, fmt) for cell in table]
     columns = [c for c in _COLUMNS if c not in _OPTIONAL or any(row[c] not in (None, "") for row in rows)]
     # A question or rule column only where the cells differ in it (they are apart cells, never one median).
@@ -504,22 +496,20 @@ def compare_configurations(a, b):
                 "nothing pairs them; pick one column of each with --solver"
             )
         unpaired = {"a": [x for x in names[0] if x not in common], "b": [x for x in names[1] if x not in common]}
-    mine = {_pair_key(c, by_name): c for c in left}
-    theirs = {_pair_key(c, by_name): c for c in right}
     rows = []
     summary: dict[str, dict[str, Any]] = {
         side: {"answered": 0, "par2": None, "par2_sum": 0.0, "faster": 0} for side in ("a", "b")
     }
-    for key in [k for k in mine if k in theirs]:
-        x, y = mine[key], theirs[key]
-        done = (x["status"] in ANSWERED, y["status"] in ANSWERED)
-        ratio = y["seconds"] / x["seconds"] if all(done) and x["seconds"] else None
+    matched = pair(left, right, by_name=by_name)
+    for x, y in matched:
+        done = (answered(x["status"]), answered(y["status"]))
+        ratio = _ratio(x["seconds"], y["seconds"]) if all(done) else None
         change = {(True, False): "a only", (False, True): "b only"}.get(done)
         if change is None:
             change = "same" if x["status"] == y["status"] or all(done) else "status"
         row = {
             "problem": x.get("instance") or str(x["n"]),
-            "question": x.get("question") or "count",
+            "question": _question(x),
             "rule": _rule(x),
             "a_status": x["status"],
             "a_seconds": x["seconds"],
@@ -539,26 +529,49 @@ def compare_configurations(a, b):
             summary["a" if x["seconds"] < y["seconds"] else "b"]["faster"] += 1
     for totals in summary.values():
         totals["par2"] = totals["par2_sum"] / len(rows) if rows else None
+    pairs = paired_statistics(matched, by_name=by_name)
+    return {"rows": rows, "summary": summary, "paired": pairs or None, "unpaired": unpaired}
+
+
+def pair(a, b, *, by_name=False):
+    """The cells of two configurations that pair: ``[(x, y)]``, in ``a``'s order, one per problem both were asked
+    (:func:`problem_key`: the same question, optimisation problem, rule and instance or n; and the same column
+    with ``by_name``). ``runs --compare``, the report and :func:`compare_configurations` pair with it.
+
+    Examples
+    --------
+    >>> a = cells([{"n": 5, "solver": "x", "status": "solved", "question": "optimize", "problem": p}
+    ...            for p in ("domination", "peaceable")])
+    >>> [x["problem"] for x, _ in pair(a, a)]
+    ['domination', 'peaceable']
+    """
+    theirs = {(*problem_key(c), c["solver"] if by_name else None): c for c in b}
+    keys = [(*problem_key(c), c["solver"] if by_name else None) for c in a]
+    return [(c, theirs[key]) for c, key in zip(a, keys) if key in theirs]
+
+
+def paired_statistics(pairs, key="seconds", *, by_name=False):
+    """The paired statistics (:func:`nqueens.analysis.statistics.paired`) of :func:`pair`'s pairs, per question
+    (``optimize domination`` and ``optimize peaceable`` apart), over the problems both cells answered (the status
+    table's ``answered``: a timeout, or an optimisation stopped at its limit, ``feasible``, is not) with a ``key``
+    value: ``{question: statistics}``, empty when no problem pairs."""
     from nqueens.analysis.statistics import paired
 
-    pairs = {}
-    for question in dict.fromkeys(row["question"] for row in rows):
-        both = [
-            row
-            for row in rows
-            if row["question"] == question and row["a_seconds"] is not None and row["b_seconds"] is not None
-        ]
-        if both:
-            pairs[question] = paired(
-                {_label(r): r["a_seconds"] for r in both}, {_label(r): r["b_seconds"] for r in both}
-            )
-    return {"rows": rows, "summary": summary, "paired": pairs or None, "unpaired": unpaired}
+    groups: dict[str, tuple[dict, dict]] = {}
+    for x, y in pairs:
+        if answered(x["status"]) and answered(y["status"]) and x.get(key) is not None and y.get(key) is not None:
+            label = x.get("instance") or str(x["n"])
+            if by_name:
+                label = f"{x['solver']}, {x.get('instance') or 'n = ' + str(x['n'])}"
+            xs, ys = groups.setdefault(_question(x), ({}, {}))
+            xs[label], ys[label] = x[key], y[key]
+    return {question: paired(xs, ys) for question, (xs, ys) in groups.items()}
 
 
 def format_comparison(result, names, fmt="table"):
     """A :func:`compare_configurations` result as a Markdown table with a summary, ``csv`` rows or ``json``."""
     if fmt == "json":
-        return json.dumps({"a": names[0], "b": names[1], **result}, indent=2, default=str) + "\n"
+        return json.dumps(finite({"a": names[0], "b": names[1], **result}), indent=2, default=str) + "\n"
     rows = result["rows"]
     varies = [c for c in ("column", "question", "rule") if len({row.get(c) for row in rows}) > 1 or c == "column"]
     varies = [c for c in varies if any(c in row for row in rows)]
@@ -637,11 +650,6 @@ def _runs_lines(rows, names):
     return [line]
 
 
-def _pair_key(cell, by_name):
-    key = (cell.get("question") or "count", _rule(cell), cell.get("instance"), cell["n"])
-    return (cell["solver"], *key) if by_name else key
-
-
 def _label(row):
     parts = [row["problem"] if row["problem"] and not row["problem"].isdigit() else f"n = {row['problem']}"]
     if row.get("column"):
@@ -653,7 +661,7 @@ def _runs_test(x, y):
     from nqueens.analysis.statistics import unpaired
 
     times = [
-        [r["seconds"] for r in cell["repeats"] if r["status"] in ANSWERED and r.get("seconds") is not None]
+        [r["seconds"] for r in cell["repeats"] if answered(r["status"]) and r.get("seconds") is not None]
         for cell in (x, y)
     ]
     if min(len(t) for t in times) < 2:
@@ -684,21 +692,42 @@ def _median(values):
     return statistics.median(values) if values else None
 
 
-def _severity(status):
-    return SEVERITY.index(status) if status in SEVERITY else 0
+def problem_key(record):
+    """What makes two runs (or cells) the same problem: the question, the optimisation problem (domination and
+    peaceable are two problems), the attack rule, and the instance or board size."""
+    return (
+        record.get("question") or "count",
+        record.get("problem"),
+        _rule(record),
+        record.get("instance"),
+        record["n"],
+    )
 
 
 def _cell_key(record):
-    """A cell: one question, one rule, one problem, one column."""
-    return (record.get("question") or "count", _rule(record), record.get("instance"), record["n"], record["solver"])
+    """A cell: one problem (:func:`problem_key`), one column."""
+    return (*problem_key(record), record["solver"])
 
 
 def _rule(record):
     return rule_of(record.get("options"))
 
 
+def _question(record):
+    """The question of a run or cell, with its optimisation problem when it has one (``optimize domination``)."""
+    question = record.get("question") or "count"
+    return f"{question} {record['problem']}" if record.get("problem") else question
+
+
+def _ratio(a, b):
+    """b / a of two times: 1 when they are equal (zero and zero too), ``None`` against a zero time."""
+    if a is None or b is None:
+        return None
+    return 1.0 if a == b else b / a if a > 0 else None
+
+
 def _cell_par2(cell):
-    if cell["status"] in ANSWERED:
+    if answered(cell["status"]):
         return cell["seconds"] or 0.0
     limit = cell.get("timeout")
     return 2.0 * limit if limit is not None else 0.0

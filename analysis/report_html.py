@@ -36,8 +36,12 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any
 
+from nqueens.analysis.busy import busy_notes
+
 from nqueens.core.errors import NQueensError
+from nqueens.core.fields import finite
 from nqueens.core.rules import rule_of
+from nqueens.core.status import ANSWERED, FAILURES
 
 __all__ = ["MAX_RUNS", "PAR_FACTOR", "report_data", "solver_summary", "render", "check_output", "write_report"]
 
@@ -52,7 +56,7 @@ PAIRED_SOLVERS = 15
 PROBLEMS_LISTED = 200
 
 _ASSETS = Path(__file__).with_name("report_assets")
-_PROBLEM_STATUSES = ("wrong", "error", "memout")
+_PROBLEM_STATUSES = FAILURES
 
 
 def report_data(sides, *, command=None):
@@ -82,8 +86,6 @@ def report_data(sides, *, command=None):
     """
     from nqueens.analysis.compare import agreement, cells, format_runs
 
-    from nqueens.core.record import ANSWERED
-
     if not 1 <= len(sides) <= 2:
         raise NQueensError(f"a report is of one store or two side by side, got {len(sides)}")
     out: dict[str, Any] = {
@@ -104,7 +106,7 @@ def report_data(sides, *, command=None):
         if len(questions) > 1:
             raise NQueensError(
                 f"{label} mixes questions ({', '.join(questions)}): a report is of one experiment; "
-                "pick one with --question"
+                "pick one with --question (and --problem for an optimisation problem)"
             )
         table = cells(docs)
         common, varying = _factor(docs)
@@ -151,8 +153,6 @@ def solver_summary(records):
     >>> s[0]["par2"], s[0]["geomean"], s[0]["timeouts"]
     (4.5, 1.0, 1)
     """
-    from nqueens.core.record import ANSWERED
-
     out: dict[str, dict] = {}
     for r in records:
         if r["status"] == "unsupported":
@@ -277,7 +277,10 @@ def check_output(path, *, inputs=()):
     if not str(path).strip():
         raise NQueensError("the report path is empty: give the .html file to write")
     for given in inputs:
-        if given is not None and os.path.exists(given) and target.exists() and os.path.samefile(given, target):
+        if given is None:
+            continue
+        same = os.path.realpath(given) == os.path.realpath(target)  # a store still to be made by this command too
+        if same or (os.path.exists(given) and target.exists() and os.path.samefile(given, target)):
             raise NQueensError(f"{path} is an input store: the report goes to another file")
     if target.suffix.lower() not in (".html", ".htm"):
         raise NQueensError(f"a report is an .html (or .htm) file, got {path}")
@@ -413,6 +416,7 @@ def _experiment(docs, label):
         "versions": versions,
         "toolkit": toolkit,
         "hosts": hosts,
+        "busy": busy_notes(docs),
     }
 
 
@@ -475,26 +479,21 @@ def _distinct(docs, key):
 
 
 def _pairs(table):
-    """The paired statistics (:func:`nqueens.analysis.statistics.paired`) of every two solvers that answered a
-    problem in common: per pair the seconds and the CPU time."""
-    from nqueens.analysis.statistics import paired
+    """The paired statistics of every two solvers that answered a problem in common, paired as ``runs --compare``
+    pairs them (:func:`nqueens.analysis.compare.pair`, :func:`~nqueens.analysis.compare.paired_statistics`): per
+    pair the seconds and the CPU time, the number of ``problems`` paired, their names (``pairs``) and ``ratios``."""
+    from nqueens.analysis.compare import pair, paired_statistics
 
-    from nqueens.core.record import ANSWERED
-
-    by_solver: dict[str, dict] = {}
+    by_solver: dict[str, list] = {}
     for c in table:
-        if c["status"] in ANSWERED:
-            by_solver.setdefault(c["solver"], {})[c.get("instance") or str(c["n"])] = c
+        by_solver.setdefault(c["solver"], []).append(c)
     out = []
     for a, b in combinations(list(by_solver)[:PAIRED_SOLVERS], 2):
+        matched = pair(by_solver[a], by_solver[b])
         for column, key in (("seconds", "seconds"), ("cpu", "cpu_time")):
-            x = {p: c[key] for p, c in by_solver[a].items() if c.get(key) is not None}
-            y = {p: c[key] for p, c in by_solver[b].items() if c.get(key) is not None}
-            if not any(p in y for p in x):
-                continue
-            result = paired(x, y)
-            result["problems"] = len(result["problems"])
-            out.append({"a": a, "b": b, "column": column, **{k: v for k, v in result.items() if k != "ratios"}})
+            for result in paired_statistics(matched, key).values():
+                result["pairs"], result["problems"] = result["problems"], len(result["problems"])
+                out.append({"a": a, "b": b, "column": column, **result})
     return out
 
 
@@ -689,6 +688,8 @@ def _experiment_html(side, named):
         rows.append(("versions", e(", ".join(f"{k} {v}" for k, v in versions.items()))))
     for instance in x["instances"]:
         rows.append(("instance", e(f"{instance['name']}: {instance['path']}")))
+    for note in x.get("busy") or ():
+        rows.append(("busy machine", e(note)))
     body = "".join(f"<tr><th>{name}</th><td>{value}</td></tr>" for name, value in rows)
     title = f"<h3>{e(side['label'])}</h3>" if named else ""
     return f'{title}<table class="facts">{body}</table>'
@@ -752,19 +753,8 @@ def _seeds(seeds):
 def _json_for_script(data):
     """``data`` as JSON that cannot end its ``<script>`` element or open a comment: ``<``, ``>`` and ``&`` as
     ``\\u`` escapes (JSON.parse reads them back as the same characters)."""
-    text = json.dumps(_finite(data), separators=(",", ":"), default=str, allow_nan=False)
+    text = json.dumps(finite(data), separators=(",", ":"), default=str, allow_nan=False)
     return text.replace("&", "\\u0026").replace("<", "\\u003c").replace(">", "\\u003e")
-
-
-def _finite(value):
-    """``value`` with every infinite or NaN float as ``None`` (JSON has no such numbers)."""
-    if isinstance(value, float):
-        return value if math.isfinite(value) else None
-    if isinstance(value, dict):
-        return {k: _finite(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [_finite(v) for v in value]
-    return value
 
 
 def _seconds(value):

@@ -102,8 +102,9 @@ def paired(a, b, *, tie=TIE):
         ``problems`` (common, in ``a``'s order), ``ratios`` (b / a per problem: below 1, b is faster),
         ``geomean`` (their geometric mean), ``median_ratio``, ``wins``/``ties``/``losses`` (counted for b),
         ``wilcoxon``: the Wilcoxon signed-rank test of the differences b - a, two-sided, zero differences dropped
-        (Wilcoxon's own rule, scipy's ``zero_method="wilcox"``), exact p for up to 50 pairs without tied
-        magnitudes, else the normal approximation: ``{"test", "alternative", "zeros", "method", "pairs",
+        (Wilcoxon's own rule, scipy's ``zero_method="wilcox"``), scipy's default method: exact p for up to 50
+        pairs without tied magnitudes or zeros, with them the exact conditional p (a permutation test) for up to 13
+        pairs, else the normal approximation: ``{"test", "alternative", "zeros", "method", "pairs",
         "statistic", "p"}``; or ``None``, with ``wilcoxon_note`` saying why: fewer than 2 differences, fewer
         than 6 (with 5 the smallest possible two-sided p is 2 / 2^5 = 0.0625, so no p could be significant), or
         no scipy.
@@ -116,7 +117,8 @@ def paired(a, b, *, tie=TIE):
     common = [key for key in a if key in b]
     if not common:
         raise NQueensError("the two columns answered no problem in common: nothing to pair")
-    ratios = [b[key] / a[key] if a[key] > 0 else math.inf for key in common]
+    # Equal times are a tie (ratio 1), zero against zero too; a time against zero is infinitely slower.
+    ratios = [1.0 if b[key] == a[key] else b[key] / a[key] if a[key] > 0 else math.inf for key in common]
     wins = sum(r < 1 - tie for r in ratios)
     losses = sum(r > 1 + tie for r in ratios)
     finite = [r for r in ratios if 0 < r < math.inf]
@@ -149,13 +151,17 @@ def paired(a, b, *, tie=TIE):
         out["wilcoxon_note"] = "the Wilcoxon test needs scipy: pip install scipy (or the 'stats' extra)"
         return out
     magnitudes = [abs(d) for d in differ]
-    method = "exact" if len(differ) <= 50 and len(set(magnitudes)) == len(magnitudes) else "approx"
-    result = wilcoxon(differ, alternative="two-sided", method=method)  # zeros dropped here: Wilcoxon's rule
+    # scipy's default (method="auto"), on every difference, zeros dropped by Wilcoxon's rule: the exact
+    # distribution without ties or zeros; with them, the exact conditional distribution (a permutation test over
+    # every sign, deterministic up to 13 pairs); beyond that, the normal approximation.
+    ties = len(set(magnitudes)) < len(magnitudes) or len(differ) < len(differences)
+    method = "exact" if not ties and len(differences) <= 50 else "exact conditional" if len(differences) <= 13 else None
+    result = wilcoxon(differences, alternative="two-sided")
     out["wilcoxon"] = {
         "test": "Wilcoxon signed-rank test",
         "alternative": "two-sided",
         "zeros": f"zero differences dropped ({len(differences) - len(differ) or 'none'} here)",
-        "method": "exact" if method == "exact" else "normal-approximation",
+        "method": method or "normal-approximation",
         "pairs": len(differ),
         "statistic": float(result.statistic),
         "p": float(result.pvalue),

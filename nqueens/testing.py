@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from nqueens.core import published
+from nqueens.core.status import FAILURES
 
 __all__ = [
     "TOTAL",
@@ -420,7 +421,7 @@ def check_optimize(solver):
             if r.status == "error" and (r.message or "").startswith("NQueensError:"):
                 yield CheckResult("check_optimize", r.n, None, f"{problem} refused: {r.message}")
                 break
-            if r.status in ("wrong", "error", "memout"):
+            if r.status in FAILURES:
                 raise _Failed(r.n, f"{problem}: {r.status}: {r.message}")
             if r.status == "timeout" and timeout is not None:
                 raise _TimedOut(r.n, f"{problem}: no answer within {timeout:g} s (the time limit)")

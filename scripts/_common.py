@@ -70,10 +70,12 @@ def markdown_table(columns, rows):
             return f"{value:,.0f}" if 1000 <= abs(value) < 10**7 else f"{value:.4g}"
         return str(value)
 
-    numeric = [all(isinstance(row[i], (int, float)) or row[i] is None for row in rows) for i in range(len(columns))]
-    lines = ["| " + " | ".join(columns) + " |", "|" + "|".join("--:" if r else "---" for r in numeric) + "|"]
-    lines += ["| " + " | ".join(cell(v) for v in row) + " |" for row in rows]
-    return "\n".join(lines) + "\n"
+    from nqueens.core.table import render
+
+    numeric = {
+        c: all(isinstance(row[i], (int, float)) or row[i] is None for row in rows) for i, c in enumerate(columns)
+    }
+    return render(columns, [[cell(v) for v in row] for row in rows], style="compact", right=numeric.get)
 
 
 def report_header(title, script, argv):

@@ -18,7 +18,8 @@ from pathlib import Path
 import pytest
 from helpers import run_cli
 
-from nqueens.core.record import RUN, RunRecord, records_frame
+from nqueens.core.fields import NUMBER
+from nqueens.core.record import RunRecord, declared, records_frame
 from nqueens.experiments.runner import run
 
 DOMINATION = {1: 1, 2: 1, 3: 1, 4: 2, 5: 3, 6: 3, 7: 4, 8: 5}  # OEIS A075458
@@ -260,7 +261,7 @@ def _stored(path):
 def test_a_field_added_to_the_record_in_one_place_is_in_the_csv_pandas_and_runs():
     @dataclass(eq=False)
     class Measured(RunRecord):
-        energy: float | None = field(default=None, metadata=RUN)
+        energy: float | None = field(default=None, metadata=declared(NUMBER, run=True))
 
     from nqueens.analysis.compare import format_runs
 

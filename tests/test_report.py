@@ -50,7 +50,7 @@ def test_the_page_holds_the_runs_as_runs_json_gives_them(store, tmp_path, capsys
         ("bitwise", 8, 8, 0),
         ("dlx", 8, 8, 0),
     ]
-    assert data["command"] == f"nqueens report --store {store} -o {page}"
+    assert data["command"] == f"nqueens report --question count --store {store} -o {page}"
     # the command the fixture ran, as recorded with its runs (none left to rebuild)
     assert side["experiment"]["recorded"] == [
         {
@@ -143,7 +143,7 @@ def test_compare_writes_the_report_of_its_runs(tmp_path, capsys):
     assert code == 0 and f"wrote {page}" in err
     data = _data(page.read_text())
     assert [(c["n"], c["answer"]) for c in data["sides"][0]["cells"]] == [(5, "10"), (6, "4")]
-    assert data["command"] == f"nqueens report --store {path} -o {page}"
+    assert data["command"] == f"nqueens report --question count --store {path} -o {page}"
     # a bad --report is refused before any run
     code, out, err = run_cli(capsys, "compare", "7", "--solvers", "bitwise", "--store", path, "--report", path)
     _one_error_line(code, out, err)

@@ -13,6 +13,29 @@ wherever a record becomes JSON text or is read back from it.
 import json
 from dataclasses import dataclass, field, fields
 
+from nqueens.core import status as _status
+from nqueens.core.fields import (
+    CLASSES,
+    COUNT,
+    CURVE,
+    EFFORT,
+    FLAG,
+    INTEGER,
+    MAPPING,
+    MIB,
+    NUMBER,
+    OPTIONS,
+    POSITIVE,
+    PROFILE,
+    SECONDS,
+    SIZE,
+    SOLUTION,
+    STATUS,
+    TEXT,
+    TIME,
+    finite,
+)
+
 __all__ = [
     "Tally",
     "CountResult",
@@ -20,6 +43,7 @@ __all__ = [
     "RunRecord",
     "ANSWERED",
     "CSV_COLUMNS",
+    "declared",
     "classes_to_json",
     "classes_from_json",
 ]
@@ -67,7 +91,7 @@ class Tally:
 
 @dataclass(frozen=True)
 class CountResult:
-    """One count: the record of DESIGN.md, shared by the API, the CLI, the comparison runner and the store.
+    """One count: the record of docs/design.md, shared by the API, the CLI, the comparison runner and the store.
 
     Attributes
     ----------
@@ -79,7 +103,7 @@ class CountResult:
     classes : dict or None
         ``{orbit size: number of fundamental solutions with that orbit size}``; ``total == sum(s * c)``.
     nodes : int or None
-        Feasible nodes of the search, root included (DESIGN.md, node accounting), when counted.
+        Feasible nodes of the search, root included (docs/design.md, node accounting), when counted.
     profile : tuple or None
         Feasible nodes per depth, ``profile[0] == 1`` for the root; ``sum(profile) == nodes``.
     seconds : float
@@ -108,22 +132,9 @@ class CountResult:
     memory_note: str | None = None
 
     def to_dict(self):
-        """The ``--json`` shape: orbit-size keys of ``classes`` become strings, ``profile`` a list."""
-        return {
-            "n": self.n,
-            "solver": self.solver,
-            "total": self.total,
-            "unique": self.unique,
-            "classes": classes_to_json(self.classes),
-            "nodes": self.nodes,
-            "profile": None if self.profile is None else list(self.profile),
-            "seconds": self.seconds,
-            "stats": dict(self.stats),
-            "cpu_time": self.cpu_time,
-            "peak_memory": self.peak_memory,
-            "memory_added": self.memory_added,
-            "memory_note": self.memory_note,
-        }
+        """The ``--json`` shape: every field, orbit-size keys of ``classes`` strings, ``profile`` a list, numbers
+        finite (a NaN or an infinity is ``null``)."""
+        return _json_form(self)
 
     def to_frame(self):
         """A one-row :class:`pandas.DataFrame` of :meth:`to_dict` (pandas is needed: ``pip install pandas``)."""
@@ -167,17 +178,17 @@ class Subproblem:
         return f"{self.n}-{self.index}-{self.digest[:16]}"
 
 
-# The statuses of a run that answered its question: ``solved`` (count, enumerate, unique: the whole answer),
-# ``sat`` and ``unsat`` (first: a solution, or the proof that there is none), ``optimal`` and ``infeasible``
-# (optimize: a proven optimum, or the proof that there is no solution). ``feasible`` (optimize: a verified solution
-# without a proof) answered in part. The others are ``timeout``, ``memout``, ``error``, ``wrong``, ``unknown`` and
-# ``unsupported``.
-ANSWERED = ("solved", "sat", "unsat", "optimal", "infeasible")
-_UNSOLVED = ("timeout", "memout", "error", "wrong", "unknown", "feasible")
+# The statuses of a run that answered its question (:mod:`nqueens.core.status`, the one table of statuses).
+ANSWERED = _status.ANSWERED
 
-# The metadata of a field that the run itself fills (from the worker's outcome); the others are set when the run
-# is planned, or derived. A field declared with it travels from the worker to the record with nothing else to add.
-RUN = {"from": "run"}
+
+def declared(kind, *, run=False):
+    """A field's metadata: its :class:`~nqueens.core.fields.Kind`; ``run``: the run itself fills it (from the
+    worker's outcome), else it is set when the run is planned, or derived. A field declared with ``run`` travels
+    from the worker to the record with nothing else to add."""
+    return {"kind": kind, "from": "run"} if run else {"kind": kind}
+
+
 # Fields left out of the CSV row (``registered`` is in ``solver``, ``machine`` is spread over its keys).
 _NOT_IN_CSV = ("registered", "profile", "machine", "id")
 # The derived columns (properties) of the CSV row, after the fields, and the machine's keys.
@@ -238,6 +249,9 @@ class RunRecord:
         (:mod:`nqueens.core.measure`); under ``runexec``, BenchExec's for the whole run.
     wall_time : float or None
         Wall-clock seconds over the same span as ``cpu_time`` (so that the two can be compared).
+    load : float or None
+        The machine's load (``os.getloadavg()``, the last minute) when the run started: above ``machine["cores"]``,
+        runs waited for a core and their wall time says more of the machine than of the solver.
     peak_memory : float or None
         Peak resident memory of that process during the run, MiB (children included where they were larger):
         the interpreter and the libraries loaded before the run included.
@@ -277,58 +291,59 @@ class RunRecord:
         Its row in the result store, when read from one.
     """
 
-    n: int
-    solver: str
-    question: str = "count"
-    repeat: int = 1
-    status: str | None = None
-    message: str | None = None
-    problem: str | None = None
-    instance: str | None = None
-    instance_path: str | None = None
-    instance_digest: str | None = None
-    registered: str | None = None
-    options: dict = field(default_factory=dict)
-    seed: int | None = None
-    total: int | None = field(default=None, metadata=RUN)
-    unique: int | None = field(default=None, metadata=RUN)
-    classes: dict | None = field(default=None, metadata=RUN)
-    nodes: int | None = field(default=None, metadata=RUN)
-    profile: tuple | None = field(default=None, metadata=RUN)
-    tree: int | None = field(default=None, metadata=RUN)
-    solution: list | None = field(default=None, metadata=RUN)
-    objective: int | None = field(default=None, metadata=RUN)
-    bound: float | None = field(default=None, metadata=RUN)
-    time_best: float | None = field(default=None, metadata=RUN)
-    curve: list | None = field(default=None, metadata=RUN)
-    seconds: float | None = field(default=None, metadata=RUN)
-    time_read: float | None = field(default=None, metadata=RUN)
-    time_model: float | None = field(default=None, metadata=RUN)
-    time_solve: float | None = field(default=None, metadata=RUN)
-    time_total: float | None = None
-    seconds_to_first: float | None = field(default=None, metadata=RUN)
-    cpu_time: float | None = field(default=None, metadata=RUN)
-    wall_time: float | None = field(default=None, metadata=RUN)
-    peak_memory: float | None = field(default=None, metadata=RUN)
-    memory_added: float | None = field(default=None, metadata=RUN)
-    memory_note: str | None = field(default=None, metadata=RUN)
-    inner_time: float | None = field(default=None, metadata=RUN)
-    inner_loops: int | None = field(default=None, metadata=RUN)
-    harness: str | None = field(default=None, metadata=RUN)
-    search_tree: str | None = field(default=None, metadata=RUN)
-    effort: dict = field(default_factory=dict)
-    timeout: float | None = None
-    memory: int | None = None
-    stats: dict = field(default_factory=dict)
-    version: str | None = None
-    versions: dict = field(default_factory=dict)
-    code_digest: str | None = None
-    command: str | None = None
-    host: str | None = None
-    machine: dict = field(default_factory=dict)
-    reused: bool = False
-    finished: str | None = None
-    id: int | None = None
+    n: int = field(metadata=declared(SIZE))
+    solver: str = field(metadata=declared(TEXT))
+    question: str = field(default="count", metadata=declared(TEXT))
+    repeat: int = field(default=1, metadata=declared(POSITIVE))
+    status: str | None = field(default=None, metadata=declared(STATUS))
+    message: str | None = field(default=None, metadata=declared(TEXT))
+    problem: str | None = field(default=None, metadata=declared(TEXT))
+    instance: str | None = field(default=None, metadata=declared(TEXT))
+    instance_path: str | None = field(default=None, metadata=declared(TEXT))
+    instance_digest: str | None = field(default=None, metadata=declared(TEXT))
+    registered: str | None = field(default=None, metadata=declared(TEXT))
+    options: dict = field(default_factory=dict, metadata=declared(OPTIONS))
+    seed: int | None = field(default=None, metadata=declared(INTEGER))
+    total: int | None = field(default=None, metadata=declared(COUNT, run=True))
+    unique: int | None = field(default=None, metadata=declared(COUNT, run=True))
+    classes: dict | None = field(default=None, metadata=declared(CLASSES, run=True))
+    nodes: int | None = field(default=None, metadata=declared(COUNT, run=True))
+    profile: tuple | None = field(default=None, metadata=declared(PROFILE, run=True))
+    tree: int | None = field(default=None, metadata=declared(COUNT, run=True))
+    solution: list | None = field(default=None, metadata=declared(SOLUTION, run=True))
+    objective: int | None = field(default=None, metadata=declared(COUNT, run=True))
+    bound: float | None = field(default=None, metadata=declared(NUMBER, run=True))
+    time_best: float | None = field(default=None, metadata=declared(SECONDS, run=True))
+    curve: list | None = field(default=None, metadata=declared(CURVE, run=True))
+    seconds: float | None = field(default=None, metadata=declared(SECONDS, run=True))
+    time_read: float | None = field(default=None, metadata=declared(SECONDS, run=True))
+    time_model: float | None = field(default=None, metadata=declared(SECONDS, run=True))
+    time_solve: float | None = field(default=None, metadata=declared(SECONDS, run=True))
+    time_total: float | None = field(default=None, metadata=declared(SECONDS))
+    seconds_to_first: float | None = field(default=None, metadata=declared(SECONDS, run=True))
+    cpu_time: float | None = field(default=None, metadata=declared(SECONDS, run=True))
+    wall_time: float | None = field(default=None, metadata=declared(SECONDS, run=True))
+    load: float | None = field(default=None, metadata=declared(NUMBER, run=True))
+    peak_memory: float | None = field(default=None, metadata=declared(MIB, run=True))
+    memory_added: float | None = field(default=None, metadata=declared(MIB, run=True))
+    memory_note: str | None = field(default=None, metadata=declared(TEXT, run=True))
+    inner_time: float | None = field(default=None, metadata=declared(SECONDS, run=True))
+    inner_loops: int | None = field(default=None, metadata=declared(POSITIVE, run=True))
+    harness: str | None = field(default=None, metadata=declared(TEXT, run=True))
+    search_tree: str | None = field(default=None, metadata=declared(TEXT, run=True))
+    effort: dict = field(default_factory=dict, metadata=declared(EFFORT))
+    timeout: float | None = field(default=None, metadata=declared(SECONDS))
+    memory: int | None = field(default=None, metadata=declared(POSITIVE))
+    stats: dict = field(default_factory=dict, metadata=declared(MAPPING))
+    version: str | None = field(default=None, metadata=declared(TEXT))
+    versions: dict = field(default_factory=dict, metadata=declared(MAPPING))
+    code_digest: str | None = field(default=None, metadata=declared(TEXT))
+    command: str | None = field(default=None, metadata=declared(TEXT))
+    host: str | None = field(default=None, metadata=declared(TEXT))
+    machine: dict = field(default_factory=dict, metadata=declared(MAPPING))
+    reused: bool = field(default=False, metadata=declared(FLAG))
+    finished: str | None = field(default=None, metadata=declared(TIME))
+    id: int | None = field(default=None, metadata=declared(COUNT))
 
     @property
     def answered(self):
@@ -347,14 +362,9 @@ class RunRecord:
         """``sat``, ``unsat`` or ``unknown``: the field's three-valued answer (what CPMpy's and MiniZinc's
         benchmark tools record), for every question: a run that answered has found solutions or shown there
         are none; any other run (timeout, error, wrong, ...) is ``unknown``."""
-        if self.status == "feasible":
-            return "sat"
-        if not self.answered:
-            return "unknown"
-        if self.status in ("sat", "unsat"):
-            return self.status
-        if self.status in ("optimal", "infeasible"):
-            return "sat" if self.status == "optimal" else "unsat"
+        said = _status.STATUS[self.status].result if self.status in _status.STATUS else "unknown"
+        if said is not None:
+            return said
         if self.solution is not None or (self.total or 0) > 0:
             return "sat"
         return "unsat" if self.total == 0 else "unknown"
@@ -370,7 +380,7 @@ class RunRecord:
     @property
     def time_proof(self):
         """For ``optimize``: the seconds to the proof (of the optimum, or that there is no solution), or ``None``."""
-        return self.seconds if self.status in ("optimal", "infeasible") else None
+        return self.seconds if self.status in ("optimal", "infeasible") else None  # an optimum asked, and answered
 
     @property
     def par2(self):
@@ -378,7 +388,7 @@ class RunRecord:
         (timeout, memout, error, wrong) when there is a limit, else ``None``."""
         if self.answered:
             return self.seconds
-        if self.status in _UNSOLVED and self.timeout is not None:
+        if self.status in _status.PENALISED and self.timeout is not None:
             return 2.0 * self.timeout
         return None
 
@@ -390,15 +400,10 @@ class RunRecord:
     # -- conversions ----------------------------------------------------------------------------------------
 
     def to_dict(self):
-        """The JSON form: every field, ``classes`` keyed by strings, plus ``result``, ``par2`` and
-        ``par2_penalised``."""
-        doc = {f.name: getattr(self, f.name) for f in fields(self)}
-        doc["classes"] = classes_to_json(self.classes)
-        doc["profile"] = None if self.profile is None else list(self.profile)
-        doc["options"] = dict(self.options)
-        doc["stats"] = dict(self.stats)
-        doc["effort"] = dict(self.effort)
-        doc.update({name: getattr(self, name) for name in _DERIVED_COLUMNS})
+        """The JSON form: every field, ``classes`` keyed by strings, numbers finite (a NaN or an infinity is
+        ``null``), plus ``result``, ``par2`` and ``par2_penalised``."""
+        doc = _json_form(self)
+        doc.update({name: finite(_derived(self, name)) for name in _DERIVED_COLUMNS})
         return doc
 
     @classmethod
@@ -422,8 +427,13 @@ class RunRecord:
         return tuple(names) + _DERIVED_COLUMNS + _MACHINE
 
     @classmethod
+    def kinds(cls):
+        """``{field: Kind}``: what each field may hold (:mod:`nqueens.core.fields`), as declared."""
+        return {f.name: f.metadata["kind"] for f in fields(cls) if "kind" in f.metadata}
+
+    @classmethod
     def from_run(cls):
-        """The names of the fields a run fills from its outcome (declared with ``metadata=RUN``)."""
+        """The names of the fields a run fills from its outcome (declared with ``declared(kind, run=True)``)."""
         return tuple(f.name for f in fields(cls) if f.metadata.get("from") == "run")
 
     def to_row(self):
@@ -482,6 +492,23 @@ def records_frame(records):
     if flat:
         frame = pd.concat([frame, pd.DataFrame(flat, index=frame.index)], axis=1)
     return frame
+
+
+def _derived(record, name):
+    """A derived column, or ``None`` where the fields it is made of hold what they should not (a record read from
+    a damaged store: :func:`nqueens.experiments.judge.damage` says what)."""
+    try:
+        return getattr(record, name)
+    except (TypeError, ValueError):
+        return None
+
+
+def _json_form(record):
+    """Every field of ``record`` as JSON holds it: classes keyed by strings, tuples as lists, mappings copied, and
+    only finite numbers."""
+    doc = {f.name: getattr(record, f.name) for f in fields(record)}
+    doc["classes"] = classes_to_json(doc["classes"])
+    return finite(doc)
 
 
 def _scalar(value):

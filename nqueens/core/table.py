@@ -18,7 +18,7 @@ Examples
  4           -
 """
 
-__all__ = ["render", "cell"]
+__all__ = ["render", "cell", "escape"]
 
 # Columns that number things (an index, a size), printed without thousands separators.
 PLAIN = ("n", "id", "repeat", "seed", "depth")
@@ -31,6 +31,18 @@ def cell(column, value):
     if isinstance(value, int) and not isinstance(value, bool) and column not in PLAIN:
         return f"{value:,}"
     return str(value)
+
+
+def escape(text):
+    r"""A cell's text as a Markdown table holds it: ``|`` escaped, line breaks as spaces (either would break the
+    row into more columns, or end it).
+
+    Examples
+    --------
+    >>> escape("a|b\nc")
+    'a\\|b c'
+    """
+    return " ".join(str(text).replace("|", "\\|").splitlines()) if text else str(text)
 
 
 def _numeric(text):
@@ -46,7 +58,9 @@ def render(columns, rows, *, style="markdown", right=None, same=None):
     rows : list of lists
         The cells, in column order (see :func:`cell`).
     style : str
-        ``markdown`` (pipes and an alignment rule) or ``aligned`` (columns two spaces apart, no rule).
+        ``markdown`` (pipes and an alignment rule, columns padded), ``compact`` (the same unpadded) or ``aligned``
+        (columns two spaces apart, no rule). In the Markdown styles a ``|`` or a line break in a cell is escaped
+        (:func:`escape`).
     right : callable, optional
         ``right(column) -> bool``: the columns to align right; by default those whose every cell is a number.
     same : dict, optional
@@ -54,13 +68,19 @@ def render(columns, rows, *, style="markdown", right=None, same=None):
     """
     columns = list(columns)
     body = [[cell(c, v) for c, v in zip(columns, row)] for row in rows]
+    if style != "aligned":
+        body = [[escape(text) for text in row] for row in body]
+        shown = [escape(c) for c in columns]
+    else:
+        shown = list(columns)
     for column, other in (same or {}).items():
         if column in columns and other in columns and body:
             i, j = columns.index(column), columns.index(other)
             if all(row[i] == row[j] for row in body):
                 columns.pop(i)
+                shown.pop(i)
                 body = [row[:i] + row[i + 1 :] for row in body]
-    widths = [max(len(line[i]) for line in [columns, *body]) for i in range(len(columns))]
+    widths = [max(len(line[i]) for line in [shown, *body]) for i in range(len(columns))]
     if right is None:
         align = [bool(body) and all(_numeric(row[i]) for row in body) for i in range(len(columns))]
     else:
@@ -71,6 +91,10 @@ def render(columns, rows, *, style="markdown", right=None, same=None):
         return f"{edge}{text}{edge[::-1]}".rstrip()
 
     if style == "aligned":
-        return "\n".join(line(cells, "  ", "") for cells in [columns, *body]) + "\n"
+        return "\n".join(line(cells, "  ", "") for cells in [shown, *body]) + "\n"
+    if style == "compact":  # no padding: what a script writes into a Markdown file
+        rows = ["| " + " | ".join(cells) + " |" for cells in [shown, *body]]
+        rows.insert(1, "|" + "|".join("--:" if r else "---" for r in align) + "|")
+        return "\n".join(rows) + "\n"
     rule = "|" + "|".join(("-" * (w + 1) + ":") if r else ("-" * (w + 2)) for w, r in zip(widths, align)) + "|"
-    return "\n".join([line(columns, " | ", "| "), rule] + [line(cells, " | ", "| ") for cells in body]) + "\n"
+    return "\n".join([line(shown, " | ", "| "), rule] + [line(cells, " | ", "| ") for cells in body]) + "\n"

@@ -185,12 +185,12 @@ class ResultStore:
                 return
             raise NQueensError(f"result store {self.path} does not exist")
         if not write:  # reading needs no write access: a store on read-only media, or another user's file
-            with self._guard():
+            with self._refused(), self._guard():
                 self._db = _connect_read_only(self.path)
                 self._check()
             return
         check_folder(self.path)
-        with self._guard():
+        with self._refused(), self._guard():
             self._db = sqlite3.connect(self.path, timeout=LOCK_TIMEOUT, isolation_level=None)
             self._db.execute(f"PRAGMA busy_timeout = {int(LOCK_TIMEOUT * 1000)}")
             self._check()
@@ -202,6 +202,16 @@ class ResultStore:
                 # by another process, is that process's making of the same run (see record_experiment_run)
                 self._opened = self._db.execute("SELECT COALESCE(MAX(id), 0) FROM experiment_runs").fetchone()[0]
         self._stat = os.stat(self.path)
+
+    @contextmanager
+    def _refused(self):
+        """A file refused while it is opened is closed at once: SQLite then folds back and removes the ``-wal``
+        and ``-shm`` files its reading made (left open, they stay beside a file that is not ours)."""
+        try:
+            yield
+        except BaseException:
+            self.close()
+            raise
 
     def __enter__(self):
         return self
@@ -283,7 +293,7 @@ class ResultStore:
 
     def history(self, *, check=True):
         """The finished runs, oldest first: dicts with ``n, solver, total, unique, seconds, workers, host,
-        version, finished`` (DESIGN.md's keys), plus ``id``, ``result`` (everything the run counted),
+        version, finished`` (docs/design.md's keys), plus ``id``, ``result`` (everything the run counted),
         ``subproblems`` and ``reused`` (how many subproblems earlier, interrupted sessions had finished).
 
         With ``check=False`` a record that does not add up is listed with its ``problem`` instead of raised
@@ -419,6 +429,18 @@ class ResultStore:
             else:
                 first[key] = run_id
         return again
+
+    def superseded_runs(self):
+        """The ids of the experiment runs stored again later under the same key (made again with ``--fresh``):
+        a summary counts each run once, the latest."""
+        if self._db is None:
+            return set()
+        with self._guard():
+            rows = self._db.execute(
+                "SELECT id FROM experiment_runs AS e WHERE EXISTS "
+                "(SELECT 1 FROM experiment_runs AS later WHERE later.key = e.key AND later.id > e.id)"
+            ).fetchall()
+        return {row[0] for row in rows}
 
     def experiment_runs_by_key(self, keys):
         """``{key: record}`` of the latest stored run of each of ``keys`` that is in the store."""

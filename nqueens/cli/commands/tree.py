@@ -8,6 +8,7 @@ from nqueens.cli.commands._common import board_size, epilog, print_json
 from nqueens.cli.commands._rules import add_rules_option
 from nqueens.core.background import call  # the walks run off the main thread: Ctrl-C is seen at once
 from nqueens.core.errors import NQueensError
+from nqueens.core.table import render
 
 
 def add_parser(sub):
@@ -105,10 +106,8 @@ def run(args):
     sys.stdout.write(format_profile_table(profile_table(a.n, {a.model: _profile(a)})))
     if not a.plain:
         print()
-        print("| depth | pruned by propagation |")
-        print("|--:|--:|")
-        for depth, pruned in enumerate(a.pruned_by_propagation):
-            print(f"| {depth} | {pruned:,} |")
+        rows = list(enumerate(a.pruned_by_propagation))
+        sys.stdout.write(render(["depth", "pruned by propagation"], rows, style="compact", right=bool))
     return 0
 
 
@@ -161,19 +160,19 @@ def _compare(args):
         return 0
     print(f"n = {args.n}, mode {args.mode}" + _rule_note(args))
     print()
-    print("| model | tree size | explored | explored/tree size | nodes | nodes/explored | leaves | solutions |")
-    print("|---|--:|--:|--:|--:|--:|--:|--:|")
-    skipped = []
+    columns = ["model", "tree size", "explored", "explored/tree size", "nodes", "nodes/explored", "leaves", "solutions"]
+    rows, skipped = [], []
     for r in results:
         if isinstance(r, tuple):
             name, size, reason = r
             skipped.append(f"{name}: not walked: {reason}")
-            print(f"| {name} | {size:,} | - | - | - | - | - | - |")
+            rows.append([name, size, None, None, None, None, None, None])
             continue
-        print(
-            f"| {r.model} | {r.tree_size:,} | {r.explored:,} | {_ratio(r.explored, r.tree_size)} | {r.nodes:,} "
-            f"| {_ratio(r.nodes, r.explored)} | {r.leaves:,} | {r.solutions:,} |"
+        rows.append(
+            [r.model, r.tree_size, r.explored, _ratio(r.explored, r.tree_size), r.nodes, _ratio(r.nodes, r.explored)]
+            + [r.leaves, r.solutions]
         )
+    sys.stdout.write(render(columns, rows, style="compact", right=lambda c: c != "model"))
     for line in skipped:
         print(f"\n{line}")
     if strategies:
@@ -183,22 +182,21 @@ def _compare(args):
             "checks: Haralick & Elliott's consistency checks):"
         )
         print()
-        print(
-            "| model | propagation | order | explored | pruned | nodes | checks | seconds | nodes ratio "
-            "| checks ratio | seconds ratio | solutions |"
-        )
-        print("|---|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|")
+        columns = ["model", "propagation", "order", "explored", "pruned", "nodes", "checks", "seconds"]
+        columns += ["nodes ratio", "checks ratio", "seconds ratio", "solutions"]
+        table = []
         for name, rows in strategies.items():
             base = rows[0]
             for row in rows:
                 a = row["accounting"]
-                print(
-                    f"| {name} | {a.propagation} | {a.order} | {a.explored:,} | {sum(a.pruned_by_propagation):,} "
-                    f"| {a.nodes:,} | {a.consistency_checks:,} | {row['seconds']:.4f} "
-                    f"| {_ratio(a.nodes, base['accounting'].nodes)} "
-                    f"| {_ratio(a.consistency_checks, base['accounting'].consistency_checks)} "
-                    f"| {_ratio(row['seconds'], base['seconds'])} | {a.solutions:,} |"
+                table.append(
+                    [name, a.propagation, a.order, a.explored, sum(a.pruned_by_propagation), a.nodes]
+                    + [a.consistency_checks, f"{row['seconds']:.4f}", _ratio(a.nodes, base["accounting"].nodes)]
+                    + [_ratio(a.consistency_checks, base["accounting"].consistency_checks)]
+                    + [_ratio(row["seconds"], base["seconds"]), a.solutions]
                 )
+        right = lambda c: c not in ("model", "propagation", "order")  # noqa: E731
+        sys.stdout.write(render(columns, table, style="compact", right=right))
     elif args.mode != "backtracking":
         print("\npropagation and first-fail apply to backtracking mode: no comparison of them here")
     walked = {r.model: _profile(r) for r in results if not isinstance(r, tuple)}
@@ -235,7 +233,7 @@ def _strategies(args):
 
 
 def _rule_key(args):
-    # the JSON documents name another rule than the queen's; the queen's documents keep DESIGN.md's keys
+    # the JSON documents name another rule than the queen's; the queen's documents keep docs/design.md's keys
     return {} if args.rules == "queen" else {"rule": args.rules}
 
 
