@@ -37,7 +37,7 @@ Seed 003, "回溯法-满n叉树" (backtracking over the full n-ary tree): ``dfs(
 ``for (int j = 0; j < n; ++j) if (... check(board, row, j))``.
 """
 
-from nqueens.models import rows, tree, walk
+from nqueens.models import rows, symmetry, tree, walk
 from nqueens.models.rows import emit as _emit
 from nqueens.models.rows import whole as _whole
 
@@ -132,13 +132,15 @@ def _plain_pop(n, d, j, s):
     rows.lift(n, d, j, s)
 
 
-_walk, _walk_probe = walk.walker(_width, _offered, _allowed, _push, _pop, _whole, _move, _emit, _weight)
+_walk, _walk_probe = walk.walker(
+    _width, _offered, _allowed, _push, _pop, _whole, _move, _emit, _weight, *symmetry.hooks(rows.placed, rows.forbid)
+)
 _plain_walk, _ = walk.walker(_width, walk.every, _plain_allowed, _plain_push, _plain_pop, _whole, _move, _emit, _weight)
 
 
 @njit(cache=True, nogil=True)
 def _search(n, backtracking, s, path, counts, tally, out, trace, budget):
-    if rows.plain(s):
+    if rows.plain(s) and symmetry.off(s):
         return _plain_walk(n, n, 0, backtracking, s, path, counts, tally, out, trace, budget)
     return _walk(n, n, 0, backtracking, s, path, counts, tally, out, trace, budget)
 

@@ -36,7 +36,7 @@ Seed 003, "回溯法-排列树" (backtracking over the permutation tree): ``dfs(
 ``for (int j = row; j < n; ++j)`` and ``swap(cur_path[row], cur_path[j])``.
 """
 
-from nqueens.models import rows, tree, walk
+from nqueens.models import rows, symmetry, tree, walk
 from nqueens.models.rows import emit as _emit
 from nqueens.models.rows import whole as _whole
 
@@ -146,13 +146,15 @@ def _plain_pop(n, d, i, s):
     s[here], s[there] = s[there], s[here]
 
 
-_walk, _walk_probe = walk.walker(_width, _offered, _allowed, _push, _pop, _whole, _move, _emit, _weight)
+_walk, _walk_probe = walk.walker(
+    _width, _offered, _allowed, _push, _pop, _whole, _move, _emit, _weight, *symmetry.hooks(rows.placed, rows.forbid)
+)
 _plain_walk, _ = walk.walker(_width, walk.every, _plain_allowed, _plain_push, _plain_pop, _whole, _move, _emit, _weight)
 
 
 @njit(cache=True, nogil=True)
 def _search(n, backtracking, s, path, counts, tally, out, trace, budget):
-    if rows.plain(s):
+    if rows.plain(s) and symmetry.off(s):
         return _plain_walk(n, n, 0, backtracking, s, path, counts, tally, out, trace, budget)
     return _walk(n, n, 0, backtracking, s, path, counts, tally, out, trace, budget)
 
@@ -162,8 +164,8 @@ def _probe(n, s, probes, seed, out, level, path, counts, tally):
     _walk_probe(n, n, s, probes, seed, out, level, path, counts, tally)
 
 
-def _state(n, propagation="none", order="static", instance=None, rule="queen"):
-    s = rows.state(n, propagation, order, instance, rule)
+def _state(n, propagation="none", order="static", instance=None, rule="queen", symmetry="none", maps=None):
+    s = rows.state(n, propagation, order, instance, rule, symmetry, maps)
     for d in range(n):
         s[rows.path_at(n, d)] = d  # cur_path starts as the identity
     return s

@@ -51,6 +51,7 @@ D. Sabin and E. C. Freuder, *Contradicting conventional wisdom in constraint sat
 
 import numpy as np
 from nqueens.models import DOMAIN_MAX_N, ORDERS, PROPAGATIONS
+from nqueens.models import symmetry as symmetry_block
 
 from nqueens.core.bits import popcount
 from nqueens.core.errors import NQueensError
@@ -71,6 +72,8 @@ __all__ = [
     "open_column",
     "whole",
     "emit",
+    "placed",
+    "forbid",
     "row_at",
     "q_at",
     "path_at",
@@ -93,9 +96,9 @@ _HEADER = 5
 _UNUSED = 1 << 62
 
 
-def state(n, propagation="none", order="static", instance=None, rule="queen"):
+def state(n, propagation="none", order="static", instance=None, rule="queen", symmetry="none", maps=None):
     """The initial state for ``n`` rows: settings, the attack rule, line markers, the squares the instance allows,
-    domains.
+    domains, and the block of symmetry breaking (:func:`nqueens.models.symmetry.block`, ``symmetry`` and ``maps``).
 
     With propagation or first-fail the root's domains are prepared (arc consistency at the root for MAC) and
     the first row chosen. Under the ``toroidal`` rule the diagonal lines are the n wrapped ones (``(row + c) mod n``
@@ -124,7 +127,8 @@ def state(n, propagation="none", order="static", instance=None, rule="queen"):
         for r, mask in enumerate(rows):
             s[domain_at(n, 0, r)] = mask
         _prepare_root(n, s)
-    return s
+    b = symmetry_block.block(n, n, symmetry, rule, maps, propagates=s[_PROPAGATION] != _NONE)
+    return symmetry_block.attach(s, b)
 
 
 # ----- the layout of s ---------------------------------------------------------------------------------------
@@ -394,6 +398,27 @@ def whole(n, s):
                 if abs(s[q_at(n, r + k)] - s[q_at(n, r)]) == 3 - k:
                     return False
     return True
+
+
+@njit(cache=True, nogil=True, inline="always")
+def placed(n, d, i, s):
+    """The square ``row * n + column`` of the queen the child of a depth-``d`` node placed (once pushed)."""
+    row = s[row_at(n, d)]
+    return row * n + s[q_at(n, row)]
+
+
+@njit(cache=True, nogil=True)
+def forbid(n, d, square, s):
+    """Remove ``square`` from its row's domain at depth ``d`` (a constraint of symmetry breaking propagated); False
+    when that empties the domain. Nothing to do without propagation, or on a row that has its queen."""
+    if s[_PROPAGATION] == _NONE:
+        return True
+    row = square // n
+    if s[placed_at(n, row)]:
+        return True
+    m = s[domain_at(n, d, row)] & ~(np.int64(1) << (square % n))
+    s[domain_at(n, d, row)] = m
+    return m != 0
 
 
 @njit(cache=True, nogil=True)

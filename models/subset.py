@@ -43,6 +43,7 @@ constraints.
 """
 
 import numpy as np
+from nqueens.models import symmetry as _symmetry
 from nqueens.models import tree, walk
 
 from nqueens.core.errors import NQueensError
@@ -204,7 +205,21 @@ def _weight(n, cell, i, s):
     return f - 1.0
 
 
-_walk, _walk_probe = walk.walker(_width, walk.every, _allowed, _push, _pop, _whole, _move, _emit, _weight)
+@njit(cache=True, nogil=True, inline="always")
+def _placed(n, cell, i, s):
+    # the square of the queen child 0 puts on the cell; leaving it empty places none
+    return cell if i == 0 else -1
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _forbid(n, d, square, s):
+    # no domains to propagate into: a square the symmetry forbids is refused when a queen would take it
+    return True
+
+
+_walk, _walk_probe = walk.walker(
+    _width, walk.every, _allowed, _push, _pop, _whole, _move, _emit, _weight, *_symmetry.hooks(_placed, _forbid)
+)
 
 
 @njit(cache=True, nogil=True)
@@ -217,7 +232,7 @@ def _probe(n, s, probes, seed, out, level, path, counts, tally):
     _walk_probe(n, n * n, s, probes, seed, out, level, path, counts, tally)
 
 
-def _state(n, propagation="none", order="static", instance=None, rule="queen"):
+def _state(n, propagation="none", order="static", instance=None, rule="queen", symmetry="none", maps=None):
     if rule != "queen":
         raise NQueensError(f"the subset tree knows only the queen's attack rule, not {rule!r}; the row trees take it")
     s = np.zeros(6 * n - 2 + 2 * n * n, np.int64)
@@ -225,7 +240,7 @@ def _state(n, propagation="none", order="static", instance=None, rule="queen"):
     for r, mask in enumerate(rows):
         for c in range(n):
             s[_square_at(n, r, c)] = mask >> c & 1
-    return s
+    return _symmetry.attach(s, _symmetry.block(n, n * n, symmetry, rule, maps))
 
 
 def _token(n, depth, move):

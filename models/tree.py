@@ -32,7 +32,7 @@ The search (:func:`nqueens.models.walk.walker`) runs in one of two :data:`MODES`
 implicit constraints at every child and never stands on an infeasible node; ``generate-and-test`` checks
 nothing until a leaf and then tests the whole candidate, so it visits every node of the explicit tree. The
 row formulations also take ``propagation`` and ``order`` (:mod:`nqueens.models.rows`), in backtracking mode.
-The node accounting of DESIGN.md is collected into an :class:`Accounting`:
+The node accounting of docs/design.md is collected into an :class:`Accounting`:
 
 - ``tree_size``: the nodes of the full explicit tree, root included (the sum of the formulation's levels);
 - ``generated[d]``: candidate nodes created at depth ``d``, accepted or not (``generated[0] = 1``, the root),
@@ -43,7 +43,10 @@ The node accounting of DESIGN.md is collected into an :class:`Accounting`:
   that propagation had removed, so they were never generated (all 0 without propagation): the explicit
   children of the nodes stood on are ``generated + pruned_by_propagation``;
 - ``leaves``: nodes of the explored tree without children: the failed candidates, the complete ones, and
-  nodes whose every child propagation removed.
+  nodes whose every child propagation removed;
+- ``pruned_by_symmetry[d]``: with the option ``symmetry`` (:mod:`nqueens.models.symmetry`), the nodes at depth
+  ``d`` that passed the implicit constraints and were then pruned by symmetry breaking (generated, not
+  feasible), and ``symmetry_checks``, what the checks cost.
 
 References
 ----------
@@ -57,7 +60,8 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-from nqueens.models import MODELS, MODES, ORDERS, PROPAGATIONS
+from nqueens.models import MODELS, MODES, ORDERS, PROPAGATIONS, SYMMETRIES
+from nqueens.models import symmetry as _symmetry
 from nqueens.models import walk as _walk
 
 from nqueens.core.board import check_n, dtype_for
@@ -69,6 +73,7 @@ __all__ = [
     "MODELS",
     "PROPAGATIONS",
     "ORDERS",
+    "SYMMETRIES",
     "GENERATE_AND_TEST_MAX_NODES",
     "Accounting",
     "Formulation",
@@ -96,7 +101,7 @@ _STEPS = 1 << 22
 
 @dataclass(frozen=True)
 class Accounting:
-    """The node accounting of one formulation, one ``n``, one mode (DESIGN.md, "Node accounting").
+    """The node accounting of one formulation, one ``n``, one mode (docs/design.md, "Node accounting").
 
     Attributes
     ----------
@@ -118,6 +123,16 @@ class Accounting:
     consistency_checks : int or None
         Haralick & Elliott's consistency checks (see :mod:`nqueens.models.rows`), for the row formulations
         in backtracking mode.
+    symmetry : str
+        The way symmetry is broken during the search (:mod:`nqueens.models.symmetry`; ``none``: not at all).
+    pruned_by_symmetry : tuple of int
+        Nodes pruned by symmetry breaking, per depth (generated, passed the implicit constraints, not feasible).
+    symmetry_checks : int or None
+        The symmetry checks made (``None`` with symmetry ``none``).
+    unique, classes, total : int or None, dict or None, int
+        What the solutions found stand for: for the full ways the solutions found are the fundamental ones
+        (``unique``), ``classes`` their orbit sizes and ``total`` the solutions they stand for; for ``half`` the
+        ``total`` only; without symmetry breaking, ``total`` is the solutions found.
     """
 
     n: int
@@ -132,6 +147,12 @@ class Accounting:
     order: str = "static"
     pruned_by_propagation: tuple = ()
     consistency_checks: int | None = None
+    symmetry: str = "none"
+    pruned_by_symmetry: tuple = ()
+    symmetry_checks: int | None = None
+    unique: int | None = None
+    classes: dict | None = None
+    total: int | None = None
 
     @property
     def solutions(self):
@@ -167,6 +188,15 @@ class Accounting:
                 pruned_by_propagation=list(self.pruned_by_propagation),
                 consistency_checks=self.consistency_checks,
             )
+        if self.symmetry != "none":
+            doc.update(
+                symmetry=self.symmetry,
+                pruned_by_symmetry=list(self.pruned_by_symmetry),
+                symmetry_checks=self.symmetry_checks,
+                unique=self.unique,
+                classes=None if self.classes is None else {str(k): v for k, v in self.classes.items()},
+                total=self.total,
+            )
         return doc
 
 
@@ -184,7 +214,8 @@ class Formulation:
         ``level_sizes(n)``: the nodes of the full explicit tree at each depth, root first (exact ints); the
         one statement of the tree's size.
     state : callable
-        ``state(n, propagation, order, instance, rule)``: the formulation's initial ``int64`` state array.
+        ``state(n, propagation, order, instance, rule, symmetry="none", maps=None)``: the formulation's initial
+        ``int64`` state array, the block of symmetry breaking at its end (:mod:`nqueens.models.symmetry`).
     kernel : numba dispatcher
         The cached entry kernel ``(n, backtracking, s, path, counts, tally, out, trace, budget) -> rows
         written``, which calls the walk :func:`nqueens.models.walk.walker` builds from the formulation's
@@ -272,20 +303,40 @@ def check_settings(form, mode, propagation, order):
 
 
 def accounting(
-    form, n, mode="backtracking", progress=False, *, propagation="none", order="static", instance=None, rule="queen"
+    form,
+    n,
+    mode="backtracking",
+    progress=False,
+    *,
+    propagation="none",
+    order="static",
+    instance=None,
+    rule="queen",
+    symmetry="none",
+    maps=None,
 ):
     """Walk the whole tree of ``form`` for ``n``; return its :class:`Accounting`.
 
     ``progress`` shows a bar on stderr for walks longer than a second (explored nodes, out of the tree size in
-    generate-and-test mode).
+    generate-and-test mode). ``symmetry`` breaks the board's symmetry during the search
+    (:mod:`nqueens.models.symmetry`); ``maps`` replaces the rule's group with other maps of squares.
     """
     counts, tally, s = run(
-        form, n, mode, propagation=propagation, order=order, instance=instance, rule=rule, progress=progress
+        form,
+        n,
+        mode,
+        propagation=propagation,
+        order=order,
+        instance=instance,
+        rule=rule,
+        progress=progress,
+        symmetry=symmetry,
+        maps=maps,
     )
-    return _accounting(form, n, mode, propagation, order, counts, tally, s)
+    return _accounting(form, n, mode, propagation, order, counts, tally, s, symmetry)
 
 
-def first_solution(form, n, *, propagation="none", order="static", instance=None, rule="queen"):
+def first_solution(form, n, *, propagation="none", order="static", instance=None, rule="queen", symmetry="none"):
     """Search the backtracking tree of ``form`` for ``n`` up to its first solution: ``(solution, accounting)``.
 
     ``solution`` is the first solution in the search's order (``solution[row] = column``, a tuple), or ``None``
@@ -300,14 +351,14 @@ def first_solution(form, n, *, propagation="none", order="static", instance=None
     >>> q, a.nodes, a.solutions
     ((0, 4, 7, 5, 2, 6, 1, 3), 114, 1)
     """
-    n = _check(form, n, "backtracking", propagation, order)
+    n = _check(form, n, "backtracking", propagation, order, symmetry, instance)
     depth = form.depth(n)
     counts, tally = _counters(depth)
-    s = form.state(n, propagation, order, instance, rule)
+    s = form.state(n, propagation, order, instance, rule, symmetry)
     out = np.empty((1, n), np.int64)
     filled = form.kernel(n, True, s, _walk.new_path(depth), counts, tally, out, _NO_TRACE, 0)
     solution = tuple(int(c) for c in out[0]) if filled else None
-    return solution, _accounting(form, n, "backtracking", propagation, order, counts, tally, s)
+    return solution, _accounting(form, n, "backtracking", propagation, order, counts, tally, s, symmetry)
 
 
 def count(
@@ -321,6 +372,8 @@ def count(
     instance=None,
     rule="queen",
     progress=False,
+    symmetry="none",
+    maps=None,
 ):
     """The registry protocol's ``count``: a :class:`~nqueens.core.record.Tally` from one full walk.
 
@@ -328,24 +381,41 @@ def count(
     non-root candidate when backtracking, one per complete candidate in generate-and-test mode) and
     ``leaves``; the row formulations in backtracking mode add ``consistency_checks`` (Haralick & Elliott's
     measure, see :mod:`nqueens.models.rows`), and with propagation ``pruned_by_propagation`` (children removed
-    before they were generated). ``progress`` as in :func:`accounting`.
+    before they were generated). With ``symmetry`` (:mod:`nqueens.models.symmetry`), ``symmetry_checks`` and
+    ``pruned_by_symmetry`` (nodes pruned by it) too, and ``found`` (the solutions the search reached); a full way
+    returns ``unique`` and ``classes`` with the ``total`` they stand for, ``half`` its ``total``. ``maps``
+    replaces the rule's group (see :func:`accounting`). ``progress`` as in :func:`accounting`.
     """
     counts, tally, s = run(
-        form, n, mode, propagation=propagation, order=order, instance=instance, rule=rule, progress=progress
+        form,
+        n,
+        mode,
+        propagation=propagation,
+        order=order,
+        instance=instance,
+        rule=rule,
+        progress=progress,
+        symmetry=symmetry,
+        maps=maps,
     )
-    generated = counts[_walk.GENERATED]
-    backtracking = mode == "backtracking"
-    checks = int(generated[1:].sum()) if backtracking else int(generated[-1])
-    stats = {"generated": int(generated.sum()), "tests": checks, "leaves": int(tally[_walk.LEAVES])}
-    if form.checks is not None and backtracking:
-        stats["consistency_checks"] = int(s[form.checks])
-    if propagation != "none":
-        stats["pruned_by_propagation"] = int(counts[_walk.PRUNED].sum())
-    total = int(tally[_walk.SOLUTIONS])
+    stats = _walked(form, counts, tally, s, mode == "backtracking", propagation, symmetry)
+    del stats["nodes"]
+    total, unique, classes = _answer(tally, s, symmetry)
     if not nodes:
-        return Tally(total=total, stats=stats)
+        return Tally(total=total, unique=unique, classes=classes, stats=stats)
     profile = tuple(int(x) for x in counts[_walk.FEASIBLE])
-    return Tally(total=total, nodes=sum(profile), profile=profile, stats=stats)
+    return Tally(total=total, unique=unique, classes=classes, nodes=sum(profile), profile=profile, stats=stats)
+
+
+def _answer(tally, s, symmetry):
+    """``(total, unique, classes)`` of a finished walk: what the solutions found stand for."""
+    found = int(tally[_walk.SOLUTIONS])
+    if symmetry == "none":
+        return found, None, None
+    if symmetry == "half":
+        return _symmetry.half_total(s), None, None
+    classes = dict(sorted(_symmetry.classes(s).items()))
+    return sum(size * number for size, number in classes.items()), found, classes
 
 
 def batches(
@@ -359,16 +429,19 @@ def batches(
     instance=None,
     rule="queen",
     stats=None,
+    symmetry="none",
 ):
     """The registry protocol's ``batches``: solutions as ``(m, n)`` arrays, the search resumed chunk by chunk.
 
     ``stats``, a dict, receives the statistics of :func:`count` and ``nodes`` (feasible nodes, root included)
     for the part of the tree walked so far: with ``limit=1``, up to the first solution. They are updated before
-    each chunk is handed on, and final once the stream ends or is closed.
+    each chunk is handed on, and final once the stream ends or is closed. With a full way of ``symmetry`` the
+    stream holds the solutions found, one per orbit; with ``half``, each solution found and its mirror image
+    (every solution once).
     """
-    n = _check(form, n, mode, propagation, order)
+    n = _check(form, n, mode, propagation, order, symmetry, instance)
     depth = form.depth(n)
-    s = form.state(n, propagation, order, instance, rule)
+    s = form.state(n, propagation, order, instance, rule, symmetry)
     path = _walk.new_path(depth)
     counts, tally = _counters(depth)
     backtracking = mode == "backtracking"
@@ -378,16 +451,21 @@ def batches(
         out = np.empty((_CHUNK if left is None else min(_CHUNK, left), n), np.int64)
         filled = form.kernel(n, backtracking, s, path, counts, tally, out, _NO_TRACE, 0)
         if stats is not None:
-            stats.update(_walked(form, counts, tally, s, backtracking, propagation))
+            stats.update(_walked(form, counts, tally, s, backtracking, propagation, symmetry))
         if filled:
-            yield out[:filled].astype(dtype)
+            found = out[:filled]
+            if symmetry == "half":
+                # each solution with the first row's queen left of the middle stands for its mirror image too
+                mirrored = found[2 * found[:, 0] != n - 1]
+                found = np.concatenate((found, n - 1 - mirrored))
+            yield found.astype(dtype)
         if path[0] == -2:
             return
         if left is not None:
             left -= filled
 
 
-def _walked(form, counts, tally, s, backtracking, propagation):
+def _walked(form, counts, tally, s, backtracking, propagation, symmetry="none"):
     """The statistics of :func:`count` for the part of the tree walked so far, with its feasible ``nodes``."""
     generated = counts[_walk.GENERATED]
     stats = {
@@ -400,6 +478,10 @@ def _walked(form, counts, tally, s, backtracking, propagation):
         stats["consistency_checks"] = int(s[form.checks])
     if propagation != "none":
         stats["pruned_by_propagation"] = int(counts[_walk.PRUNED].sum())
+    if symmetry != "none":
+        stats["found"] = int(tally[_walk.SOLUTIONS])
+        stats["pruned_by_symmetry"] = sum(_symmetry.pruned(s))
+        stats["symmetry_checks"] = _symmetry.checks(s)
     return stats
 
 
@@ -431,16 +513,18 @@ def run(
     rule="queen",
     trace=None,
     progress=False,
+    symmetry="none",
+    maps=None,
 ):
     """One full walk: the per-depth counters (rows generated, feasible, pruned), the tally and the final state.
 
     ``trace``, an ``(explored, 4)`` array, receives the explored tree (see :func:`nqueens.models.walk.walker`).
     """
-    n = _check(form, n, mode, propagation, order)
+    n = _check(form, n, mode, propagation, order, symmetry, instance)
     backtracking = mode == "backtracking"
     depth = form.depth(n)
     counts, tally = _counters(depth)
-    s = form.state(n, propagation, order, instance, rule)
+    s = form.state(n, propagation, order, instance, rule, symmetry, maps)
     path = _walk.new_path(depth)
     trace = _NO_TRACE if trace is None else trace
     if not progress:
@@ -473,14 +557,46 @@ def solver(form):
     name = form.name
 
     def accounting_(
-        n, mode="backtracking", progress=False, *, propagation="none", order="static", instance=None, rule="queen"
+        n,
+        mode="backtracking",
+        progress=False,
+        *,
+        propagation="none",
+        order="static",
+        instance=None,
+        rule="queen",
+        symmetry="none",
+        maps=None,
     ):
-        return accounting(form, n, mode, progress, propagation=propagation, order=order, instance=instance, rule=rule)
+        return accounting(
+            form,
+            n,
+            mode,
+            progress,
+            propagation=propagation,
+            order=order,
+            instance=instance,
+            rule=rule,
+            symmetry=symmetry,
+            maps=maps,
+        )
 
-    def graph_(n, mode="backtracking", *, propagation="none", order="static", instance=None, rule="queen"):
+    def graph_(
+        n, mode="backtracking", *, propagation="none", order="static", instance=None, rule="queen", symmetry="none"
+    ):
         from nqueens.models.tree_export import graph
 
-        return graph(form, n, mode, walk=run, propagation=propagation, order=order, instance=instance, rule=rule)
+        return graph(
+            form,
+            n,
+            mode,
+            walk=run,
+            propagation=propagation,
+            order=order,
+            instance=instance,
+            rule=rule,
+            symmetry=symmetry,
+        )
 
     def count_(
         n,
@@ -492,6 +608,8 @@ def solver(form):
         instance=None,
         rule="queen",
         progress=False,
+        symmetry="none",
+        maps=None,
     ):
         return count(
             form,
@@ -503,6 +621,8 @@ def solver(form):
             instance=instance,
             progress=progress,
             rule=rule,
+            symmetry=symmetry,
+            maps=maps,
         )
 
     def batches_(
@@ -516,6 +636,7 @@ def solver(form):
         rule="queen",
         progress=False,
         stats=None,
+        symmetry="none",
     ):
         return batches(
             form,
@@ -527,6 +648,7 @@ def solver(form):
             instance=instance,
             rule=rule,
             stats=stats,
+            symmetry=symmetry,
         )
 
     def warmup_():
@@ -547,6 +669,11 @@ def solver(form):
     propagation, order : str
         For the row trees: ``none``, ``forward-checking`` or ``arc-consistency``; ``static`` or
         ``first-fail`` (backtracking mode only).
+    symmetry : str
+        Symmetry broken during the search (backtracking mode, no instance): ``none``, ``half``, ``lex``,
+        ``sbds`` or ``sbdd`` (:mod:`nqueens.models.symmetry`).
+    maps : array, optional
+        Maps of squares that replace the rule's group (a subgroup breaks part of the symmetry).
     instance : nqueens.core.instance.Instance, optional
         Blocked squares, pre-placed queens, excluded diagonals.
     rule : str
@@ -606,9 +733,10 @@ _NO_OUT = np.zeros((0, 1), np.int64)
 _NO_TRACE = np.zeros((0, 4), np.int64)
 
 
-def _check(form, n, mode, propagation, order):
+def _check(form, n, mode, propagation, order, symmetry="none", instance=None):
     n = check_n(n)
     check_settings(form, mode, propagation, order)
+    _symmetry.check_symmetry(symmetry, mode=mode, instance=instance)
     if mode == "generate-and-test":
         size = form.tree_size(n)
         if size > GENERATE_AND_TEST_MAX_NODES:
@@ -624,8 +752,9 @@ def _counters(depth):
     return np.zeros((3, depth + 1), np.int64), np.zeros(3, np.int64)
 
 
-def _accounting(form, n, mode, propagation, order, counts, tally, s):
+def _accounting(form, n, mode, propagation, order, counts, tally, s, symmetry="none"):
     feasible = tuple(int(x) for x in counts[_walk.FEASIBLE])
+    total, unique, classes = _answer(tally, s, symmetry)
     return Accounting(
         n=n,
         model=form.name,
@@ -639,4 +768,10 @@ def _accounting(form, n, mode, propagation, order, counts, tally, s):
         order=order,
         pruned_by_propagation=tuple(int(x) for x in counts[_walk.PRUNED]),
         consistency_checks=int(s[form.checks]) if form.checks is not None and mode == "backtracking" else None,
+        symmetry=symmetry,
+        pruned_by_symmetry=_symmetry.pruned(s),
+        symmetry_checks=None if symmetry == "none" else _symmetry.checks(s),
+        unique=unique,
+        classes=classes,
+        total=total,
     )

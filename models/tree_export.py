@@ -22,12 +22,24 @@ __all__ = ["EXPORT_MAX_N", "EXPORT_MAX_NODES", "graph", "export_format", "write_
 # An exported tree is meant to be opened in Gephi or yEd.
 
 
-def graph(form, n, mode="backtracking", *, walk, propagation="none", order="static", instance=None, rule="queen"):
+def graph(
+    form,
+    n,
+    mode="backtracking",
+    *,
+    walk,
+    propagation="none",
+    order="static",
+    instance=None,
+    rule="queen",
+    symmetry="none",
+):
     """The explored tree as a :class:`networkx.DiGraph`, for ``n <= EXPORT_MAX_N``; ``walk`` is the tree walk
     (:func:`nqueens.models.tree.run`, handed down by the formulation's ``graph``).
 
     Every node (numbered in depth-first order, the root 0) carries ``depth``, ``placement`` (the partial
-    placement as text), ``pruned`` (it failed a check) and ``solution``; edges go from parent to child. The
+    placement as text), ``pruned`` (it failed a check), ``symmetry`` (symmetry breaking pruned it, with the option
+    ``symmetry``: :mod:`nqueens.models.symmetry`) and ``solution``; edges go from parent to child. The
     graph has ``sum(generated)`` nodes of the accounting and ``leaves`` nodes without children; children that
     propagation removed were never generated and are not in it.
 
@@ -43,7 +55,7 @@ def graph(form, n, mode="backtracking", *, walk, propagation="none", order="stat
         raise NQueensError(f"tree export is for n <= {EXPORT_MAX_N} (a picture to open in Gephi or yEd); got n = {n}")
     if order != "static":
         raise NQueensError("tree export writes placements row by row: use order static")
-    settings = {"propagation": propagation, "order": order, "instance": instance, "rule": rule}
+    settings = {"propagation": propagation, "order": order, "instance": instance, "rule": rule, "symmetry": symmetry}
     counts, _, _ = walk(form, n, mode, **settings)
     explored = int(counts[_walk.GENERATED].sum())
     if explored > EXPORT_MAX_NODES:
@@ -56,6 +68,8 @@ def graph(form, n, mode="backtracking", *, walk, propagation="none", order="stat
     g = nx.DiGraph(n=n, model=form.name, mode=mode)
     if propagation != "none":
         g.graph["propagation"] = propagation
+    if symmetry != "none":
+        g.graph["symmetry"] = symmetry
     placement = [""] * explored
     for node, (parent, depth, move, flag) in enumerate(trace.tolist()):
         if parent >= 0:
@@ -65,6 +79,7 @@ def graph(form, n, mode="backtracking", *, walk, propagation="none", order="stat
             depth=depth,
             placement=placement[node],
             pruned=flag == _walk.TRACE_PRUNED,
+            symmetry=flag == _walk.TRACE_SYMMETRY,
             solution=flag == _walk.TRACE_SOLUTION,
         )
         if parent >= 0:

@@ -27,6 +27,7 @@ __all__ = [
     "TRACE_PRUNED",
     "TRACE_FEASIBLE",
     "TRACE_SOLUTION",
+    "TRACE_SYMMETRY",
     "walker",
     "every",
     "new_path",
@@ -39,14 +40,33 @@ GENERATED, FEASIBLE, PRUNED = 0, 1, 2
 SOLUTIONS, LEAVES, TRACED = 0, 1, 2
 
 # trace[:, 3]: what became of an explored node.
-TRACE_PRUNED, TRACE_FEASIBLE, TRACE_SOLUTION = 0, 1, 2
+TRACE_PRUNED, TRACE_FEASIBLE, TRACE_SOLUTION, TRACE_SYMMETRY = 0, 1, 2, 3
 
 
-def walker(width, offered, allowed, push, pop, whole, move, emit, weight):
+@njit(cache=True, nogil=True, inline="always")
+def _enter(n, d, i, s):
+    return True
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _leave(n, d, s):
+    return
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _found(n, s):
+    return
+
+
+def walker(width, offered, allowed, push, pop, whole, move, emit, weight, enter=_enter, leave=_leave, found=_found):
     """The walker and the probe of one formulation: ``(walk, probe)``, compiled with its functions bound in.
 
     The formulation's functions are free variables of the two, so numba resolves each call statically and
-    inlines those marked ``inline="always"``: no function value is passed at run time.
+    inlines those marked ``inline="always"``: no function value is passed at run time. ``enter``, ``leave`` and
+    ``found`` are the hooks of symmetry breaking (:func:`nqueens.models.symmetry.hooks`): ``enter(n, d, i, s)``
+    after child ``i`` was pushed, False when symmetry prunes it (the walk pops it again: generated, not
+    feasible, traced as :data:`TRACE_SYMMETRY`); ``leave(n, d, s)`` after a child that ``enter`` kept was
+    popped; ``found(n, s)`` at each solution. Left out, they do nothing.
     """
 
     @njit(nogil=True, inline="always")
@@ -121,17 +141,26 @@ def walker(width, offered, allowed, push, pop, whole, move, emit, weight):
                     tally[LEAVES] += 1
                     pop(n, d, i, s)
                     continue
+                if not enter(n, d, i, s):
+                    # symmetry breaking pruned the child
+                    tally[LEAVES] += 1
+                    if tracing:
+                        trace[node, 3] = TRACE_SYMMETRY
+                    pop(n, d, i, s)
+                    continue
                 if child == depth:
                     tally[LEAVES] += 1
                     if backtracking or whole(n, s):
                         feasible[child] += 1
                         tally[SOLUTIONS] += 1
+                        found(n, s)
                         if tracing:
                             trace[node, 3] = TRACE_SOLUTION
                         if capacity > 0:
                             emit(n, s, out[filled])
                             filled += 1
                     pop(n, d, i, s)
+                    leave(n, d, s)
                     if capacity > 0 and filled == capacity:
                         path[0] = d
                         return filled
@@ -149,6 +178,7 @@ def walker(width, offered, allowed, push, pop, whole, move, emit, weight):
                 d -= 1
                 if d >= top:
                     pop(n, d, nxt[d] - 1, s)
+                    leave(n, d, s)
         path[0] = -2
         return filled
 
