@@ -45,4 +45,5 @@ SOLVER = Solver(
     ),
     memory=(16, 2),  # measured: 5.6 GB for n = 20000 (first-fail, limit 1)
     effort={"branches": ("branches",), "failures": ("failures",)},
+    libraries=("ortools",),
 )

@@ -44,4 +44,5 @@ SOLVER = Solver(
         "failures": ("failures",),
         "search_nodes": ("search_nodes",),
     },
+    libraries=("cpmpy", "ortools", "exact", "python-sat", "pychoco", "z3-solver"),  # CPMpy and its backends
 )

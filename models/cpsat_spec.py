@@ -66,4 +66,5 @@ SOLVER = Solver(
         "conflicts": ("conflicts",),
         "propagations": ("binary_propagations", "integer_propagations"),
     },
+    libraries=("ortools",),
 )

@@ -41,4 +41,5 @@ SOLVER = Solver(
     ),
     memory=(2048, 2),
     effort={"assignments": ("assignments",), "constraint_calls": ("constraint_calls",)},
+    libraries=("python-constraint2",),
 )

@@ -18,4 +18,5 @@ SOLVER = Solver(
     options=(RULE,),
     memory=(8000, 2),  # measured: 0.36 GB for n = 200, 1.07 GB for n = 400 (limit 1)
     effort={"lp_nodes": ("bb_nodes",), "lp_iterations": ("lp_iterations",), "solves": ("solves",)},
+    libraries=("ortools",),
 )

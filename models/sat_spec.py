@@ -86,4 +86,5 @@ SOLVER = Solver(
     ),
     memory=_memory,
     effort={"conflicts": ("conflicts",), "decisions": ("decisions",), "propagations": ("propagations",)},
+    libraries=("python-sat", "pyganak"),
 )

@@ -1,6 +1,7 @@
 """The declaration of the solver ``gpu``: what it is, its limits and its options, beside its code
 (:mod:`nqueens.native.gpu`). It imports no numpy, numba or CUDA, so the registry reads it without loading the code."""
 
+from nqueens.native._gpu_probe import device_present
 from nqueens.native._options import ENGINE_OPTIONS
 
 from nqueens.core.protocol import Solver
@@ -22,4 +23,7 @@ SOLVER = Solver(
     threads=4,  # CPU threads that build work items and feed the device
     reach=12,
     options=ENGINE_OPTIONS,
+    libraries=("numba-cuda",),
+    supported=device_present,  # an NVIDIA GPU's device files and numba's CUDA target, nothing imported
+    default_from=18,  # nqueens count's counter from here on where it runs (benchmarks/gpu_device.sh)
 )

@@ -61,4 +61,5 @@ SOLVER = Solver(
         *ENGINE_OPTIONS[1:],
     ),
     effort={"subproblems": ("subproblems",)},
+    default_from=15,  # nqueens count's counter from here on (benchmarks/quadrants_vs_kluev.py)
 )

@@ -30,8 +30,6 @@ __all__ = [
     "DEFAULT_COUNTER",
     "DEFAULT_ENUMERATOR",
     "DEFAULT_INSTANCE_SOLVER",
-    "QUADRANTS_FROM",
-    "GPU_FROM",
     "Instance",
     "default_counter",
     "Request",
@@ -43,9 +41,7 @@ __all__ = [
     "next_solution",
 ]
 
-DEFAULT_COUNTER = "fast"  # below QUADRANTS_FROM, and beyond the quadrant counter's limit
-QUADRANTS_FROM = 15  # from here on the quadrant counter is the faster (benchmarks/quadrants_vs_kluev.py)
-GPU_FROM = 18  # from here on, on a machine with an NVIDIA GPU, the GPU counter (benchmarks/gpu_device.sh)
+DEFAULT_COUNTER = "fast"  # where no solver's default_from applies (the quadrant and GPU counters declare theirs)
 DEFAULT_ENUMERATOR = "bitwise"
 DEFAULT_INSTANCE_SOLVER = "lines"  # built for instances: most constrained line first, empty-line pruning
 
@@ -391,21 +387,20 @@ def next_solution(n, q=None):
 
 
 def default_counter(problem: "int | Instance") -> str:
-    """The solver ``count`` uses when none is named: ``lines`` for an instance; for the plain board the GPU
-    counter from ``n = GPU_FROM`` on a machine with an NVIDIA GPU, else the quadrant counter from
-    ``n = QUADRANTS_FROM`` up to its limit, else the fast counter (all give total, unique and orbit classes)."""
+    """The solver ``count`` uses when none is named: ``lines`` for an instance; for the plain board the solver
+    whose declared ``default_from`` is the largest at or below ``n`` (``n`` within its limit, the solver able to
+    run here: the GPU counter on a machine with an NVIDIA GPU, the quadrant counter), else the fast counter (all
+    give total, unique and orbit classes)."""
     instance = as_instance(problem)
     if not instance.is_plain:
         return DEFAULT_INSTANCE_SOLVER
-    if GPU_FROM <= instance.n <= REGISTRY["gpu"].max_n:
-        from nqueens.native._gpu_probe import device_present
-
-        if device_present():
-            return "gpu"
-    quadrants = REGISTRY["quadrants"]
-    if QUADRANTS_FROM <= instance.n <= quadrants.max_n:
-        return quadrants.name
-    return DEFAULT_COUNTER
+    n = instance.n
+    fits = (
+        spec
+        for spec in sorted(REGISTRY.values(), key=lambda spec: -(spec.default_from or 0))
+        if spec.default_from is not None and spec.default_from <= n <= (spec.max_n or n)
+    )
+    return next((spec.name for spec in fits if spec.runs_here()), DEFAULT_COUNTER)
 
 
 def _options(solver, options, keywords):

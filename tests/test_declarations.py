@@ -82,3 +82,32 @@ def test_an_outside_solver_cannot_claim_to_optimise():
 
     spec = Solver(name="mine", family="model", can=("count", "optimize"), count=lambda n: None)
     assert any("optimise" in line for line in spec.problems())
+
+
+def test_a_solver_declares_its_libraries_and_where_it_runs(monkeypatch):
+    """A run records the versions of the libraries the solvers declare (read as pip reads them), a solver that
+    cannot run here is no default column, and the default counter is the one whose declared ``default_from`` is
+    the largest at or below n, among the solvers that run here."""
+    from dataclasses import replace
+    from importlib import metadata
+    from pathlib import Path
+
+    from nqueens.api import default_counter
+    from nqueens.core.protocol import Solver
+    from nqueens.experiments.columns import default_columns
+    from nqueens.runtime import environment
+
+    declared = {lib for spec in REGISTRY.values() for lib in spec.libraries}
+    assert {"ortools", "python-sat", "cpmpy", "python-constraint2"} <= declared
+    source = Path(environment.__file__).read_text()
+    assert not any(f'"{lib}"' in source for lib in declared), "environment.py lists a solver's library again"
+    found = environment.versions([REGISTRY["cpsat"], REGISTRY["sat"]])
+    assert found["ortools"] == metadata.version("ortools") and found["python-sat"] == metadata.version("python-sat")
+    assert "cpmpy" not in found
+
+    toy = Solver(name="toy", family="engine", can=("count",), module="nqueens.native.engine", max_n=20, reach=4)
+    monkeypatch.setitem(REGISTRY, "toy", replace(toy, default_from=10, supported=lambda: False))
+    assert "toy" not in [c.name for c in default_columns()] and default_counter(12) == "fast"
+    monkeypatch.setitem(REGISTRY, "toy", replace(toy, default_from=10, supported=lambda: True))
+    above = REGISTRY["quadrants"].max_n + 1
+    assert [default_counter(n) for n in (9, 12, 16, above)] == ["fast", "toy", "quadrants", "fast"]

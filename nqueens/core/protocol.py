@@ -188,6 +188,15 @@ class Solver:
         record's feasible nodes; e.g. ``{"branches": ("branches",), "failures": ("failures",)}``. The tables and
         records of ``nqueens compare`` show these columns. ``None``: its statistics whose names are already
         quantities.
+    libraries : tuple
+        The Python distributions its code runs on (``("ortools",)``): a run record keeps the versions of every
+        solver's libraries (:func:`nqueens.runtime.environment.versions`).
+    supported : callable or None
+        ``supported() -> bool``: whether this machine can run it (a device, a driver), asked without importing
+        its code (:meth:`runs_here`); ``None`` for a solver that runs wherever it is installed.
+    default_from : int or None
+        ``nqueens count`` of a plain board picks it from this ``n`` on (up to ``max_n``) where it runs here; of
+        several, the one with the largest ``default_from`` (:func:`nqueens.api.default_counter`).
 
     The option that seeds a solver's randomness is the one named ``seed`` (:attr:`seed_option`); a solver
     without one is deterministic, and ``nqueens compare --seeds`` runs it once.
@@ -220,6 +229,9 @@ class Solver:
     fingerprint: str | None = None
     claims_tree: tuple | None = None
     effort: Mapping[str, tuple] | None = None
+    libraries: tuple = ()
+    supported: Callable[[], bool] | None = field(default=None, repr=False, compare=False)
+    default_from: int | None = None
 
     def __post_init__(self):
         if not self.can and self.module is None:
@@ -290,6 +302,10 @@ class Solver:
                 elif not isinstance(stats, tuple) or not all(isinstance(s, str) for s in stats):
                     wrong.append(f"its effort {quantity!r} is not a tuple of statistic names")
         return wrong
+
+    def runs_here(self):
+        """Whether this machine can run the solver: its own test (:attr:`supported`), True when it declares none."""
+        return self.supported is None or bool(self.supported())
 
     def load(self):
         """The solver's code: its module, or a namespace with ``count``, ``batches`` and ``warmup``. An outside

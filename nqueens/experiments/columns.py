@@ -147,16 +147,16 @@ def parse_solvers(text):
 
 def default_columns(question="count", rule=None):
     """A column for every registered solver that can answer ``question``, with its default options; with another
-    attack ``rule`` than the queen's, every such solver that takes the rule, with the option ``rule`` set. The GPU
-    counter only on a machine with an NVIDIA GPU."""
+    attack ``rule`` than the queen's, every such solver that takes the rule, with the option ``rule`` set. A solver
+    that cannot run on this machine (:meth:`nqueens.core.protocol.Solver.runs_here`: the GPU counter without a GPU)
+    only where it is named."""
     from nqueens.api import solvers
-    from nqueens.native._gpu_probe import device_present
 
     columns = []
     for spec in solvers():
         if not any(need in spec.can for need in _NEEDS[_question(question)]):
             continue
-        if spec.name == "gpu" and not device_present():  # named in --solvers, it says why it cannot run
+        if not spec.runs_here():  # named in --solvers, it says why it cannot run
             continue
         if rule in (None, "queen"):
             columns.append(Column(spec.name, spec.key, {}, spec.check_options({}), spec))

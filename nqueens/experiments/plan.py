@@ -111,6 +111,7 @@ def _stamp(plan, question, nodes, harness, timeout, memory):
 
     from nqueens import __version__
     from nqueens.plugins import code_digest
+    from nqueens.registry import REGISTRY
     from nqueens.runtime.environment import machine, versions
     from nqueens.runtime.provenance import code_digest as toolkit_digest
     from nqueens.runtime.provenance import command
@@ -125,7 +126,7 @@ def _stamp(plan, question, nodes, harness, timeout, memory):
         item.harness = harness
         record = item.record
         record.version, record.host, record.timeout, record.memory = __version__, host, timeout, memory
-        record.versions, record.machine = dict(versions()), dict(machine())
+        record.versions, record.machine = versions([*REGISTRY.values(), spec]), dict(machine())
         record.code_digest, record.command = digest, asked
 
 

@@ -19,36 +19,30 @@ import re
 import sys
 from typing import Any
 
-__all__ = ["LIBRARIES", "versions", "machine"]
+__all__ = ["TOOLKIT", "versions", "machine"]
 
-# The distributions whose versions a run records: the array and kernel libraries every solver uses, and the
-# solver libraries behind the models (OR-tools for cpsat, cp, mip and CPMpy's default backend; pysat for sat and
-# CPMpy's pysat backend; CPMpy and its other backends: Z3, Exact, Choco; python-constraint for csp; pycsp3 for the
-# XCSP3 export; the counters). A MiniZinc model's run adds MiniZinc's version and its solver's (their binaries
-# are no Python packages: the model reports them in its statistics, ``versions``).
-LIBRARIES = (
-    "numpy",
-    "numba",
-    "ortools",
-    "python-sat",
-    "cpmpy",
-    "z3-solver",
-    "exact",
-    "pychoco",
-    "python-constraint2",
-    "pycsp3",
-    "pyganak",
-)
+# The distributions every run uses (arrays and kernels) and the XCSP3 export's; each solver declares its own
+# (:attr:`nqueens.core.protocol.Solver.libraries`). A MiniZinc model's run adds MiniZinc's version and its
+# solver's (their binaries are no Python packages: the model reports them in its statistics, ``versions``).
+TOOLKIT = ("numpy", "numba", "pycsp3")
+
+
+def versions(solvers=()):
+    """``{"nqueens": ..., "python": ..., library: version, ...}`` for the :data:`TOOLKIT` and the libraries the
+    ``solvers`` declare, those installed."""
+    names = dict.fromkeys(TOOLKIT)
+    for spec in solvers:
+        names.update(dict.fromkeys(spec.libraries))
+    return dict(_versions(tuple(names)))
 
 
 @functools.cache
-def versions():
-    """``{"nqueens": ..., "python": ..., library: version, ...}`` for the :data:`LIBRARIES` installed."""
+def _versions(names):
     from nqueens.core.version import __version__
 
     found = {"nqueens": __version__, "python": platform.python_version()}
     named = _dist_info_versions()
-    for name in LIBRARIES:
+    for name in names:
         version = named.get(_normalise(name)) or _metadata_version(name)
         if version:
             found[name] = version
