@@ -388,29 +388,11 @@ def format_runs(records, fmt="table"):
     ]
     if fmt != "table":
         raise NQueensError(f"format must be table, csv or json, got {fmt!r}")
+    kinds = type(records[0]).kinds() if records else RunRecord.kinds()
     return render(
         columns,
         [[_show(c, row[c]) for c in columns] for row in rows],
-        right=lambda c: (
-            c
-            in (
-                "id",
-                "n",
-                "repeat",
-                "seed",
-                "total",
-                "unique",
-                "objective",
-                "bound",
-                "seconds",
-                "seconds_to_first",
-                "cpu_time",
-                "memory_added",
-                "par2",
-                "timeout",
-                "memory",
-            )
-        ),
+        right=lambda c: c == "par2" or getattr(kinds.get(c), "numeric", False),  # numbers, as declared
     )
 
 
@@ -838,12 +820,11 @@ def _show(column, value):
         from nqueens.core.effort import describe
 
         return describe(value) or "-"
-    if column in ("peak_memory", "memory_added") and isinstance(value, float):
-        return f"{value:.1f}"
-    if column in ("bound", "gap") and isinstance(value, float):
-        return f"{value:g}"
     if isinstance(value, float):
-        return f"{value:g}" if column in ("timeout", "memory") else f"{value:.6f}"
+        if column in ("timeout", "memory", "gap"):  # a limit as it was given; a fraction
+            return f"{value:g}"
+        kind = RunRecord.kinds().get(column)
+        return kind.show(value) if kind is not None and kind.digits else f"{value:.6f}"
     if column == "tree" and isinstance(value, int) and value >= 10**15:  # exact in csv and json; readable here
         digits = str(value)
         return f"{digits[0]}.{digits[1:4]}e+{len(digits) - 1}"

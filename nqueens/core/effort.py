@@ -124,9 +124,9 @@ def effort(declared, stats, nodes=None):
     out: dict[str, Any] = {}
     for name in QUANTITIES:
         if name == "nodes":
-            if nodes is not None and "nodes" in mapping:
+            if _number(nodes) and "nodes" in mapping:
                 out["nodes"] = int(nodes)
-            elif nodes is None and isinstance(stats.get("nodes"), int) and not declared:
+            elif nodes is None and isinstance(stats.get("nodes"), int) and _number(stats["nodes"]) and not declared:
                 out["nodes"] = stats["nodes"]
             continue
         values = [stats[key] for key in mapping.get(name, ()) if _number(stats.get(key))]
@@ -168,4 +168,7 @@ def describe(amounts):
 
 
 def _number(value):
-    return isinstance(value, int | float) and not isinstance(value, bool)
+    # A count of effort is a finite number >= 0: a NaN, an infinity or a negative count is no measure of anything.
+    from nqueens.core.fields import is_number
+
+    return is_number(value, 0)

@@ -63,6 +63,10 @@ class Kind:
         ``s``, ``MiB``, or ``None``.
     digits : str or None
         The format of a float in a table (``.6f`` for seconds), ``None`` for :func:`str`.
+    sep : str
+        What stands between the field's name and its value in words (``total '92'``, ``n = -8``).
+    numeric : bool
+        A number: a table aligns it right.
     """
 
     name: str
@@ -71,6 +75,7 @@ class Kind:
     unit: str | None = None
     digits: str | None = None
     sep: str = " "  # between a field's name and its value in words: ``total '92'``, ``n = -8``
+    numeric: bool = True  # a number (a table aligns it right)
 
     def why(self, value):
         """``None`` when ``value`` is of this kind (or ``None``), else what is wrong with it, in words."""
@@ -146,17 +151,22 @@ INTEGER = Kind("integer", "an integer", is_integer)
 SECONDS = Kind("seconds", "a number of seconds (finite, >= 0)", lambda v: is_number(v, 0), "s", ".6f")
 MIB = Kind("memory", "an amount of memory (MiB, finite, >= 0)", lambda v: is_number(v, 0), "MiB", ".1f")
 NUMBER = Kind("number", "a finite number >= 0", lambda v: is_number(v, 0), None, "g")
-TEXT = Kind("text", "a text", lambda v: isinstance(v, str))
-TIME = Kind("time", "an ISO date and time", _time)
-FLAG = Kind("flag", "true or false", lambda v: isinstance(v, bool))
-MAPPING = Kind("mapping", "a mapping", lambda v: isinstance(v, dict))
-EFFORT = Kind("effort", "a mapping of names to numbers (finite, >= 0)", _effort)
-OPTIONS = Kind("options", "a mapping of options (a rule among the known attack rules)", _options)
-CLASSES = Kind("classes", "orbit sizes (1, 2, 4, 8) with counts", _classes)
-PROFILE = Kind("profile", "a list of node counts", lambda v: isinstance(v, list) and all(is_integer(x, 0) for x in v))
-SOLUTION = Kind("solution", "a list", lambda v: isinstance(v, list))
-CURVE = Kind("curve", "a list of [seconds, objective] pairs", _curve)
-STATUS = Kind("status", "a status of the status table", _status)
+TEXT = Kind("text", "a text", lambda v: isinstance(v, str), numeric=False)
+TIME = Kind("time", "an ISO date and time", _time, numeric=False)
+FLAG = Kind("flag", "true or false", lambda v: isinstance(v, bool), numeric=False)
+MAPPING = Kind("mapping", "a mapping", lambda v: isinstance(v, dict), numeric=False)
+EFFORT = Kind("effort", "a mapping of names to numbers (finite, >= 0)", _effort, numeric=False)
+OPTIONS = Kind("options", "a mapping of options (a rule among the known attack rules)", _options, numeric=False)
+CLASSES = Kind("classes", "orbit sizes (1, 2, 4, 8) with counts", _classes, numeric=False)
+PROFILE = Kind(
+    "profile",
+    "a list of node counts",
+    lambda v: isinstance(v, list) and all(is_integer(x, 0) for x in v),
+    numeric=False,
+)
+SOLUTION = Kind("solution", "a list", lambda v: isinstance(v, list), numeric=False)
+CURVE = Kind("curve", "a list of [seconds, objective] pairs", _curve, numeric=False)
+STATUS = Kind("status", "a status of the status table", _status, numeric=False)
 
 # For each kind, values that are not of it (the property-based store tests draw from these, and add their own).
 BAD_VALUES = {
