@@ -198,6 +198,13 @@ def objective_of(problem, solution):
     return len(solution) if problem == "domination" else len(solution[0])
 
 
+def _checked(problem, n, solution):
+    try:
+        return verify(problem, n, solution)
+    except (TypeError, ValueError, IndexError) as exc:
+        return False, f"it is not a list of squares ({exc})"
+
+
 def settle(record, outcome, timeout):
     """Fill an optimisation run's ``record`` from its ``outcome`` (the worker's, or the runner's for a stopped run).
 
