@@ -203,7 +203,7 @@ def test_bad_or_empty_comparisons_are_one_error_line(capsys, argv, fragment):
 
 @pytest.mark.parametrize("path", ["timing.pdf", "missing-folder/timing.png"])
 def test_a_bad_plot_path_fails_before_running(tmp_path, capsys, monkeypatch, path):
-    monkeypatch.setattr(experiment, "run", lambda *a, **k: pytest.fail("ran before checking the path"))
+    monkeypatch.setattr(experiment, "_execute", lambda *a, **k: pytest.fail("ran before checking the path"))
     one_error_line(*run_cli(capsys, "compare", "4..5", "--plot", str(tmp_path / path)))
 
 

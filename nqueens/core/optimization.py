@@ -45,9 +45,6 @@ __all__ = [
     "verify",
     "attacks",
     "better",
-    "settle",
-    "bound_of",
-    "improves",
 ]
 
 PROBLEMS = ("domination", "peaceable")
@@ -154,7 +151,7 @@ def hook_options(hook):
     return tuple(p.name for p in parameters if p.kind == p.KEYWORD_ONLY and p.name not in ("timeout", "improved"))
 
 
-def bound_of(n, bound):
+def _bound(n, bound):
     """``(bound, why)``: an optimiser's bound as a float, or ``None`` and why it cannot be one (a bound counts
     queens: a finite number from 0 to n * n)."""
     import math
@@ -175,98 +172,3 @@ def bound_of(n, bound):
         shown = f"about {'-' * (bound < 0)}10^{digits}" if huge else f"{value:g}"
         return None, f"its bound {shown} is not a number of queens on the {n} x {n} board (0 to {n * n})"
     return value, None
-
-
-def improves(problem, solution, objective, best):
-    """``(keep, size)``: whether an improvement an optimiser reports is worth keeping for the runner's check (the
-    first, one of a better size than ``best``, or one that cannot be right: not a list of squares, or its stated
-    ``objective`` not its size), and its size (``None`` when it has none). An optimiser may call ``improved`` with
-    every solution it meets: the ones that improve nothing are not kept."""
-    try:
-        size = objective_of(problem, solution)
-    except (TypeError, ValueError, IndexError, KeyError):
-        return True, None
-    if objective is not None and objective != size:
-        return True, size
-    return best is None or better(problem, size, best), size
-
-
-def objective_of(problem, solution):
-    """The size of a reported solution (queens, or queens of each colour), whatever its squares hold."""
-    if isinstance(solution, str | bytes | dict):
-        raise TypeError("not a list of squares")
-    return len(solution) if problem == "domination" else len(solution[0])
-
-
-def _checked(problem, n, solution):
-    try:
-        return verify(problem, n, solution)
-    except (TypeError, ValueError, IndexError) as exc:
-        return False, f"it is not a list of squares ({exc})"
-
-
-def settle(record, outcome, timeout):
-    """Fill an optimisation run's ``record`` from its ``outcome`` (the worker's, or the runner's for a stopped run).
-
-    Every improvement the optimiser reported is verified here, in the runner, with no solver involved: one that
-    fails the check, or whose stated objective is not its size, makes the run ``wrong``. The best verified one is
-    the run's ``solution`` and ``objective``; the improvements make the anytime ``curve``. A run stopped at the
-    time limit with a solution is ``feasible`` (never a claimed optimum); a claim of ``optimal`` needs a solution,
-    ``infeasible`` needs none, and a bound that its own solution beats is ``wrong``.
-    """
-    problem, n = record.problem, record.n
-    curve, best, wrong = [], None, None
-    for entry in outcome.get("improvements") or []:
-        solution = entry.get("solution")
-        ok, why = _checked(problem, n, solution)
-        if not ok:
-            wrong = f"a solution it reported fails the check: {why}"
-            break
-        value = objective(problem, solution)
-        if entry.get("objective") is not None and entry["objective"] != value:
-            wrong = f"it reported objective {entry['objective']} for a solution of {value}"
-            break
-        if best is None or better(problem, value, best[1]):
-            best = (solution, value)
-            curve.append([float(entry.get("seconds") or 0.0), value])
-    if best is not None:
-        record.solution, record.objective = best
-        record.curve = curve
-        record.seconds_to_first, record.time_best = curve[0][0], curve[-1][0]
-    record.bound, why = bound_of(n, outcome.get("bound"))
-    if why is not None and wrong is None:
-        wrong = why
-    claim = outcome.get("claim")
-    limit = f"{timeout:g} s" if timeout is not None else "its limit"
-    if wrong is not None:
-        record.status, record.message = "wrong", wrong
-    elif record.status == "timeout" and best is not None:
-        record.status = "feasible"
-        record.message = f"stopped at the time limit of {limit}: the best verified solution, not proven optimal"
-    elif record.status != "solved":
-        return  # timeout, memout or error, as the runner said
-    elif claim not in CLAIMS and claim is not None:
-        record.status = "error"
-        record.message = f"the optimiser said {claim!r} at the end; it may say one of {', '.join(CLAIMS)}"
-    elif claim == "optimal" and best is None:
-        record.status, record.message = "wrong", "it claims an optimum but reported no solution"
-    elif claim == "infeasible" and best is not None:
-        record.status, record.message = "wrong", "it claims there is no solution but reported one"
-    elif claim in ("optimal", "infeasible"):
-        record.status = claim
-    elif best is not None:
-        record.status = "feasible"
-    else:
-        ran_out = timeout is not None and (record.seconds or 0.0) >= 0.95 * timeout
-        record.status = "timeout" if ran_out else "unknown"
-        record.message = "no solution and no proof" + (f" within {limit}" if ran_out else "")
-    if record.status == "optimal" and timeout is not None and (record.seconds or 0.0) > timeout:
-        record.status = "feasible"
-        record.message = f"proved optimal in {record.seconds:.3f} s, beyond the limit of {limit}"
-    if record.status == "optimal":
-        record.bound = float(record.objective)
-    elif record.bound is not None and best is not None:
-        beyond = record.bound - best[1] if SENSE[problem] == "min" else best[1] - record.bound
-        if beyond > 1e-6:  # a bound is a float from some solvers: rounding is not a contradiction
-            record.status = "wrong"
-            record.message = f"its bound {record.bound:g} contradicts its own solution of {best[1]}"

@@ -23,7 +23,7 @@ from typing import Any
 
 from nqueens.core.errors import NQueensError
 from nqueens.core.protocol import Solver
-from nqueens.experiments.worker import QUESTIONS
+from nqueens.experiments.questions import get_question
 
 __all__ = [
     "Column",
@@ -37,15 +37,7 @@ __all__ = [
 ]
 
 
-# What a solver must be able to do (one of) to answer each question.
 _PAIR = re.compile(r"\s*[A-Za-z_][\w-]*\s*=")  # an option of a column: OPT=VALUE
-_NEEDS = {
-    "count": ("count",),
-    "enumerate": ("enumerate",),
-    "first": ("enumerate",),
-    "unique": ("unique", "enumerate"),
-    "optimize": ("optimize",),
-}
 
 
 @dataclass(frozen=True)
@@ -153,8 +145,9 @@ def default_columns(question="count", rule=None):
     from nqueens.api import solvers
 
     columns = []
+    needs = get_question(question).needs
     for spec in solvers():
-        if not any(need in spec.can for need in _NEEDS[_question(question)]):
+        if not any(need in spec.can for need in needs):
             continue
         if not spec.runs_here():  # named in --solvers, it says why it cannot run
             continue
@@ -311,9 +304,3 @@ def _columns(columns):
 
 def _digest(instance):
     return instance.digest
-
-
-def _question(question):
-    if question not in QUESTIONS:
-        raise NQueensError(f"question must be one of {', '.join(QUESTIONS)}; got {question!r}")
-    return question

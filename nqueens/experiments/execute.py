@@ -10,7 +10,6 @@ only after a first pass over every cell.
 from datetime import UTC
 
 from nqueens.core.errors import NQueensError
-from nqueens.core.record import ANSWERED
 
 __all__ = ["HARNESSES"]
 
@@ -36,7 +35,7 @@ def _cap_workers(workers, memory):
     return allowed, f"--workers {workers} cut to {allowed}: {why}"
 
 
-def _execute(todo, timeout, memory, workers, scheduler, question, harness="process"):
+def _execute(todo, timeout, memory, workers, scheduler, harness="process"):
     """Yield each planned run of ``todo`` once it is made (in the order runs finish)."""
     if not todo:
         return
@@ -87,6 +86,7 @@ def _settle(record, outcome, timeout):
     from datetime import datetime
 
     from nqueens.core.record import classes_from_json
+    from nqueens.experiments.questions import get_question
 
     record.status = outcome.get("status", "solved")
     record.message = outcome.get("message")
@@ -102,15 +102,7 @@ def _settle(record, outcome, timeout):
     record.reused = False
     if outcome.get("host"):
         record.host = outcome["host"]
-    if record.status == "solved" and record.question == "first":
-        record.status = "sat" if record.solution is not None else "unsat"
-    if record.question == "optimize":
-        from nqueens.core.optimization import settle
-
-        settle(record, outcome, timeout)
-    elif record.status in ANSWERED and timeout is not None and (record.seconds or 0) > timeout:
-        record.status = "timeout"
-        record.message = f"finished in {record.seconds:.3f} s, beyond the limit of {timeout:g} s"
+    get_question(record.question).settle(record, outcome, timeout)  # the status, as its question settles it
     if record.seconds is not None:
         record.time_total = (record.time_read or 0.0) + record.seconds
     record.finished = datetime.now(UTC).isoformat(timespec="seconds")

@@ -8,11 +8,11 @@ majority). :func:`check` judges stored runs again (``nqueens runs --check``); :f
 stored run impossible to read as a run.
 """
 
-import os
 from typing import Any
 
 from nqueens.core.record import ANSWERED, RunRecord
-from nqueens.experiments.worker import QUESTIONS
+from nqueens.experiments.question import judge_claims, problem_of
+from nqueens.experiments.questions import QUESTIONS, get_question
 
 __all__ = ["STATUSES", "FAILURES", "judge", "tree_disagreements", "check", "damage"]
 
@@ -61,10 +61,12 @@ def judge(records):
         _judge_alone(record)
         if record.status != before:
             changed.append(record)
-    for question in dict.fromkeys(record.question for record in records):
-        mine = [record for record in records if record.question == question]
-        changed += [record for record in _judge_together(mine, question) if record not in changed]
-    changed += [record for record in _judge_claims(records) if record not in changed]
+    by_question: dict[Any, list] = {}
+    for record in records:
+        by_question.setdefault(record.question, []).append(record)
+    for asked, mine in by_question.items():
+        changed += [record for record in _judge_together(mine, asked) if record not in changed]
+    changed += [record for record in judge_claims(records) if record not in changed]
     return changed
 
 
@@ -84,7 +86,7 @@ def tree_disagreements(records):
     for record in records:
         tree = record.search_tree
         if record.status in ANSWERED and record.nodes is not None and tree and not tree.endswith("'s own"):
-            key = (_problem_of(record), tree)
+            key = (problem_of(record), tree)
             groups.setdefault(key, {}).setdefault(record.solver, record.nodes)
             where[key] = record.instance or f"n = {record.n}"
     lines = []
@@ -128,7 +130,7 @@ def damage(doc):
     """What makes a stored run record (its JSON form) impossible, in words, or ``None`` when it reads as a run.
 
     The fields a record has must have their kinds (``n`` a board size, counts integers, times numbers, ``status``
-    one of :data:`STATUSES`, ``question`` one of :data:`~nqueens.experiments.worker.QUESTIONS`), and its pieces
+    one of :data:`STATUSES`, ``question`` one of :data:`~nqueens.experiments.questions.QUESTIONS`), and its pieces
     must agree: the orbit classes make the total and the unique count (what the store checks of a finished count,
     ``nqueens history``), the node profile makes ``nodes``, a first solution has ``n`` columns. Fields a record
     lacks (a store written by an earlier version) are not held against it; ``n`` and ``solver`` it must have.
@@ -208,149 +210,11 @@ def damage(doc):
     return None
 
 
-def _problem_of(record):
-    where = (record.instance_digest or record.instance) if record.instance else record.n
-    return where, _rule_of(record)
-
-
-def _rule_of(record):
-    return (record.options or {}).get("rule") or "queen"
-
-
-def _known(rule):
-    """The published totals and unique counts of ``rule`` (``{n: value}``) and their OEIS names."""
-    from nqueens.core.published import BY_RULE
-
-    return BY_RULE[rule]
-
-
 def _judge_alone(record):
-    """An answered run whose answer contradicts the published values, or is not a solution, is ``wrong``."""
-    if record.question == "optimize":
-        _judge_optima([record])
-        return
-    if record.status not in ANSWERED:
-        return
-    n = record.n
-    rule = _rule_of(record)
-    totals, uniques, (total_name, unique_name) = _known(rule)
-    if record.question == "first":
-        q = record.solution
-        if q is None:
-            if record.instance is None and totals.get(n):
-                _wrong(record, f"found no solution, but n = {n} has {totals[n]:,}")
-            return
-        if record.instance is None:
-            from nqueens.core.rules import get_rule
-
-            if not get_rule(rule).is_solution(q, n):
-                _wrong(record, f"its first solution {q} is not a solution")
-        else:
-            from nqueens.core.instance_io import read_instance
-            from nqueens.core.rules import get_rule
-
-            if record.instance_path and os.path.exists(record.instance_path):
-                instance = read_instance(record.instance_path)
-                if not (instance.admits(q) and get_rule(rule).is_solution(q, n)):
-                    _wrong(record, f"its first solution {q} is not a solution of {record.instance}")
-        return
-    if record.instance is not None or n not in totals:
-        return
-    if record.total is not None and record.total != totals[n]:
-        _wrong(record, f"total {record.total:,}, but OEIS {total_name} has {totals[n]:,} for n = {n}")
-    elif record.unique is not None and n in uniques and record.unique != uniques[n]:
-        _wrong(record, f"unique {record.unique:,}, but OEIS {unique_name} has {uniques[n]:,} for n = {n}")
+    """A run judged alone, as its question judges it (the published values, its own check)."""
+    get_question(record.question).judge_alone(record)
 
 
 def _judge_together(records, question):
-    """Answered runs of one problem that disagree: the minority is ``wrong`` (all of them, without a majority)."""
-    if question == "first":
-        return _judge_claims(records)
-    if question == "optimize":
-        return _judge_optima(records)
-    changed = []
-    by_problem: dict[Any, Any] = {}
-    for record in records:
-        if record.status in ANSWERED:
-            by_problem.setdefault(_problem_of(record), []).append(record)
-    for runs in by_problem.values():
-        for fld in ("total", "unique"):
-            votes: dict[Any, Any] = {}
-            for record in runs:
-                if getattr(record, fld) is not None and record.status in ANSWERED:
-                    votes.setdefault(getattr(record, fld), []).append(record)
-            if len(votes) < 2:
-                continue
-            ranked = sorted(votes.items(), key=lambda item: -len(item[1]))
-            majority = ranked[0][0] if len(ranked[0][1]) > len(ranked[1][1]) else None
-            said = "; ".join(_says(rs, v) for v, rs in ranked)
-            for value, losers in ranked:
-                if value == majority:
-                    continue
-                for record in losers:
-                    _wrong(record, f"the solvers disagree on the {fld}: {said}")
-                    changed.append(record)
-    return changed
-
-
-def _judge_optima(records):
-    """Optimisation runs against each other and the published optima (OEIS A075458, A250000): a claimed optimum
-    that another run's verified solution beats, or that differs from the published value, is ``wrong``; so is a
-    bound beyond the published optimum, or a claim of no solution beside a solution. Returns the runs changed."""
-    from nqueens.core.optimization import KNOWN, OEIS, SENSE, better
-
-    changed = []
-    groups: dict[Any, Any] = {}
-    for record in records:
-        if record.question == "optimize" and record.problem in KNOWN:
-            groups.setdefault((record.problem, record.n), []).append(record)
-    for (problem, n), runs in groups.items():
-        found = [r for r in runs if r.status in ("optimal", "feasible") and r.objective is not None]
-        best = None
-        for r in found:
-            if best is None or better(problem, r.objective, best.objective):
-                best = r
-        known = KNOWN[problem].get(n)
-        for r in runs:
-            why = None
-            if r.status == "optimal" and best is not None and better(problem, best.objective, r.objective):
-                why = f"claims {r.objective} optimal, but {best.solver} found {best.objective}"
-            elif r.status == "optimal" and known is not None and r.objective != known:
-                why = f"claims {r.objective} optimal; OEIS {OEIS[problem]} has {known} for n = {n}"
-            elif r.status == "infeasible" and best is not None:
-                why = f"claims there is no solution, but {best.solver} found one of {best.objective}"
-            elif r.status == "feasible" and r.bound is not None and known is not None:
-                beyond = r.bound - known if SENSE[problem] == "min" else known - r.bound
-                if beyond > 1e-6:
-                    why = f"its bound {r.bound:g} is beyond the optimum {known} (OEIS {OEIS[problem]}, n = {n})"
-            if why is not None:
-                _wrong(r, why)
-                changed.append(r)
-    return changed
-
-
-def _judge_claims(records):
-    """An answered run that says there is no solution, beside one whose solution holds (or whose count is
-    positive and not itself wrong), is ``wrong``."""
-    sat: dict[Any, Any] = {}
-    for record in records:
-        if record.status in ANSWERED and record.result == "sat":
-            sat.setdefault(_problem_of(record), record)
-    changed = []
-    for record in records:
-        witness = sat.get(_problem_of(record))
-        if record.status in ANSWERED and record.result == "unsat" and witness is not None:
-            where = record.instance or f"n = {record.n}"
-            _wrong(record, f"unsat, but {witness.solver} found a solution ({where})")
-            changed.append(record)
-    return changed
-
-
-def _says(records, value):
-    names = sorted({r.solver for r in records})
-    return f"{', '.join(names)} {'say' if len(names) > 1 else 'says'} {value:,}"
-
-
-def _wrong(record, message):
-    record.status = "wrong"
-    record.message = message
+    """The runs of one question judged against each other, as the question judges them; the runs changed."""
+    return get_question(question).judge_together(records)

@@ -14,19 +14,9 @@ from typing import Any
 from nqueens.core.errors import NQueensError
 from nqueens.core.protocol import Solver
 from nqueens.core.record import RunRecord
-from nqueens.experiments.columns import _NEEDS
+from nqueens.experiments.question import LEFT_OUT
 
 __all__: list[str] = []
-
-
-# Why a solver that lacks the capabilities of _NEEDS cannot answer each question.
-_WHY = {
-    "count": "it does not count",
-    "enumerate": "it only counts",
-    "first": "it only counts, it cannot stop at a first solution",
-    "unique": "it neither counts fundamental solutions nor enumerates",
-    "optimize": "it has no optimisation model",
-}
 
 
 @dataclass
@@ -41,6 +31,8 @@ class _Planned:
 
 
 def _plan(problems, columns, question, repeat, explicit, seeds=None, objective=None):
+    """The runs of every cell (``question`` a :class:`~nqueens.experiments.question.Question`, which checks each
+    cell), and the default columns left out beyond their reach."""
     from nqueens.registry import get_solver
 
     plan: list[Any] = []
@@ -48,38 +40,21 @@ def _plan(problems, columns, question, repeat, explicit, seeds=None, objective=N
     specs = [column.spec or get_solver(column.solver) for column in columns]
     for problem in problems:
         for column, spec in zip(columns, specs):
-            status, message = None, None
             if problem.error is not None:
                 status, message = "error", problem.error
-            elif question == "optimize":
-                status, message = _cannot_optimize(spec, column, problem)
-            elif not explicit and problem.n > spec.reach:  # a default column stops at its reach, without rows
+            else:
+                status, message = question.cell(question, spec, column, problem, explicit) or (None, None)
+            if (status, message) == LEFT_OUT:  # a default column stops at its reach, without rows
                 left_out.setdefault(spec.name, spec.reach)
                 continue
-            elif not any(need in spec.can for need in _NEEDS[question]):
-                status, message = "unsupported", f"{column.name} cannot answer {question}: {_WHY[question]}"
-            elif _cannot(spec, column, question) is not None:
-                status, message = "unsupported", _cannot(spec, column, question)
-            elif spec.fixed_n is not None and problem.n != spec.fixed_n:
-                status, message = "unsupported", f"{column.name} answers n = {spec.fixed_n} only ({spec.limit_reason})"
-            elif (
-                spec.limit(column.full)[0] is not None
-                and problem.n > spec.limit(column.full)[0]
-                and not spec.answers_at_once(problem.n, column.full)
-            ):
-                max_n, reason, _ = spec.limit(column.full)
-                status, message = "unsupported", f"{column.name} takes n <= {max_n} ({reason})"
-            elif not problem.plain and "instance" not in spec.can:
-                why = f" ({spec.no_instance})" if spec.no_instance else ""
-                status, message = "unsupported", f"{column.name} does not take instances{why}"
-            seeded = column.seeded(seeds) if status is None and _seeds_apply(spec, column, question) else [None]
+            seeded = column.seeded(seeds) if status is None and question.seeded(spec, column) else [None]
             runs = [(seed, r) for seed in seeded for r in range(1, repeat + 1 if status is None else 2)]
             for index, (seed, _) in enumerate(runs, start=1):
                 options = dict(column.full) if seed is None else {**column.full, column.seed_option: seed}
                 record = RunRecord(
                     n=problem.n,
                     solver=column.name,
-                    question=question,
+                    question=question.name,
                     repeat=index,
                     status=status,
                     message=message,
@@ -96,8 +71,8 @@ def _plan(problems, columns, question, repeat, explicit, seeds=None, objective=N
                     "options": dict(options),
                     "n": problem.n,
                     "instance": problem.path if not problem.plain else None,
-                    "question": question,
-                    **({"problem": objective} if question == "optimize" else {}),
+                    "question": question.name,
+                    **({"problem": objective} if objective is not None else {}),
                 }
                 plan.append(_Planned(record, task, spec=spec))
     # Repeats outermost in the order of work (see _execute), records in table order here.
@@ -119,62 +94,15 @@ def _stamp(plan, question, nodes, harness, timeout, memory):
     host, digest, asked = socket.gethostname(), toolkit_digest(), command()
     for item in plan:
         spec = item.spec
-        item.task["nodes"] = bool(nodes and question == "count" and "nodes" in spec.can)
-        if question == "optimize":
-            item.task["timeout"] = timeout  # an optimiser stops itself there, with its bound
+        item.task["nodes"] = bool(nodes and question.instrumented and "nodes" in spec.can)
+        if question.own_limit:
+            item.task["timeout"] = timeout  # the solver stops itself there, with what it found
         item.code = code_digest(spec)
         item.harness = harness
         record = item.record
         record.version, record.host, record.timeout, record.memory = __version__, host, timeout, memory
         record.versions, record.machine = versions([*REGISTRY.values(), spec]), dict(machine())
         record.code_digest, record.command = digest, asked
-
-
-def _cannot(spec, column, question):
-    """Why the column's options keep it from answering ``question`` as asked, or ``None``: a solver that finds
-    one solution cannot count or enumerate them all, one whose stream holds one solution per orbit cannot
-    enumerate them all."""
-    partial = spec.partial(column.full)
-    if partial is not None and question != "first":
-        return f"{column.name} cannot answer {question}: with {partial} it finds one solution, not all"
-    reduced = spec.reduced(column.full)
-    if reduced is not None and question == "enumerate":
-        return (
-            f"{column.name} cannot answer enumerate: with {reduced} it enumerates only the fundamental solutions "
-            "(one per orbit of the 8 symmetries); ask --question count or unique"
-        )
-    return None
-
-
-def _seeds_apply(spec, column, question):
-    """Whether the column's seed option seeds the run (an optimisation hook that does not take it is deterministic)."""
-    if question != "optimize" or column.seed_option is None:
-        return True
-    from nqueens.core.optimization import hook_options
-
-    return column.seed_option in hook_options(spec.optimizer())
-
-
-def _cannot_optimize(spec, column, problem):
-    """``(status, message)`` of an optimisation cell the column cannot run (``(None, None)`` when it can): a solver
-    without an optimisation hook, an option its hook does not take, an instance, a board beyond the models'."""
-    from nqueens.core.optimization import MAX_N, hook_options
-
-    if "optimize" not in spec.can:
-        return "unsupported", f"{column.name} cannot answer optimize: {_WHY['optimize']}"
-    if not problem.plain:
-        return "unsupported", f"{column.name}: the optimisation problems are posed on a plain board, not an instance"
-    if problem.n > MAX_N:
-        return "unsupported", f"the optimisation models take n <= {MAX_N} (O(n^2) variables, O(n^3) terms)"
-    taken = hook_options(spec.optimizer())
-    left = [key for key in column.options if key not in taken]
-    if left:
-        said = ", ".join(taken) or "none"
-        return (
-            "unsupported",
-            f"{column.name}: option {left[0]} does not apply to optimisation (its options there: {said})",
-        )
-    return None, None
 
 
 def _plain_digest(n):

@@ -22,7 +22,8 @@ from typing import Any
 __all__ = ["WorkerPool", "run_isolated"]
 
 _POLL = 0.25  # seconds between checks of the deadlines, so that Ctrl-C is handled promptly
-# An optimiser is given the time limit itself and stops there with its bound; its process is ended this much later.
+# A solver handed the time limit in its task (an optimiser) stops there with its bound; its process is ended this
+# much later.
 _GRACE = 0.5
 _MEMORY_WORDS = ("MemoryError", "bad_alloc", "Cannot allocate memory", "out of memory")
 
@@ -88,7 +89,7 @@ class WorkerPool:
                     if message is None:  # the process died
                         finished.append((worker, worker.death(), False))
                     elif message["event"] == "ready":
-                        grace = _GRACE if task_of(busy[worker][0]).get("question") == "optimize" else 0.0
+                        grace = _GRACE if task_of(busy[worker][0]).get("timeout") is not None else 0.0
                         busy[worker][1] = None if timeout is None else time.monotonic() + timeout + grace
                     elif message["event"] == "improved":  # kept, so that a run stopped at its limit keeps them
                         busy[worker][2].append(message["improvement"])

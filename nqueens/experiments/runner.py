@@ -58,7 +58,6 @@ from nqueens.experiments.columns import (
     Problem,
     _columns,
     _problems,
-    _question,
     default_columns,
     parse_solvers,
     problems_from_instances,
@@ -71,15 +70,16 @@ from nqueens.experiments.judge import (
     FAILURES,
     STATUSES,
     _judge_alone,
-    _judge_together,
     check,
     damage,
     judge,
     tree_disagreements,
 )
+from nqueens.experiments.parameters import Parameters
+from nqueens.experiments.parameters import check as check_parameters
 from nqueens.experiments.plan import _left_out_notes, _plan, _seed_notes, _stamp
+from nqueens.experiments.questions import QUESTIONS, asking, get_question
 from nqueens.experiments.stored import _key, _open_store, _reused, _stored
-from nqueens.experiments.worker import QUESTIONS
 
 __all__ = [
     "STATUSES",
@@ -140,6 +140,35 @@ class Experiment:
 
         return format_table(self.records, fmt, notes=self.notes)
 
+    def plot(self, path, kind=None):
+        """Draw the runs to ``path`` (``.png`` or ``.svg``; needs matplotlib): ``kind`` one of the question's
+        figures (:attr:`~nqueens.experiments.question.Question.plots`, its first by default): ``cactus`` (runs
+        answered against time), ``time`` (seconds against n), ``scatter`` (the first two columns, one point per
+        problem), ``ecdf`` (the runtime distribution); ``anytime`` (the best objective over time), ``profile``
+        (the performance profile), ``proof`` (the cactus of the time to proof)."""
+        from nqueens.analysis import plots
+
+        question, problem = get_question(self.question), next((r.problem for r in self.records), None)
+        kind = kind or question.plots[0]
+        check_parameters(Parameters(question, problem, plot=path, plot_kind=kind, columns=self._columns))
+        records, timeout = self.records, self.timeout
+        if kind == "anytime":
+            plots.plot_anytime(records, path, timeout=timeout)
+        elif kind == "profile":
+            plots.plot_profile(records, path)
+        elif kind in ("cactus", "proof"):
+            plots.plot_cactus(records, path, timeout=timeout)
+        elif kind == "ecdf":
+            plots.plot_ecdf(records, path, timeout=timeout)
+        elif kind == "scatter":
+            plots.plot_scatter(records, *self._columns[:2], path, timeout=timeout)
+        else:
+            plots.plot_timings(records, path)
+
+    @property
+    def _columns(self):
+        return list(dict.fromkeys(r.solver for r in self.records))
+
     def __repr__(self):
         statuses: dict[Any, Any] = {}
         for r in self.records:
@@ -162,7 +191,7 @@ def run(
     problems,
     columns=None,
     *,
-    question="count",
+    question=None,
     repeat=1,
     timeout=None,
     memory=None,
@@ -177,6 +206,8 @@ def run(
     harness="process",
     announce=None,
     problem=None,
+    plot=None,
+    plot_kind=None,
 ):
     """Run every column on every problem ``repeat`` times, asking ``question``; an :class:`Experiment`.
 
@@ -189,8 +220,8 @@ def run(
         From :func:`parse_solvers`, or what it takes (``["bitwise", "cpsat"]``, ``"cp:var=first-fail,dlx"``); by
         default every solver that can answer ``question``, each only up to the
         ``n`` its conformance suite reaches (the notes say which cells were left out, and how to include them).
-    question : str
-        One of :data:`QUESTIONS`.
+    question : str, optional
+        One of :data:`QUESTIONS`; by default ``count``, or the question that asks ``problem``.
     repeat : int
         Runs per cell, every one recorded.
     timeout : float, optional
@@ -226,6 +257,11 @@ def run(
         keeps its best verified solution (``objective``), its ``bound``, the anytime ``curve``; statuses
         ``optimal``, ``feasible`` (a verified solution without a proof, also at the time limit), ``infeasible``,
         ``unknown``; a claimed optimum that another run beats or that differs from OEIS is ``wrong``.
+    plot : str, optional
+        Draw a figure of the runs to this ``.png`` or ``.svg`` file (checked before any run is made).
+    plot_kind : str, optional
+        Which figure (:meth:`Experiment.plot`): one of the question's
+        (:attr:`~nqueens.experiments.question.Question.plots`), its first by default.
     harness : str
         What measures each run: ``process`` (getrusage in the process that runs it) or ``runexec`` (BenchExec's
         ``runexec``, where it is installed and cgroups allow it; every run then in a process of its own).
@@ -239,35 +275,28 @@ def run(
     Raises
     ------
     NQueensError
-        For bad arguments, or an experiment with nothing to run (every cell out of reach): the message says why.
+        For bad arguments, a combination of them that makes no experiment (the rules of
+        :mod:`nqueens.experiments.parameters`, the command line's too, in its words), or an experiment with nothing
+        to run (every cell out of reach): the message says why.
     KeyboardInterrupt
         After Ctrl-C: the runs finished so far are in the store.
     """
-    question = _question(question)
-    problem = _objective(question, problem)
+    question = get_question(asking(problem) if question is None else question)
     repeat = _positive(repeat, "repeat")
     seeds = None if seeds is None else _positive(seeds, "seeds")
     harness = _harness(harness)
     workers = _positive(workers, "workers")
     timeout = _limit(timeout, "timeout", float)
     memory = _limit(memory, "memory", int)
-    if scheduler is not None and workers != 1:
-        raise NQueensError(
-            "--workers runs local processes; with --scheduler the cluster's workers make the runs, "
-            "so give one or the other"
-        )
-    if harness == "runexec" and (scheduler is not None or workers != 1):
-        raise NQueensError(
-            "--harness runexec makes each run in a process of its own here, one after another: it takes neither "
-            "--scheduler nor --workers"
-        )
     columns = _columns(columns)
+    check_parameters(Parameters(question, problem, rule, nodes, plot, plot_kind, columns, workers, scheduler, harness))
+    problem = None if problem == "nqueens" else problem
     explicit = columns is not None
-    columns = list(columns) if explicit else default_columns(question, rule)
+    columns = list(columns) if explicit else default_columns(question.name, rule)
     seed_notes = _seed_notes(columns, seeds)
     if rule not in (None, "queen"):
         if not columns:
-            raise NQueensError(f"no registered solver takes the rule {rule!r} and answers {question}")
+            raise NQueensError(f"no registered solver takes the rule {rule!r} and answers {question.name}")
         columns = with_rule(columns, rule)
     problems = _problems(problems)
     if not problems:
@@ -293,7 +322,7 @@ def run(
         done = len(runnable) - len(todo)
         if announce is not None and todo:
             announce(len(todo), [(item.spec, item.task["options"], item.record.n) for item in todo])
-        for item in _execute(todo, timeout, memory, workers, scheduler, question, harness):
+        for item in _execute(todo, timeout, memory, workers, scheduler, harness):
             _judge_alone(item.record)
             if results is not None:
                 results.record_experiment_run(_key(item), _stored(item.record))
@@ -303,7 +332,7 @@ def run(
         records = [item.record for item in plan]
         if nodes:
             notes.extend(tree_disagreements(records))
-        changed = {id(record) for record in _judge_together(records, question)}
+        changed = {id(record) for record in question.judge_together(records)}
         if results is not None:
             for item in plan:
                 if id(item.record) in changed:
@@ -312,7 +341,10 @@ def run(
     finally:
         if results is not None:
             results.close()
-    return Experiment(records, notes, question, timeout, path)
+    result = Experiment(records, notes, question.name, timeout, path)
+    if plot is not None:
+        result.plot(plot, plot_kind)
+    return result
 
 
 def compare(ns, solvers=None, *, repeat=1, nodes=False):
@@ -367,19 +399,6 @@ def _span(problems):
         return f"n = {ns[0]}..{ns[-1]}" if len(ns) > 1 else f"n = {ns[0]}"
     shown = ", ".join(str(p) for p in problems[:3])
     return shown + (", ..." if len(problems) > 3 else "")
-
-
-def _objective(question, problem):
-    """The optimisation problem of an ``optimize`` experiment (``None`` for the other questions)."""
-    from nqueens.core.optimization import PROBLEMS, check_problem
-
-    if question == "optimize":
-        if problem is None:
-            raise NQueensError(f"question optimize asks for an optimum: give the problem, one of {', '.join(PROBLEMS)}")
-        return check_problem(problem)
-    if problem not in (None, "nqueens"):
-        raise NQueensError(f"{problem} is an optimisation problem: ask question optimize, not {question}")
-    return None
 
 
 def _positive(value, what):

@@ -27,9 +27,7 @@ import threading
 import time
 from typing import Any
 
-__all__ = ["QUESTIONS", "execute", "warmup", "main"]
-
-QUESTIONS = ("count", "enumerate", "first", "unique", "optimize")
+__all__ = ["execute", "warmup", "main"]
 
 # Where a run that optimises sends each improvement as it finds it (set by :func:`main` to the runner's channel), so
 # that a run stopped at its limit keeps the best solution it found.
@@ -54,7 +52,7 @@ def execute(task, spec=None):
     ----------
     task : dict
         ``solver`` (registry name), ``options`` (checked, defaults filled), ``n``, ``instance`` (a file path or
-        ``None``), ``question`` (one of :data:`QUESTIONS`) and ``nodes`` (use the instrumented count).
+        ``None``), ``question`` (one of :data:`nqueens.experiments.questions.QUESTIONS`) and ``nodes`` (use the instrumented count).
 
     Returns
     -------
@@ -135,143 +133,20 @@ def main():
         channel.write(json.dumps({"event": "done", "outcome": outcome}, default=str) + "\n")
 
 
-# -- the questions --------------------------------------------------------------------------------------------
+# -- the question ---------------------------------------------------------------------------------------------
 
 
 def _answer(task, problem, spec, trusted, made):
-    """The task's question put to ``spec``; its options parsed here unless ``trusted`` (parsed by the runner).
-    ``made`` keeps the run's request: a run timed again (:func:`_time_again`) asks the same one."""
-    from nqueens import api
+    """The task's question (:data:`nqueens.experiments.questions.QUESTIONS`) put to ``spec``; its options parsed
+    here unless ``trusted`` (parsed by the runner). ``made`` keeps the run's request: a run timed again
+    (:func:`_time_again`) asks the same one."""
+    from nqueens.experiments.questions import get_question
 
     if "options" not in made:
         options = dict(task.get("options") or {})
         made["options"] = options if trusted else spec.check_options(options)  # where the task enters this process
-    options = made["options"]
-    question = task.get("question", "count")
-    if question == "optimize":
-        return _optimize(task, spec, options)
-    if question == "count" or (question == "unique" and spec.counts_unique(options)):
-        if "request" not in made:
-            made["request"] = api.request(problem, spec, nodes=bool(task.get("nodes")), options=options, checked=True)
-        record = api.count(made["request"])
-        tree_size = getattr(spec.load(), "tree_size", None)
-        out = {
-            "total": record.total,
-            "unique": record.unique,
-            "classes": _classes(record.classes),
-            "nodes": record.nodes,
-            "profile": None if record.profile is None else list(record.profile),
-            "tree": tree_size(record.n) if tree_size is not None and task.get("instance") is None else None,
-            "seconds": record.seconds,
-            "stats": _jsonable(record.stats),
-            **{key: getattr(record, key) for key in _SPAN},
-        }
-        if question == "unique" and record.unique is None:
-            raise RuntimeError(f"solver {spec.name} counted no unique solutions")
-        return out
-    stats: dict[Any, Any] = {}  # filled by the solvers that report on a stream (cpsat: time_model once built)
-    if "request" not in made:
-        limit = 1 if question == "first" else None
-        made["request"] = api.request(problem, spec, question="enumerate", limit=limit, options=options, checked=True)
-    from nqueens.core import background
-
-    # The stream is read inside one job, so that the span is the solver's, not the hand-offs of its chunks.
-    out, span = background.timed(_read_stream, api.batches(made["request"], stats=stats), question)
-    span.child(stats.pop("child_peak_memory", None))  # a child process the solver measured itself
-    out.update(stats=_jsonable(stats), **{key: getattr(span, key) for key in _SPAN})
-    return out
-
-
-_SPAN = ("seconds", "cpu_time", "peak_memory", "memory_added", "memory_note")
-
-
-def _read_stream(stream, question):
-    """The answer of ``question`` (``enumerate``, ``first``, ``unique``) read from a stream of batches."""
-    start = time.perf_counter()
-    rows = 0
-    first = None
-    solution = None
-    found: dict[int, int] | None = None
-
-    def counted(batches):
-        nonlocal rows, first, solution
-        for batch in batches:
-            if first is None and len(batch):
-                first = time.perf_counter() - start
-                solution = [int(c) for c in batch[0]]
-            rows += len(batch)
-            yield batch
-
-    try:
-        if question == "unique":
-            from nqueens.analysis.symmetry import classes
-
-            found = classes(counted(stream))
-        else:
-            for _ in counted(stream):
-                pass
-    finally:
-        stream.close()
-    if found is not None:
-        orbits = sum(size * number for size, number in found.items())
-        if orbits != rows:
-            raise RuntimeError(f"enumerated {rows} solutions whose orbits hold {orbits}")
-        return {"total": rows, "unique": sum(found.values()), "classes": _classes(found), "seconds_to_first": first}
-    if question == "first":
-        return {"total": None, "solution": solution, "seconds_to_first": first}
-    return {"total": rows, "seconds_to_first": first}
-
-
-def _optimize(task, spec, options):
-    """The optimisation hook of ``spec`` on the task's problem: every improvement it reports, timed and sent to the
-    runner at once (:data:`_report`), and what it claims at the end. Nothing is judged here: the runner verifies
-    every solution (:func:`nqueens.core.optimization.settle`)."""
-    from nqueens.core.optimization import hook_options
-
-    hook = spec.optimizer()
-    taken = hook_options(hook)
-    improvements: list[Any] = []
-    start = time.perf_counter()
-
-    def hook_in_span(*args, **kwargs):
-        # The improvements' clock starts inside the span, in its thread: a moment of the run is never after its end.
-        nonlocal start
-        start = time.perf_counter()
-        return hook(*args, **kwargs)
-
-    def improved(solution, objective=None):
-        entry = {"seconds": time.perf_counter() - start, "solution": _plain(solution), "objective": objective}
-        improvements.append(entry)
-        if _report is not None:
-            _report({"event": "improved", "improvement": entry})
-
-    from nqueens.core import background
-
-    chosen = {key: value for key, value in options.items() if key in taken}
-    # In the job thread that the span measures, as every question's solver call is.
-    said, span = background.timed(
-        hook_in_span, task["problem"], int(task["n"]), timeout=task.get("timeout"), improved=improved, **chosen
-    )
-    said = {"status": said} if isinstance(said, str) or said is None else dict(said)
-    stats = dict(said.get("stats") or {})
-    span.child(stats.pop("child_peak_memory", None))  # a child process the optimiser measured itself (MiniZinc)
-    return {
-        "claim": said.get("status"),
-        "bound": said.get("bound"),
-        "improvements": improvements,
-        "stats": _jsonable(stats),
-        **{key: getattr(span, key) for key in _SPAN},
-    }
-
-
-def _plain(solution):
-    """A solution as JSON-able lists of ints (squares ``[row, column]``, or a pair of such lists)."""
-    if isinstance(solution, dict | str | bytes):
-        return solution  # not a solution: the runner says why
-    try:
-        return [_plain(x) for x in solution]
-    except TypeError:
-        return int(solution) if hasattr(solution, "__index__") else solution
+    question = get_question(task.get("question", "count"))
+    return question.answer(task, problem, spec, made["options"], made, _report)
 
 
 def _problem(task):
@@ -281,12 +156,6 @@ def _problem(task):
     from nqueens.core.instance_io import read_instance
 
     return read_instance(path)
-
-
-def _classes(classes):
-    from nqueens.core.record import classes_to_json
-
-    return classes_to_json(classes)
 
 
 def _split_times(outcome):
@@ -320,18 +189,15 @@ def _effort(task, outcome, spec):
 
 def _time_again(task, problem, outcome, spec, made):
     """A run under a millisecond, timed again over repetitions (timeit's autorange): ``inner_time`` per run."""
+    from nqueens.experiments.questions import get_question
     from nqueens.experiments.resources import SHORT_RUN, autorange
 
     seconds = outcome.get("seconds")
-    if seconds is None or seconds >= SHORT_RUN or task.get("question") == "optimize":
+    if seconds is None or seconds >= SHORT_RUN or not get_question(task.get("question", "count")).retime:
         return
     outcome["inner_time"], outcome["inner_loops"] = autorange(
         lambda: _answer(task, problem, spec, True, made)["seconds"] or 0.0
     )
-
-
-def _jsonable(stats):
-    return json.loads(json.dumps(dict(stats or {}), default=str))
 
 
 def _failed(status, message):

@@ -45,11 +45,9 @@ def run_optimization(problem, range_text, solvers, *, timeout, symmetry, workers
         write_out(_one(records[0]))
     else:
         write_out(format_table(records, notes=result.notes))
-    from nqueens.cli.commands.compare import _plot
-
     for kind, path in (("anytime", plot), ("profile", plot_profile)):
         if path:
-            _plot(kind, result, columns, path)
+            result.plot(path, kind)
             if not quiet:
                 print(f"wrote {path}", file=sys.stderr)
     return 1 if result.failures else 0

@@ -8,7 +8,6 @@ from typing import Any
 from nqueens.cli.commands._common import mebibytes, positive, positive_float
 from nqueens.cli.commands._output import write_out
 from nqueens.cli.commands._rules import add_rules_option
-from nqueens.core.errors import NQueensError
 
 EPILOG = """\
 solvers: NAME or NAME:OPT=VAL:OPT2=VAL2, comma-separated; a solver with options is a column of its own, named as
@@ -54,8 +53,11 @@ def add_parser(sub):
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("range", type=str, nargs="?", metavar="A..B", help="the range of N, e.g. 4..12")
-    parser.add_argument(
+    from nqueens.experiments.questions import QUESTIONS
+
+    given = parser.add_mutually_exclusive_group(required=True)
+    given.add_argument("range", type=str, nargs="?", metavar="A..B", help="the range of N, e.g. 4..12")
+    given.add_argument(
         "--instances",
         nargs="+",
         metavar="PATH",
@@ -69,18 +71,17 @@ def add_parser(sub):
     add_rules_option(parser, "every solver that takes it unless --solvers is given")
     parser.add_argument(
         "--problem",
-        choices=("nqueens", "domination", "peaceable"),
+        choices=("nqueens", *(problem for question in QUESTIONS.values() for problem in question.problems)),
         default="nqueens",
         help="nqueens: n non-attacking queens (default); domination, peaceable: the optimisation problems "
         "(with --question optimize)",
     )
     parser.add_argument(
         "--question",
-        choices=("count", "enumerate", "first", "unique", "optimize"),
+        choices=tuple(QUESTIONS),
         default=None,
-        help="count: the total; enumerate: every solution; first: one solution (seconds_to_first); "
-        "unique: total and fundamental solutions; optimize: the optimum of --problem domination or peaceable "
-        "(default: count, or optimize for those)",
+        help="; ".join(f"{name}: {question.asks}" for name, question in QUESTIONS.items())
+        + " (default: count, or the question that asks --problem)",
     )
     parser.add_argument(
         "--repeat",
@@ -141,7 +142,7 @@ def add_parser(sub):
     parser.add_argument("--plot", metavar="FILE", help="also draw a figure to FILE.png or FILE.svg (see --plot-kind)")
     parser.add_argument(
         "--plot-kind",
-        choices=("cactus", "time", "scatter", "ecdf", "anytime", "profile", "proof"),
+        choices=tuple(dict.fromkeys(kind for question in QUESTIONS.values() for kind in question.plots)),
         default=None,
         help="cactus: runs solved against time, per solver (default); time: seconds against N "
         "(seed 000's figure); scatter: the first two solvers' times, one point per problem (log-log, timeouts on "
@@ -181,49 +182,8 @@ def _warn_if_long(problems, columns):
 
 def run(args):
     from nqueens.experiments import runner as experiment
+    from nqueens.experiments.questions import asking, get_question
 
-    if args.plot_kind is not None and args.plot is None:
-        raise NQueensError(f"--plot-kind {args.plot_kind} says which figure --plot draws: give --plot FILE too")
-    if args.question is None:
-        args.question = "count" if args.problem == "nqueens" else "optimize"
-    optimize = args.question == "optimize"
-    if optimize and args.problem == "nqueens":
-        raise NQueensError("--question optimize asks for an optimum: give --problem domination or peaceable")
-    if not optimize and args.problem != "nqueens":
-        raise NQueensError(
-            f"--problem {args.problem} is an optimisation problem: ask question optimize, not {args.question}"
-        )
-    if optimize and args.rules not in (None, "queen"):
-        raise NQueensError(
-            f"--rules {args.rules} is for the counting questions: --question optimize asks {args.problem}, "
-            "which is posed with the queen's moves"
-        )
-    if optimize and args.nodes:
-        raise NQueensError(
-            "--nodes fills the node columns of the counting questions: --question optimize reports each "
-            "solver's own effort"
-        )
-    if args.plot_kind in _OPTIMIZE_PLOTS and not optimize:
-        raise NQueensError(f"--plot-kind {args.plot_kind} is for --question optimize")
-    if optimize and args.plot_kind not in (None, *_OPTIMIZE_PLOTS):
-        raise NQueensError(
-            f"--plot-kind {args.plot_kind} is for counting runs; for --question optimize: {', '.join(_OPTIMIZE_PLOTS)}"
-        )
-    if args.rules == "toroidal" and args.question == "unique":
-        raise NQueensError(
-            "--question unique reduces by the square's 8 symmetries, and the torus has a larger group: "
-            "`nqueens count N --rules toroidal` gives its unique solutions and orbit classes"
-        )
-    args.plot_kind = args.plot_kind or ("anytime" if optimize else "cactus")
-    instances = args.instances
-    if (args.range is None) == (instances is None):
-        raise NQueensError("give a range A..B or --instances, one of the two")
-    if args.plot is not None:
-        if not args.plot.strip():
-            raise NQueensError("--plot is empty: give a .png or .svg file to draw to")
-        from nqueens.analysis.plots import check_path
-
-        check_path(args.plot)  # before the runs, not after them
     if args.report is not None:
         from nqueens.analysis.report_html import check_output
 
@@ -231,8 +191,8 @@ def run(args):
     skipped: list[Any] = []
     problems = (
         experiment.problems_from_range(args.range)
-        if instances is None
-        else experiment.problems_from_instances(instances, skipped)
+        if args.instances is None
+        else experiment.problems_from_instances(args.instances, skipped)
     )
     for sentence in skipped:  # said even with --quiet: a file the user put there is not run
         print(f"note: {sentence}", file=sys.stderr)
@@ -245,13 +205,13 @@ def run(args):
             columns = experiment.parse_solvers(args.solvers)
     if columns is not None and args.rules not in (None, "queen"):
         columns = experiment.with_rule(columns, args.rules)
-    if args.plot is not None and args.plot_kind == "scatter" and (columns is None or len(columns) < 2):
-        raise NQueensError("--plot-kind scatter sets two solvers against each other: name them first in --solvers")
     fmt = "json" if args.json else args.format
-    if columns is not None and args.timeout is None and not args.quiet and args.question in ("count", "unique"):
+    forecast = get_question(args.question or asking(args.problem)).forecast
+    if columns is not None and args.timeout is None and not args.quiet and forecast:
         _warn_if_long(problems, columns)
     show = _progress() if not args.quiet and sys.stderr.isatty() else None
-    announce = None if args.quiet else _announcer(args.timeout)
+    one = get_question(args.question or asking(args.problem)).one_solution  # the forecast of a first solution
+    announce = None if args.quiet else _announcer(args.timeout, one)
     try:
         result = experiment.run(
             problems,
@@ -270,52 +230,30 @@ def run(args):
             seeds=args.seeds,
             harness=args.harness,
             announce=announce,
-            problem=args.problem if optimize else None,
+            problem=args.problem,
+            plot=args.plot,
+            plot_kind=args.plot_kind,
         )
     finally:
         if show is not None:
             show.close()
+    from nqueens.analysis.busy import busy_notes
     from nqueens.analysis.compare import agreement, format_runs, format_table
 
+    notes = list(result.notes) + busy_notes(result.records)
     if fmt == "markdown" or args.aggregate:
-        write_out(format_table(result.records, fmt, notes=result.notes))
+        write_out(format_table(result.records, fmt, notes=notes))
     else:
         write_out(format_runs(result.records, fmt))
     if fmt != "markdown" and not args.quiet:
-        for note in result.notes:
+        for note in notes:
             print(f"note: {note}", file=sys.stderr)
         print(agreement(result.records), file=sys.stderr)
-    if args.plot is not None:
-        _plot(args.plot_kind, result, columns, args.plot)
-        if not args.quiet:
-            print(f"wrote {args.plot}", file=sys.stderr)
+    if args.plot is not None and not args.quiet:
+        print(f"wrote {args.plot}", file=sys.stderr)
     if args.report is not None:
         _report(args, result)
     return 1 if result.failures else 0
-
-
-# The figures of an optimisation experiment: the anytime curves, the performance profile, the cactus of the time to
-# the proof (the runs that proved their optimum).
-_OPTIMIZE_PLOTS = ("anytime", "profile", "proof")
-
-
-def _plot(kind, result, columns, path):
-    from nqueens.analysis import plots
-
-    if kind == "anytime":
-        plots.plot_anytime(result.records, path, timeout=result.timeout)
-    elif kind == "profile":
-        plots.plot_profile(result.records, path)
-    elif kind == "proof":
-        plots.plot_cactus(result.records, path, timeout=result.timeout)
-    elif kind == "cactus":
-        plots.plot_cactus(result.records, path, timeout=result.timeout)
-    elif kind == "ecdf":
-        plots.plot_ecdf(result.records, path, timeout=result.timeout)
-    elif kind == "scatter":
-        plots.plot_scatter(result.records, columns[0].name, columns[1].name, path, timeout=result.timeout)
-    else:
-        plots.plot_timings(result.records, path)
 
 
 # An experiment forecast to take longer than this says so, and how long, before it starts (the worst case, every
@@ -324,18 +262,35 @@ LONG_EXPERIMENT_SECONDS = 20.0
 MANY_RUNS = 200
 
 
-def _announcer(timeout):
+def _announcer(timeout, first=False):
     """The ``announce`` of :func:`nqueens.experiments.runner.run`: one ``note:`` line on stderr before a long
     experiment, with the forecast of :func:`nqueens.runtime.forecast.experiment_forecast` (the worst case beside
-    it only where a run may reach its limit), and how to stop it."""
+    it only where a run may reach its limit; ``first``: the runs stop at their first solution, and the runs whose
+    first solution cannot be forecast are said), and how to stop it."""
 
     def announce(count, runs=()):
-        from nqueens.runtime.forecast import duration, experiment_forecast
+        from nqueens.runtime.forecast import ExperimentForecast, duration, experiment_forecast
 
         stop = "Ctrl-C stops it (with --store the finished runs are kept and the same command resumes)"
-        seconds, worst, compiling = experiment_forecast(runs, timeout) if runs else (0.0, None, 0)
+        said = experiment_forecast(runs, timeout, first=first) if runs else ExperimentForecast(0.0, None, 0)
+        seconds, worst, compiling, unknown = said
         what = f"{count:,} runs" + (f" of at most {timeout:g} s each" if timeout is not None else "")
-        if seconds > LONG_EXPERIMENT_SECONDS:
+        if unknown:
+            known = (
+                f"{count - unknown:,} of them forecast to take about {duration(seconds)}, " if unknown < count else ""
+            )
+            bound = (
+                f"at worst {duration(worst)}, every run to its limit"
+                if worst is not None
+                else "their length has no bound (--timeout S bounds each)"
+            )
+            print(
+                f"note: {what}: {known}{unknown:,} with a first solution that cannot be forecast (random probes "
+                f"found none in their budget): {bound}; {stop}",
+                file=sys.stderr,
+                flush=True,
+            )
+        elif seconds > LONG_EXPERIMENT_SECONDS:
             compiles = f", {compiling} kernel modules to compile first" if compiling else ""
             near = worst is None or worst < 1.5 * seconds  # no worse to speak of
             worst_said = "" if near else f" (at worst {duration(worst)}, every run to its limit)"

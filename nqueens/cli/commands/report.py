@@ -27,6 +27,8 @@ examples:
 
 
 def add_parser(sub):
+    from nqueens.experiments.questions import QUESTIONS
+
     parser = sub.add_parser(
         "report",
         help="one self-contained HTML page of the experiment runs in a result store (or two side by side)",
@@ -45,7 +47,7 @@ def add_parser(sub):
     parser.add_argument("--solver", metavar="S", help="only the runs of this column (as named in --solvers)")
     parser.add_argument(
         "--question",
-        choices=("count", "enumerate", "first", "unique", "optimize"),
+        choices=tuple(QUESTIONS),
         help="only the runs of this question (a store that holds several experiments)",
     )
     parser.add_argument("--quiet", action="store_true", help="no line on stderr when the page is written")

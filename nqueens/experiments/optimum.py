@@ -1,0 +1,250 @@
+"""The question ``optimize``: the optimum of an optimisation problem of the queens family (``domination`` or
+``peaceable``, :mod:`nqueens.core.optimization`), from each solver's optimisation hook.
+
+A run reports every improvement as it finds it (a run stopped at its limit keeps the best one); the runner verifies
+each with no solver involved (:func:`settle`): the best verified solution is the run's ``solution`` and
+``objective``, the improvements its anytime ``curve``. Statuses: ``optimal``, ``feasible`` (a verified solution
+without a proof, also at the time limit), ``infeasible``, ``unknown``; a claimed optimum that another run beats or
+that differs from OEIS (A075458, A250000) is ``wrong`` (:func:`judge_optima`).
+"""
+
+import time
+from typing import Any
+
+from nqueens.core.optimization import PROBLEMS
+from nqueens.experiments.question import SPAN, Question, Refusal, jsonable, wrong
+
+__all__ = ["OPTIMIZE"]
+
+
+def answer(task, problem, spec, options, made, report=None):
+    """The optimisation hook of ``spec`` on the task's problem: every improvement it reports, timed and sent to the
+    runner at once (``report``), and what it claims at the end. Nothing is judged here: the runner verifies every
+    solution (:func:`settle`)."""
+    from nqueens.core.optimization import hook_options
+
+    hook = spec.optimizer()
+    taken = hook_options(hook)
+    improvements: list[Any] = []
+    start = time.perf_counter()
+
+    def hook_in_span(*args, **kwargs):
+        # The improvements' clock starts inside the span, in its thread: a moment of the run is never after its end.
+        nonlocal start
+        start = time.perf_counter()
+        return hook(*args, **kwargs)
+
+    def improved(solution, objective=None):
+        entry = {"seconds": time.perf_counter() - start, "solution": _plain(solution), "objective": objective}
+        improvements.append(entry)
+        if report is not None:
+            report({"event": "improved", "improvement": entry})
+
+    from nqueens.core import background
+
+    chosen = {key: value for key, value in options.items() if key in taken}
+    # In the job thread that the span measures, as every question's solver call is.
+    said, span = background.timed(
+        hook_in_span, task["problem"], int(task["n"]), timeout=task.get("timeout"), improved=improved, **chosen
+    )
+    said = {"status": said} if isinstance(said, str) or said is None else dict(said)
+    stats = dict(said.get("stats") or {})
+    span.child(stats.pop("child_peak_memory", None))  # a child process the optimiser measured itself (MiniZinc)
+    return {
+        "claim": said.get("status"),
+        "bound": said.get("bound"),
+        "improvements": improvements,
+        "stats": jsonable(stats),
+        **{key: getattr(span, key) for key in SPAN},
+    }
+
+
+def _plain(solution):
+    """A solution as JSON-able lists of ints (squares ``[row, column]``, or a pair of such lists)."""
+    if isinstance(solution, dict | str | bytes):
+        return solution  # not a solution: the runner says why
+    try:
+        return [_plain(x) for x in solution]
+    except TypeError:
+        return int(solution) if hasattr(solution, "__index__") else solution
+
+
+def _checked(problem, n, solution):
+    from nqueens.core.optimization import verify
+
+    try:
+        return verify(problem, n, solution)
+    except (TypeError, ValueError, IndexError) as exc:
+        return False, f"it is not a list of squares ({exc})"
+
+
+def settle(record, outcome, timeout):
+    """Fill an optimisation run's ``record`` from its ``outcome`` (the worker's, or the runner's for a stopped run).
+
+    Every improvement the optimiser reported is verified here, in the runner, with no solver involved: one that
+    fails the check, or whose stated objective is not its size, makes the run ``wrong``. The best verified one is
+    the run's ``solution`` and ``objective``; the improvements make the anytime ``curve``. A run stopped at the
+    time limit with a solution is ``feasible`` (never a claimed optimum); a claim of ``optimal`` needs a solution,
+    ``infeasible`` needs none, and a bound that its own solution beats is ``wrong``.
+    """
+    from nqueens.core.optimization import CLAIMS, SENSE, _bound, better, objective
+
+    problem, n = record.problem, record.n
+    curve, best, failed = [], None, None
+    for entry in outcome.get("improvements") or []:
+        solution = entry.get("solution")
+        ok, why = _checked(problem, n, solution)
+        if not ok:
+            failed = f"a solution it reported fails the check: {why}"
+            break
+        value = objective(problem, solution)
+        if entry.get("objective") is not None and entry["objective"] != value:
+            failed = f"it reported objective {entry['objective']} for a solution of {value}"
+            break
+        if best is None or better(problem, value, best[1]):
+            best = (solution, value)
+            curve.append([float(entry.get("seconds") or 0.0), value])
+    if best is not None:
+        record.solution, record.objective = best
+        record.curve = curve
+        record.seconds_to_first, record.time_best = curve[0][0], curve[-1][0]
+    record.bound, why = _bound(n, outcome.get("bound"))
+    if why is not None and failed is None:
+        failed = why
+    claim = outcome.get("claim")
+    limit = f"{timeout:g} s" if timeout is not None else "its limit"
+    if failed is not None:
+        record.status, record.message = "wrong", failed
+    elif record.status == "timeout" and best is not None:
+        record.status = "feasible"
+        record.message = f"stopped at the time limit of {limit}: the best verified solution, not proven optimal"
+    elif record.status != "solved":
+        return  # timeout, memout or error, as the runner said
+    elif claim not in CLAIMS and claim is not None:
+        record.status = "error"
+        record.message = f"the optimiser said {claim!r} at the end; it may say one of {', '.join(CLAIMS)}"
+    elif claim == "optimal" and best is None:
+        record.status, record.message = "wrong", "it claims an optimum but reported no solution"
+    elif claim == "infeasible" and best is not None:
+        record.status, record.message = "wrong", "it claims there is no solution but reported one"
+    elif claim in ("optimal", "infeasible"):
+        record.status = claim
+    elif best is not None:
+        record.status = "feasible"
+    else:
+        ran_out = timeout is not None and (record.seconds or 0.0) >= 0.95 * timeout
+        record.status = "timeout" if ran_out else "unknown"
+        record.message = "no solution and no proof" + (f" within {limit}" if ran_out else "")
+    if record.status == "optimal" and timeout is not None and (record.seconds or 0.0) > timeout:
+        record.status = "feasible"
+        record.message = f"proved optimal in {record.seconds:.3f} s, beyond the limit of {limit}"
+    if record.status == "optimal":
+        record.bound = float(record.objective)
+    elif record.bound is not None and best is not None:
+        beyond = record.bound - best[1] if SENSE[problem] == "min" else best[1] - record.bound
+        if beyond > 1e-6:  # a bound is a float from some solvers: rounding is not a contradiction
+            record.status = "wrong"
+            record.message = f"its bound {record.bound:g} contradicts its own solution of {best[1]}"
+
+
+def judge_optima(records):
+    """Optimisation runs against each other and the published optima (OEIS A075458, A250000): a claimed optimum
+    that another run's verified solution beats, or that differs from the published value, is ``wrong``; so is a
+    bound beyond the published optimum, or a claim of no solution beside a solution. Returns the runs changed."""
+    from nqueens.core.optimization import KNOWN, OEIS, SENSE, better
+
+    changed = []
+    groups: dict[Any, Any] = {}
+    for record in records:
+        if record.problem in KNOWN:
+            groups.setdefault((record.problem, record.n), []).append(record)
+    for (problem, n), runs in groups.items():
+        found = [r for r in runs if r.status in ("optimal", "feasible") and r.objective is not None]
+        best = None
+        for r in found:
+            if best is None or better(problem, r.objective, best.objective):
+                best = r
+        known = KNOWN[problem].get(n)
+        for r in runs:
+            why = None
+            if r.status == "optimal" and best is not None and better(problem, best.objective, r.objective):
+                why = f"claims {r.objective} optimal, but {best.solver} found {best.objective}"
+            elif r.status == "optimal" and known is not None and r.objective != known:
+                why = f"claims {r.objective} optimal; OEIS {OEIS[problem]} has {known} for n = {n}"
+            elif r.status == "infeasible" and best is not None:
+                why = f"claims there is no solution, but {best.solver} found one of {best.objective}"
+            elif r.status == "feasible" and r.bound is not None and known is not None:
+                beyond = r.bound - known if SENSE[problem] == "min" else known - r.bound
+                if beyond > 1e-6:
+                    why = f"its bound {r.bound:g} is beyond the optimum {known} (OEIS {OEIS[problem]}, n = {n})"
+            if why is not None:
+                wrong(r, why)
+                changed.append(r)
+    return changed
+
+
+def cell(question, spec, column, problem, explicit):
+    """Why an optimisation cell cannot run (``None`` when it can): a solver without an optimisation hook, an option
+    its hook does not take, an instance, a board beyond the models'."""
+    from nqueens.core.optimization import MAX_N, hook_options
+
+    if "optimize" not in spec.can:
+        return "unsupported", f"{column.name} cannot answer optimize: {question.why_not}"
+    if not problem.plain:
+        return "unsupported", f"{column.name}: the optimisation problems are posed on a plain board, not an instance"
+    if problem.n > MAX_N:
+        return "unsupported", f"the optimisation models take n <= {MAX_N} (O(n^2) variables, O(n^3) terms)"
+    taken = hook_options(spec.optimizer())
+    left = [key for key in column.options if key not in taken]
+    if left:
+        said = ", ".join(taken) or "none"
+        return (
+            "unsupported",
+            f"{column.name}: option {left[0]} does not apply to optimisation (its options there: {said})",
+        )
+    return None
+
+
+def seeded(spec, column):
+    """Whether the column's seed option seeds the run (an optimisation hook that does not take it is deterministic)."""
+    from nqueens.core.optimization import hook_options
+
+    return column.seed_option is None or column.seed_option in hook_options(spec.optimizer())
+
+
+OPTIMIZE = Question(
+    name="optimize",
+    asks="the optimum of --problem domination or peaceable",
+    needs=("optimize",),
+    why_not="it has no optimisation model",
+    answer=answer,
+    columns=("objective", "bound", "solution", "curve", "seconds_to_first", "time_best"),
+    statuses=("optimal", "feasible", "infeasible", "unknown"),
+    settle=settle,
+    judge_alone=lambda record: judge_optima([record]) and None,
+    judge_together=judge_optima,
+    cell=cell,
+    seeded=seeded,
+    problems=PROBLEMS,
+    refuse=(
+        Refusal(
+            "rule",
+            lambda p: p.rule not in (None, "queen"),
+            lambda p: (
+                f"--rules {p.rule} is for the counting questions: --question optimize asks {p.problem}, "
+                "which is posed with the queen's moves"
+            ),
+        ),
+        Refusal(
+            "nodes",
+            lambda p: bool(p.nodes),
+            lambda p: (
+                "--nodes fills the node columns of the counting questions: --question optimize reports each "
+                "solver's own effort"
+            ),
+        ),
+    ),
+    plots=("anytime", "profile", "proof"),
+    retime=False,
+    own_limit=True,
+)
