@@ -322,7 +322,8 @@ def test_an_edited_impossible_objective_blames_the_edited_run(optima, tmp_path, 
 
     path = str(tmp_path / "opt.sqlite")
     shutil.copy(optima, path)
-    run_id = _tamper(path, 5, lambda r: {**r, "objective": 1})
+    # A run said to have found 1 queen that dominates the board (OEIS A075458: 3 are needed), stopped at its limit.
+    run_id = _tamper(path, 5, lambda r: {**r, "objective": 1, "status": "feasible"})
     code, out, _ = run_cli(capsys, "runs", "--store", path, "--check", "--json")
     assert code == 1
     assert [row["id"] for row in json.loads(out)] == [run_id], out
