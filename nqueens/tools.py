@@ -7,12 +7,13 @@ numba: each function imports its algorithm when it is called, and the constants 
 :mod:`nqueens.models`.
 """
 
-from nqueens.models import EXPORT_MAX_N, MODELS, MODES, ORDERS, PROPAGATIONS
+from nqueens.models import EXPORT_MAX_N, MODELS, MODES, ORDERS, PROPAGATIONS, SYMMETRIES
 
 __all__ = [
     "TREE_MODELS",
     "MODES",
     "PROPAGATIONS",
+    "SYMMETRIES",
     "ORDERS",
     "EXPORT_MAX_N",
     "construct",
@@ -24,6 +25,8 @@ __all__ = [
     "propagation_max_n",
     "graph_format",
     "write_graph",
+    "examples_folder",
+    "copy_examples",
 ]
 
 TREE_MODELS = MODELS  # the state-space tree formulations, in the order the commands offer them
@@ -91,3 +94,46 @@ def write_graph(g, path):
     from nqueens.models.tree_export import write_graph as write
 
     return write(g, path)
+
+
+def examples_folder():
+    """The examples the README and the docs use (your own solver, the MiniZinc and CPMpy models, the papers'
+    reproductions, a plugin package, a notebook): the installed package's copy (``nqueens/examples`` in the
+    wheel), or in a clone the ``examples/`` folder beside ``nqueens/``.
+
+    Raises
+    ------
+    NQueensError
+        If neither is there.
+    """
+    from pathlib import Path
+
+    from nqueens.core.errors import NQueensError
+
+    package = Path(__file__).resolve().parent
+    for folder in (package / "examples", package.parent / "examples"):
+        if (folder / "my_solver.py").is_file():
+            return folder
+    raise NQueensError(f"the examples are not installed with this package ({package}): reinstall nqueens")
+
+
+def copy_examples(folder):
+    """Copy the examples (:func:`examples_folder`) into ``folder``, which must not exist or be empty; return the
+    files written, relative to it.
+
+    Raises
+    ------
+    NQueensError
+        If ``folder`` holds something already (nothing is overwritten).
+    """
+    import shutil
+    from pathlib import Path
+
+    from nqueens.core.errors import NQueensError
+
+    target = Path(folder)
+    if target.exists() and (not target.is_dir() or any(target.iterdir())):
+        raise NQueensError(f"{folder} exists and is not an empty folder: give a new one (nothing is overwritten)")
+    skip = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info", "build", ".ipynb_checkpoints")
+    shutil.copytree(examples_folder(), target, ignore=skip, dirs_exist_ok=True)
+    return sorted(str(p.relative_to(target)) for p in target.rglob("*") if p.is_file())

@@ -142,6 +142,19 @@ def symmetry():
     return [{str(k): v for k, v in classes(nqueens.batches(n)).items()} for n in range(1, 8)]
 
 
+def symmetry_search():
+    """Each tree under each way of breaking symmetry during the search: ``[total, unique]`` for n = 1..6."""
+    from nqueens.models import mary, permutation, subset
+
+    searches = {"permutation": (permutation, "forward-checking"), "mary": (mary, "none"), "subset": (subset, "none")}
+    out = {}
+    for name, (module, propagation) in searches.items():
+        for way in ("half", "lex", "sbds", "sbdd"):
+            runs = [module.count(n, symmetry=way, propagation=propagation) for n in range(1, 7)]
+            out[f"{name}/{way}"] = [[r.total, r.unique] for r in runs]
+    return out
+
+
 def main(names):
     import os
 

@@ -21,6 +21,7 @@ def add_parser(sub):
             "nqueens tree 8 --model mary --propagation forward-checking --order first-fail",
             "nqueens tree 5 --model mary --export mary5.graphml",
             "nqueens tree 12 --model permutation --rules superqueen   # the row trees under another attack rule",
+            "nqueens tree 10 --model permutation --symmetry sbds  # symmetry broken during the search",
         ),
     )
     parser.add_argument("n", type=board_size, metavar="N", help="board size, an integer >= 1")
@@ -49,6 +50,12 @@ def add_parser(sub):
         "the fewest columns left (first-fail)",
     )
     parser.add_argument(
+        "--symmetry",
+        choices=tree.SYMMETRIES,
+        help="symmetry broken during a backtracking search: none (default), half (the first row's queen on its "
+        "left half), lex (lex-leader checks), sbds, sbdd; the full ways find one solution per orbit",
+    )
+    parser.add_argument(
         "--export",
         metavar="FILE",
         help=f"write the explored tree as FILE.graphml or FILE.dot (n <= {tree.EXPORT_MAX_N})",
@@ -72,14 +79,15 @@ def run(args):
     if args.compare:
         if args.export:
             raise NQueensError("--export writes one model's tree: use it with --model, not --compare")
-        if args.propagation or args.order:
+        if args.propagation or args.order or args.symmetry:
             raise NQueensError(
-                "--compare shows every propagation and order: use --propagation and --order with --model"
+                "--compare shows every propagation and order: use --propagation, --order and --symmetry with --model"
             )
         return _compare(args)
     settings = {"propagation": args.propagation or "none", "order": args.order or "static"}
     module = tree.tree_formulation(args.model)
     tree.check_tree_settings(module.FORMULATION, args.mode, **settings)
+    settings["symmetry"] = args.symmetry or "none"
     if args.export:
         tree.graph_format(args.export)
         g = call(module.graph, args.n, mode=args.mode, rule=args.rules, **settings)
@@ -92,6 +100,8 @@ def run(args):
     heading = f"n = {a.n}, model {a.model}, mode {a.mode}" + _rule_note(args)
     if not a.plain:
         heading += f", propagation {a.propagation}, order {a.order}"
+    if a.symmetry != "none":
+        heading += f", symmetry {a.symmetry}"
     print(heading)
     print(f"  tree size: {a.tree_size:,} (the full explicit tree, root included)")
     print(f"  explored:  {a.explored:,} (generated, root included; {_ratio(a.explored, a.tree_size)} of the tree)")
@@ -102,12 +112,22 @@ def run(args):
     if a.consistency_checks is not None:
         print(f"  checks:    {a.consistency_checks:,} (consistency checks, Haralick & Elliott's measure)")
     print(f"  solutions: {a.solutions:,}")
+    if a.symmetry != "none":
+        print(f"  pruned by symmetry: {sum(a.pruned_by_symmetry):,} (generated, then pruned by symmetry breaking)")
+        print(f"  symmetry checks:    {a.symmetry_checks:,}")
+        if a.unique is not None:
+            print(f"  unique:    {a.unique:,} (the solutions found: one per orbit)")
+        print(f"  total:     {a.total:,} (the solutions they stand for)")
     print()
     sys.stdout.write(format_profile_table(profile_table(a.n, {a.model: _profile(a)})))
     if not a.plain:
         print()
         rows = list(enumerate(a.pruned_by_propagation))
         sys.stdout.write(render(["depth", "pruned by propagation"], rows, style="compact", right=bool))
+    if a.symmetry != "none":
+        print()
+        rows = list(enumerate(a.pruned_by_symmetry))
+        sys.stdout.write(render(["depth", "pruned by symmetry"], rows, style="compact", right=bool))
     return 0
 
 
