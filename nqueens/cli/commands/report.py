@@ -16,17 +16,21 @@ optimisation runs) as SVG with hover values, and the paired statistics of a chos
 --store, the stores side by side: per problem and solver the ratio of the times, the changes of status or answer
 first.
 
-A store of more than 20,000 runs is summarised: the page holds its cells and summaries, not every run, and says so.
+A run made again (compare --fresh) counts once, the latest. A store of more than 20,000 runs is summarised: the
+page holds its cells and summaries, not every run, and says so. A page is of one question, and of one optimisation
+problem (--problem) where a store holds domination and peaceable runs.
 
 examples:
   nqueens report --store runs.sqlite -o report.html
   nqueens report --store runs.sqlite --question first --solver cpsat -o first.html
+  nqueens report --store opt.sqlite --question optimize --problem peaceable -o peaceable.html
   nqueens report --store monday.sqlite --store tuesday.sqlite -o changes.html
   nqueens compare 4..12 --store runs.sqlite --report report.html
 """
 
 
 def add_parser(sub):
+    from nqueens.core.optimization import PROBLEMS
     from nqueens.experiments.questions import QUESTIONS
 
     parser = sub.add_parser(
@@ -50,6 +54,11 @@ def add_parser(sub):
         choices=tuple(QUESTIONS),
         help="only the runs of this question (a store that holds several experiments)",
     )
+    parser.add_argument(
+        "--problem",
+        choices=PROBLEMS,
+        help="only the runs of this optimisation problem (a store that holds both)",
+    )
     parser.add_argument("--quiet", action="store_true", help="no line on stderr when the page is written")
     parser.set_defaults(run=run)
 
@@ -66,19 +75,30 @@ def run(args):
     for path in stores:
         with ResultStore(path, create=False, write=False) as store:
             records = store.experiment_runs(solver=args.solver)
+            superseded = store.superseded_runs()
+        records = [r for r in records if r["id"] not in superseded]  # a run made again counts once: the latest
         if args.question is not None:
             records = [r for r in records if r.get("question") == args.question]
-        check_records(records, store.path, args.solver, args.question)
+        if args.problem is not None:
+            records = [r for r in records if r.get("problem") == args.problem]
+        check_records(records, store.path, args.solver, " ".join(filter(None, (args.question, args.problem))))
         sides.append((str(store.path), records))
-    if len(sides) == 2 and sides[0][0] == sides[1][0]:
+    if len(sides) == 2 and _same_file(sides[0][0], sides[1][0]):
         raise NQueensError(f"the two --store are the same file {sides[0][0]}: give two stores to set side by side")
     command = ["nqueens", "report"] + [part for label, _ in sides for part in ("--store", label)]
     if args.solver:
         command += ["--solver", args.solver]
-    if args.question:
-        command += ["--question", args.question]
     write(sides, args.output, command + ["-o", args.output], quiet=args.quiet)
     return 0
+
+
+def _same_file(a, b):
+    import os
+
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return os.path.realpath(a) == os.path.realpath(b)
 
 
 def check_records(records, path, solver=None, question=None):
@@ -97,6 +117,11 @@ def write(sides, output, command, *, quiet=False):
 
     from nqueens.analysis.report_html import render, report_data, write_report
 
+    if command is not None and "--question" not in command:  # the page is of one question (and problem)
+        first = sides[0][1][0] if sides and sides[0][1] else {}
+        asked = ["--question", first.get("question") or "count"]
+        asked += ["--problem", first["problem"]] if first.get("problem") else []
+        command = [*command[:2], *asked, *command[2:]]
     shown = None if command is None else " ".join(shlex.quote(str(part)) for part in command)
     data = report_data(sides, command=shown)
     write_report(output, render(data), inputs=[label for label, _ in sides])
