@@ -95,7 +95,9 @@ class WorkerPool:
                         busy[worker][2].append(message["improvement"])
                     elif message["event"] == "done":
                         outcome = message["outcome"]
-                        finished.append((worker, outcome, outcome.get("status") != "memout"))
+                        # A worker out of memory, or left running a repeat that hangs, is not used again.
+                        spoiled = outcome.pop("worker_spoiled", False)
+                        finished.append((worker, outcome, outcome.get("status") != "memout" and not spoiled))
             now = time.monotonic()
             for worker, (_item, deadline, improvements) in busy.items():
                 if deadline is not None and now >= deadline and all(w is not worker for w, _, _ in finished):

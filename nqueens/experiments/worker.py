@@ -195,9 +195,50 @@ def _time_again(task, problem, outcome, spec, made):
     seconds = outcome.get("seconds")
     if seconds is None or seconds >= SHORT_RUN or not get_question(task.get("question", "count")).retime:
         return
-    outcome["inner_time"], outcome["inner_loops"] = autorange(
-        lambda: _answer(task, problem, spec, True, made)["seconds"] or 0.0
-    )
+    _retime(outcome, lambda: _answer(task, problem, spec, True, made), autorange)
+
+
+# What a run timed again must give again: a repeat that answers otherwise is not a timing of the same run.
+_ANSWER = ("total", "unique", "classes")
+# Seconds the repeats of a run under a millisecond may take in all (they aim at 0.02 s): a repeat that hangs is
+# left behind, and the run keeps its own answer and time.
+RETIME_BUDGET = 2.0
+
+
+def _retime(outcome, again, autorange):
+    """``inner_time`` and ``inner_loops`` of ``outcome`` from ``again()`` repeated (``autorange``), on a job of
+    its own that is waited for :data:`RETIME_BUDGET` seconds at most. A repeat whose answer differs from the run's
+    makes the run an ``error`` (the solver answers otherwise when asked again); a repeat that does not end in time
+    leaves ``inner_time`` out and says so, and the worker process is not used again (the repeat still runs in it)."""
+    from nqueens.core import background
+
+    first = {key: outcome.get(key) for key in _ANSWER}
+
+    def timed():
+        out = again()
+        differs = [key for key in _ANSWER if out.get(key) != first[key]]
+        if differs:
+            key = differs[0]
+            raise _Differs(
+                f"timed again, the solver answered {key} {out.get(key)!r} where the run answered {first[key]!r}"
+            )
+        return out["seconds"] or 0.0
+
+    pending = background.start(autorange, timed, name="nqueens-time-again")
+    if not pending.finished.wait(RETIME_BUDGET):
+        outcome["message"] = f"timed again, a repeat gave no answer within {RETIME_BUDGET:g} s: no inner_time"
+        outcome["worker_spoiled"] = True
+        return
+    try:
+        outcome["inner_time"], outcome["inner_loops"] = pending.result()
+    except _Differs as exc:
+        outcome.update(status="error", message=str(exc))
+    except Exception as exc:  # a repeat that raises: the run's own answer stands, untimed again
+        outcome["message"] = f"timed again, a repeat raised {type(exc).__name__}: no inner_time"
+
+
+class _Differs(Exception):
+    """A repeat of a run answered otherwise than the run."""
 
 
 def _failed(status, message):
