@@ -191,3 +191,18 @@ def test_tied_magnitudes_do_not_get_the_normal_approximation():
         if min(w := sum(r for i, r in enumerate(ranks) if mask >> i & 1), total - w) <= observed + 1e-9
     )
     assert out["method"] == "exact conditional" and math.isclose(out["p"], tail / 256)
+
+
+def test_the_notebook_pairs_as_runs_compare_does(tmp_path, capsys):
+    from nqueens.experiments import run
+
+    path = str(tmp_path / "s.sqlite")
+    experiment = run(range(4, 8), "bitwise,dlx", store=path)
+    mine = experiment.compare("bitwise", "dlx")
+    code, out, err = run_cli(capsys, "runs", "--store", path, "--compare", "bitwise", "dlx", "--json")
+    assert code == 0, err
+    theirs = _strict(out)
+    assert mine["paired"]["count"]["problems"] == theirs["paired"]["count"]["problems"] == ["4", "5", "6", "7"]
+    assert mine["paired"]["count"]["ratios"] == pytest.approx(theirs["paired"]["count"]["ratios"])
+    with pytest.raises(Exception, match="not a column"):
+        experiment.compare("bitwise", "cpsat")

@@ -140,6 +140,18 @@ class Experiment:
 
         return format_table(self.records, fmt, notes=self.notes)
 
+    def compare(self, a, b):
+        """Two columns of the experiment side by side, paired as ``nqueens runs --compare`` and the report pair
+        them (:func:`nqueens.analysis.compare.compare_configurations`): per problem the statuses, times and ratio,
+        and the paired statistics over the problems both answered."""
+        from nqueens.analysis.compare import compare_configurations
+
+        sides = [[r for r in self.records if r.solver == name] for name in (a, b)]
+        for name, side in zip((a, b), sides):
+            if not side:
+                raise NQueensError(f"{name!r} is not a column of this experiment: {', '.join(self._columns)}")
+        return compare_configurations(*sides)
+
     def plot(self, path, kind=None):
         """Draw the runs to ``path`` (``.png`` or ``.svg``; needs matplotlib): ``kind`` one of the question's
         figures (:attr:`~nqueens.experiments.question.Question.plots`, its first by default): ``cactus`` (runs
