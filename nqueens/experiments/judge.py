@@ -10,29 +10,14 @@ stored run impossible to read as a run.
 
 from typing import Any
 
-from nqueens.core.record import ANSWERED, RunRecord
+from nqueens.core.fields import is_integer
+from nqueens.core.record import RunRecord
+from nqueens.core.status import ANSWERED, FAILURES
+from nqueens.core.status import NAMES as STATUSES
 from nqueens.experiments.question import judge_claims, problem_of
 from nqueens.experiments.questions import QUESTIONS, get_question
 
 __all__ = ["STATUSES", "FAILURES", "judge", "tree_disagreements", "check", "damage"]
-
-
-STATUSES = (
-    "solved",
-    "sat",
-    "unsat",
-    "optimal",
-    "feasible",
-    "infeasible",
-    "unknown",
-    "timeout",
-    "memout",
-    "error",
-    "wrong",
-    "unsupported",
-)
-# Runs that end the experiment with exit status 1. A timeout is what a time limit is there for, not a failure.
-FAILURES = ("memout", "error", "wrong")
 
 
 def judge(records):
@@ -126,87 +111,53 @@ def check(records):
     return found
 
 
-def damage(doc):
+def damage(doc, kind=RunRecord):
     """What makes a stored run record (its JSON form) impossible, in words, or ``None`` when it reads as a run.
 
-    The fields a record has must have their kinds (``n`` a board size, counts integers, times numbers, ``status``
-    one of :data:`STATUSES`, ``question`` one of :data:`~nqueens.experiments.questions.QUESTIONS`), and its pieces
-    must agree: the orbit classes make the total and the unique count (what the store checks of a finished count,
-    ``nqueens history``), the node profile makes ``nodes``, a first solution has ``n`` columns. Fields a record
-    lacks (a store written by an earlier version) are not held against it; ``n`` and ``solver`` it must have.
+    Every field must be of the kind its record declares (:meth:`RunRecord.kinds`, :mod:`nqueens.core.fields`:
+    ``n`` a board size, counts integers >= 0, times and memory finite numbers >= 0, ``status`` in the status
+    table, ...), ``question`` one of :data:`~nqueens.experiments.questions.QUESTIONS`, and its pieces must agree:
+    the orbit classes make the total and the unique count (what the store checks of a finished count, ``nqueens
+    history``), the node profile makes ``nodes``, a first solution has ``n`` columns. Fields a record lacks (a
+    store written by an earlier version) are not held against it; ``n`` and ``solver`` it must have.
 
     Examples
     --------
     >>> damage({"n": 8, "solver": "bitwise", "status": "solved", "total": 92}) is None
     True
     >>> damage({"n": 8, "solver": "bitwise", "status": "solved", "total": "92"})
-    "total '92' is not an integer"
+    "total '92' is not an integer >= 0"
     """
     if not isinstance(doc, dict) or not doc:
         return "the record is empty: no n, no solver"
-
-    def integer(value, least=0):
-        return isinstance(value, int) and not isinstance(value, bool) and value >= least
-
-    def number(value):  # finite and >= 0: no NaN, no infinity (which JSON cannot hold)
-        return isinstance(value, int | float) and not isinstance(value, bool) and 0 <= value < float("inf")
-
-    n = doc.get("n")
-    if "n" not in doc:
-        return "the record has no n"
-    if not integer(n, 0) or (n == 0 and not (doc.get("instance") and doc.get("status") == "error")):
+    for name in ("n", "solver"):
+        if doc.get(name) is None:
+            return f"the record has no {name}"
+    for name, of in kind.kinds().items():
+        why = of.why(doc.get(name))
+        if why is not None:
+            return f"{name}{of.sep}{doc[name]!r} {why}"
+    n = doc["n"]
+    if n == 0 and not (doc.get("instance") and doc.get("status") == "error"):
         return f"n = {n!r} is not a board size"
-    if not isinstance(doc.get("solver"), str) or not doc["solver"]:
-        return f"solver {doc.get('solver')!r} is not a solver's name"
-    if doc.get("status") is not None and doc["status"] not in STATUSES:
-        return f"status {doc['status']!r} is not one of {', '.join(STATUSES)}"
+    if not doc["solver"]:
+        return "solver '' is not a solver's name"
     if doc.get("question") is not None and doc["question"] not in QUESTIONS:
         return f"question {doc['question']!r} is not one of {', '.join(QUESTIONS)}"
-    if "repeat" in doc and not integer(doc["repeat"], 1):
-        return f"repeat {doc['repeat']!r} is not an integer >= 1"
-    for key in ("total", "unique", "nodes", "tree"):
-        if doc.get(key) is not None and not integer(doc[key]):
-            return f"{key} {doc[key]!r} is not an integer"
-    for key in ("seconds", "seconds_to_first", "time_read", "time_model", "time_solve", "time_total", "timeout"):
-        if doc.get(key) is not None and not number(doc[key]):
-            return f"{key} {doc[key]!r} is not a number of seconds"
-    for key in ("cpu_time", "wall_time", "inner_time"):
-        if doc.get(key) is not None and not number(doc[key]):
-            return f"{key} {doc[key]!r} is not a number of seconds"
-    for key in ("peak_memory", "memory"):
-        if doc.get(key) is not None and not number(doc[key]):
-            return f"{key} {doc[key]!r} is not an amount of memory (MiB >= 0)"
-    for key in ("options", "stats", "versions", "machine"):
-        if doc.get(key) is not None and not isinstance(doc[key], dict):
-            return f"{key} {doc[key]!r} is not a mapping"
     classes = doc.get("classes")
     if classes is not None:
-        from nqueens.core.record import classes_from_json
-
-        try:
-            sizes = classes_from_json(classes)
-        except (TypeError, ValueError, AttributeError):
-            return f"classes {classes!r} are not orbit sizes with counts"
-        if not all(size in (1, 2, 4, 8) and integer(count) for size, count in sizes.items()):
-            return f"classes {classes!r} are not orbit sizes (1, 2, 4, 8) with counts"
-        made, unique = sum(s * c for s, c in sizes.items()), sum(sizes.values())
+        made = sum(int(s) * c for s, c in classes.items())
         if doc.get("total") is not None and made != doc["total"]:
             return f"its classes make a total of {made}, but it says total {doc['total']}"
-        if doc.get("unique") is not None and unique != doc["unique"]:
-            return f"its classes make {unique} unique solutions, but it says unique {doc['unique']}"
+        if doc.get("unique") is not None and sum(classes.values()) != doc["unique"]:
+            return f"its classes make {sum(classes.values())} unique solutions, but it says unique {doc['unique']}"
     profile = doc.get("profile")
-    if profile is not None:
-        if not isinstance(profile, list) or not all(integer(x) for x in profile):
-            return f"profile {profile!r} is not a list of node counts"
-        if doc.get("nodes") is not None and sum(profile) != doc["nodes"]:
-            return f"its profile adds up to {sum(profile)} nodes, but it says nodes {doc['nodes']}"
+    if profile is not None and doc.get("nodes") is not None and sum(profile) != doc["nodes"]:
+        return f"its profile adds up to {sum(profile)} nodes, but it says nodes {doc['nodes']}"
     solution = doc.get("solution")
-    if (
-        solution is not None
-        and doc.get("question") != "optimize"
-        and (not isinstance(solution, list) or len(solution) != n or not all(integer(c) for c in solution))
-    ):
-        return f"solution {solution!r} is not {n} columns"
+    if solution is not None and doc.get("question") != "optimize":
+        if len(solution) != n or not all(is_integer(c, 0) and c < n for c in solution):
+            return f"solution {solution!r} is not {n} columns"
     return None
 
 

@@ -170,6 +170,11 @@ def judge_optima(records):
             if r.status == "optimal" and best is not None and better(problem, best.objective, r.objective):
                 why = f"claims {r.objective} optimal, but {best.solver} found {best.objective}"
             elif r.status == "optimal" and known is not None and r.objective != known:
+        for r in runs:  # each stored solution verified again: a run is judged by what it holds, not what it says
+            why = _unverified(r, KNOWN[problem].get(n))
+            if why is not None and r.status != "wrong":
+                wrong(r, why)
+                changed.append(r)
                 why = f"claims {r.objective} optimal; OEIS {OEIS[problem]} has {known} for n = {n}"
             elif r.status == "infeasible" and best is not None:
                 why = f"claims there is no solution, but {best.solver} found one of {best.objective}"
@@ -194,6 +199,27 @@ def cell(question, spec, column, problem, explicit):
         return "unsupported", f"{column.name}: the optimisation problems are posed on a plain board, not an instance"
     if problem.n > MAX_N:
         return "unsupported", f"the optimisation models take n <= {MAX_N} (O(n^2) variables, O(n^3) terms)"
+def _unverified(record, known):
+    """Why an optimisation run's solution and objective do not hold (checked on the board, with no solver), or
+    ``None``: a solution that fails the check, an objective that is not its solution's, an objective better than
+    the published optimum ``known``, or an objective without a solution."""
+    from nqueens.core.optimization import OEIS, better, objective
+
+    if record.solution is None:
+        if record.objective is not None:
+            return f"it holds objective {record.objective} without a solution"
+        return None
+    ok, why = _checked(record.problem, record.n, record.solution)
+    if not ok:
+        return f"its stored solution fails the check: {why}"
+    value = objective(record.problem, record.solution)
+    if record.objective != value:
+        return f"it holds objective {record.objective} for a solution of {value}"
+    if known is not None and better(record.problem, value, known):
+        return f"its objective {value} beats the optimum {known} (OEIS {OEIS[record.problem]}, n = {record.n})"
+    return None
+
+
     taken = hook_options(spec.optimizer())
     left = [key for key in column.options if key not in taken]
     if left:
