@@ -1,4 +1,5 @@
-"""What the research scripts share: the command line, the output folder, Markdown tables, published values.
+"""What the research scripts share: the command line, the output folder, published values (their Markdown tables
+are :func:`nqueens.core.table.figures`).
 
 Every script takes the folder to write into as its first argument, writes one Markdown report and its figures
 there, and prints the paths it wrote. Bad arguments are one ``error: ...`` line and exit status 2, as in the
@@ -14,7 +15,7 @@ from pathlib import Path
 import nqueens
 from nqueens.core.errors import NQueensError
 
-__all__ = ["parser", "run", "markdown_table", "report_header", "published"]
+__all__ = ["parser", "run", "report_header", "published"]
 
 _ROOT = Path(__file__).resolve().parent.parent
 
@@ -34,48 +35,36 @@ class _Parser(argparse.ArgumentParser):
 def parser(description):
     """An argument parser whose first argument is the output folder (and that needs matplotlib, for the figures)."""
     p = _Parser(description=description)
-    p.add_argument("out", type=Path, help="folder to write the Markdown table and the figure into (created)")
+    p.add_argument("out", type=_folder, help="folder to write the Markdown table and the figure into (created)")
     return p
 
 
 def run(main, argv=None):
-    """Call ``main(argv)`` and turn a library error into one line on stderr and exit status 2."""
+    """Call ``main(argv)`` and turn a library error, or a file that cannot be written, into one line on stderr and
+    exit status 2."""
     try:
         return main(argv)
     except NQueensError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    except OSError as exc:  # the disk filled up, or the folder went away, during the run
+        print(f"error: cannot write {exc.filename or 'the report'}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
 
 
-def markdown_table(columns, rows):
-    """A Markdown table; numbers are right-aligned and integers get thousands separators.
+def _folder(text):
+    """The output folder, created and tried with a file before any computation: one that cannot be written is
+    refused now, not after the run."""
+    import tempfile
 
-    Examples
-    --------
-    >>> print(markdown_table(["n", "total"], [[8, 92], [12, 14200]]), end="")
-    | n | total |
-    |--:|--:|
-    | 8 | 92 |
-    | 12 | 14,200 |
-    """
-
-    def cell(value):
-        if value is None:
-            return "-"
-        if isinstance(value, bool):
-            return "yes" if value else "**no**"
-        if isinstance(value, int):
-            return f"{value:,}" if abs(value) < 10**15 else _scientific(value)
-        if isinstance(value, float):
-            return f"{value:,.0f}" if 1000 <= abs(value) < 10**7 else f"{value:.4g}"
-        return str(value)
-
-    from nqueens.core.table import render
-
-    numeric = {
-        c: all(isinstance(row[i], (int, float)) or row[i] is None for row in rows) for i, c in enumerate(columns)
-    }
-    return render(columns, [[cell(v) for v in row] for row in rows], style="compact", right=numeric.get)
+    path = Path(text)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=path):
+            pass
+    except OSError as exc:
+        raise argparse.ArgumentTypeError(f"cannot write into {text!r}: {exc.strerror or exc}") from None
+    return path
 
 
 def report_header(title, script, argv):
@@ -97,9 +86,3 @@ def published():
     finally:
         sys.path.pop(0)
     return known
-
-
-def _scientific(value):
-    digits = str(abs(value))
-    sign = "-" if value < 0 else ""
-    return f"{sign}{digits[0]}.{digits[1:4]}e+{len(digits) - 1}"

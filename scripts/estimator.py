@@ -10,7 +10,7 @@ Usage::
     python scripts/estimator.py OUT [--from 8] [--to 12] [--large 16,20,24,30] [--probes 10000] [--seed 1]
 """
 
-from _common import markdown_table, parser, report_header, run
+from _common import parser, report_header, run
 from nqueens.analysis.estimate import MODELS, estimate
 from nqueens.analysis.plots import plot_tree_sizes
 from nqueens.analysis.trees import tree_size
@@ -18,6 +18,7 @@ from nqueens.analysis.trees import tree_size
 import nqueens
 from nqueens.core.board import check_n
 from nqueens.core.errors import NQueensError
+from nqueens.core.table import figures
 
 
 def main(argv=None):
@@ -77,12 +78,12 @@ def main(argv=None):
         "of the backtracking tree, root included. The estimator is unbiased: the exact count should lie within "
         "3 standard errors of the estimate in all but about 3 cases in 1000. The permutation and m-ary trees "
         "stand on the same nodes, so with the same seed their probes, and estimates, are the same.\n\n"
-        + markdown_table(
+        + figures(
             ["model", "n", "exact nodes", "estimate", "standard error", "(estimate - exact) / s.e.", "within 3 s.e."],
             exact_rows,
         )
         + "\n## Beyond exhaustive search\n\n"
-        + markdown_table(["model", "n", "estimate", "standard error", "relative error", "seconds"], large_rows)
+        + figures(["model", "n", "estimate", "standard error", "relative error", "seconds"], large_rows)
     )
     plot_tree_sizes(points, figure)
     print(f"wrote {report}\nwrote {figure}")

@@ -15,12 +15,13 @@ Usage::
 
 import statistics
 
-from _common import markdown_table, parser, report_header, run
+from _common import parser, report_header, run
 from nqueens.analysis.plots import check_path, save, series_style
 from nqueens.models import cp
 
 from nqueens.core.board import check_n, is_solution
 from nqueens.core.errors import NQueensError
+from nqueens.core.table import figures
 
 # The MiniZinc handbook, section "Search" (docs/en/mzn_search.rst of libminizinc): failures to the first
 # solution; None is its "---", more than 100,000.
@@ -107,7 +108,7 @@ def main(argv=None):
         f"(OR-tools' classic CP solver, all-different with bounds propagation, its default); `---` is more than "
         f"{limit:,} failures{'' if limit == HANDBOOK_LIMIT else f' (the handbook: {HANDBOOK_LIMIT:,})'}. The "
         f"random strategy is the median of seeds 0..{seeds - 1}.\n\n"
-        + markdown_table(columns, rows)
+        + figures(columns, rows)
         + f"\nThe four deterministic strategies agree with the handbook in {len(agree)} of {len(compared)} "
         "cells. The model and the search are the same: `q[i]` in `1..n`, three all-different constraints, "
         "depth-first search with binary branching (`q[i] = v`, then `q[i] != v`), first-fail ties broken by "
@@ -123,7 +124,7 @@ def main(argv=None):
         "## Other strategies and the propagator\n\n"
         "*middle* is OR-tools' `ASSIGN_CENTER_VALUE` (the value nearest `(min + max) / 2`), not the median of "
         "the domain; *split* tries the lower half of the domain first; *value removal* is "
-        "`AllDifferent(vars, False)`, forward checking only.\n\n" + markdown_table(more_columns, more_rows)
+        "`AllDifferent(vars, False)`, forward checking only.\n\n" + figures(more_columns, more_rows)
     )
     _plot(ns, ours, limit, figure)
     print(f"wrote {report}\nwrote {figure}")

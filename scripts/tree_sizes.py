@@ -10,13 +10,14 @@ Usage::
     python scripts/tree_sizes.py OUT [--from 4] [--to 12] [--profile-n 8]
 """
 
-from _common import markdown_table, parser, report_header, run
+from _common import parser, report_header, run
 from nqueens.analysis.plots import plot_profiles, plot_tree_sizes
 from nqueens.analysis.trees import MODELS, format_profile_table, profile_table, tree_size
 
 import nqueens
 from nqueens.core.board import check_n
 from nqueens.core.errors import NQueensError
+from nqueens.core.table import figures
 
 
 def main(argv=None):
@@ -72,7 +73,7 @@ def main(argv=None):
         "*generated*: candidates a backtracking search created and tested; *nodes*: the feasible ones it stood "
         "on (DESIGN.md's node accounting). The permutation and m-ary trees stand on the same nodes; the cell "
         "tree decides one square at a time, so it has n * n levels.\n\n"
-        + markdown_table(columns, rows)
+        + figures(columns, rows)
         + f"\n## Per depth, n = {profile_n} (rows; the cell tree's levels are in the figure)\n\n"
         + format_profile_table(profile_table(profile_n, row_profiles))
     )

@@ -13,12 +13,13 @@ Usage::
 
 import time
 
-from _common import markdown_table, parser, published, report_header, run
+from _common import parser, published, report_header, run
 from nqueens.analysis.plots import plot_unique_vs_total
 from nqueens.analysis.symmetry import classes
 
 import nqueens
 from nqueens.core.errors import NQueensError
+from nqueens.core.table import figures
 
 
 def main(argv=None):
@@ -51,7 +52,7 @@ def main(argv=None):
             }
         )
 
-    table = markdown_table(
+    table = figures(
         [
             "n",
             "total",

@@ -97,17 +97,6 @@ def test_tree_sizes(tmp_path):
     )
 
 
-def test_knuth_profile(tmp_path):
-    assert load("knuth_profile").main([str(tmp_path), "--probes", "2000", "--seed", "4"]) == 0
-    assert (tmp_path / "knuth_profile.png").read_bytes()[:8] == PNG
-    (rows,) = tables((tmp_path / "knuth_profile.md").read_text())
-    levels, total = rows[:-1], rows[-1]
-    assert [r["Knuth (TAOCP 7.2.2)"] for r in levels] == list(KNUTH_PROFILE_8) and total["Knuth (TAOCP 7.2.2)"] == 2057
-    assert [r["bitwise"] for r in levels] == list(nqueens.count(8, "bitwise", nodes=True).profile)
-    guess = estimate(8, "permutation", probes=2000, seed=4)
-    assert [r["estimate (2000 probes)"] for r in levels] == pytest.approx(guess.profile, rel=1e-3)
-
-
 def test_estimator(tmp_path):
     argv = [str(tmp_path), "--from", "6", "--to", "8", "--large", "14,20", "--probes", "3000", "--seed", "2"]
     assert load("estimator").main(argv) == 0
@@ -127,23 +116,17 @@ def test_estimator(tmp_path):
 def test_documented_command_and_bad_arguments(tmp_path):
     """`python scripts/NAME.py OUT ...` as the README says; bad input is one error line and exit status 2."""
     ok = subprocess.run(
-        [sys.executable, str(SCRIPTS / "knuth_profile.py"), str(tmp_path), "--probes", "500"],
+        [sys.executable, str(SCRIPTS / "unique_vs_total.py"), str(tmp_path), "--max-n", "6"],
         capture_output=True,
         text=True,
     )
-    assert ok.returncode == 0 and (tmp_path / "knuth_profile.md").exists(), ok.stderr
+    assert ok.returncode == 0 and (tmp_path / "unique_vs_total.md").exists(), ok.stderr
     bad = subprocess.run(
         [sys.executable, str(SCRIPTS / "estimator.py"), str(tmp_path), "--from", "9", "--to", "5"],
         capture_output=True,
         text=True,
     )
     assert bad.returncode == 2 and bad.stderr.startswith("error: ") and "Traceback" not in bad.stderr
-
-
-def test_common_helpers_doctests():
-    import doctest
-
-    assert doctest.testmod(load("_common")).failed == 0
 
 
 # -- every figure the README and the scripts make, small, with the defects they once had checked -------------
@@ -165,11 +148,12 @@ def _figure_of(monkeypatch, script):
     return kept
 
 
-def test_the_knuth_profile_figure_shows_every_series(tmp_path, monkeypatch):
-    script = load("knuth_profile")
-    kept = _figure_of(monkeypatch, script)
-    assert script.main([str(tmp_path), "--probes", "500", "--seed", "1"]) == 0
-    lines = [line for line in kept[-1].axes[0].get_lines() if line.get_label().endswith("feasible")]
+def test_a_profile_figure_shows_every_series_of_equal_values():
+    from nqueens.analysis.plots import plot_profiles
+
+    knuth = {"feasible": list(KNUTH_PROFILE_8)}  # Knuth's, one measured and an estimate: equal values
+    fig = plot_profiles(8, {"Knuth": knuth, "measured": dict(knuth), "estimate": dict(knuth)})
+    lines = [line for line in fig.axes[0].get_lines() if line.get_label().endswith("feasible")]
     assert len(lines) == 3  # Knuth's, one measured, the estimate: equal values, so drawn side by side
     starts = {round(float(line.get_xdata()[0]), 3) for line in lines}
     assert len(starts) == 3 and len({line.get_linestyle() for line in lines}) == 3

@@ -36,7 +36,6 @@ __all__ = [
     "Reproduction",
     "Ledger",
     "command_line",
-    "markdown_table",
     "duration",
 ]
 
@@ -72,11 +71,13 @@ class Reproduction:
 
     def markdown(self):
         """The tables and notes as Markdown (headings one level below the page's)."""
+        from nqueens.core.table import figures
+
         parts = []
         for heading, columns, rows in self.tables:
             if heading:
                 parts.append(f"**{heading}**\n")
-            parts.append(markdown_table(columns, rows))
+            parts.append(figures(columns, rows))
         parts += [f"{note}\n" for note in self.notes]
         return "\n".join(parts)
 
@@ -220,37 +221,6 @@ def command_line(module_doc, reproduce, *, full_seconds, paper, argv=None):
     return 0
 
 
-def markdown_table(columns, rows):
-    """A Markdown table; integers get thousands separators, floats four significant digits.
-
-    Examples
-    --------
-    >>> print(markdown_table(["n", "nodes"], [[8, 2057], [16, 1141190303]]), end="")
-    | n | nodes |
-    |--:|--:|
-    | 8 | 2,057 |
-    | 16 | 1,141,190,303 |
-    """
-
-    def cell(value):
-        if value is None:
-            return "-"
-        if isinstance(value, bool):
-            return "yes" if value else "**no**"
-        if isinstance(value, int):
-            return f"{value:,}"
-        if isinstance(value, float):
-            return f"{value:,.0f}" if abs(value) >= 1e4 and abs(value) < 1e10 else f"{value:.4g}"
-        return str(value)
-
-    from nqueens.core.table import render
-
-    numeric = {
-        c: all(isinstance(row[i], (int, float)) or row[i] is None for row in rows) for i, c in enumerate(columns)
-    }
-    return render(columns, [[cell(v) for v in row] for row in rows], style="compact", right=numeric.get)
-
-
 def duration(seconds):
     """``seconds`` in words: ``'40 s'``, ``'12 min'``, ``'2.5 h'``.
 
@@ -287,6 +257,7 @@ def _record(paper, kind, params, value, seconds):
 
     import nqueens
     from nqueens.core.record import RunRecord
+    from nqueens.registry import REGISTRY
     from nqueens.runtime.environment import machine, versions
 
     record = RunRecord(
@@ -298,7 +269,7 @@ def _record(paper, kind, params, value, seconds):
         stats={"value": value},
         seconds=seconds,
         version=nqueens.__version__,
-        versions=dict(versions()),
+        versions=versions(REGISTRY.values()),
         host=socket.gethostname(),
         machine=dict(machine()),
         finished=datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
@@ -326,6 +297,7 @@ def _unwritable(out):
 def _save(result, mode, store, out, paper, argv):
     """Write the figure: a quick run's into ``out``; a full run's beside its store, with the machine and versions."""
     import nqueens
+    from nqueens.registry import REGISTRY
     from nqueens.runtime.environment import machine, versions
 
     if mode == "quick":
@@ -354,7 +326,7 @@ def _save(result, mode, store, out, paper, argv):
                 "seconds": result.seconds,
                 "host": host,
                 "machine": machine(),
-                "versions": versions(),
+                "versions": versions(REGISTRY.values()),
                 "finished": stamp,
                 "table": result.markdown(),
             },

@@ -18,7 +18,7 @@ Examples
  4           -
 """
 
-__all__ = ["render", "cell", "escape"]
+__all__ = ["render", "figures", "cell", "escape"]
 
 # Columns that number things (an index, a size), printed without thousands separators.
 PLAIN = ("n", "id", "repeat", "seed", "depth")
@@ -47,6 +47,40 @@ def escape(text):
 
 def _numeric(text):
     return text == "-" or text.lstrip(">").replace(",", "").replace(".", "", 1).replace("x", "").lstrip("-").isdigit()
+
+
+def figures(columns, rows):
+    """The table of a report of figures (what the research scripts and the paper reproductions write into a
+    Markdown file): integers with thousands separators (from 10^15 in scientific notation), floats to four
+    significant digits (whole, with separators, from 10,000 to 10^10), booleans ``yes`` and ``**no**``, ``None``
+    as ``-``; columns of numbers aligned right; unpadded.
+
+    Examples
+    --------
+    >>> print(figures(["n", "nodes", "ratio", "agrees"], [[8, 2057, 0.25, True], [16, 1141190303, 12345.6, False]]), end="")
+    | n | nodes | ratio | agrees |
+    |--:|--:|--:|---|
+    | 8 | 2,057 | 0.25 | yes |
+    | 16 | 1,141,190,303 | 12,346 | **no** |
+    """
+
+    def text(value):
+        if value is None:
+            return "-"
+        if isinstance(value, bool):
+            return "yes" if value else "**no**"
+        if isinstance(value, int):
+            return f"{value:,}" if abs(value) < 10**15 else f"{value:.3e}"
+        if isinstance(value, float):
+            return f"{value:,.0f}" if 1e4 <= abs(value) < 1e10 else f"{value:.4g}"
+        return str(value)
+
+    numeric = [
+        all(isinstance(row[i], int | float) and not isinstance(row[i], bool) or row[i] is None for row in rows)
+        for i in range(len(columns))
+    ]
+    right = dict(zip(columns, numeric))
+    return render(columns, [[text(v) for v in row] for row in rows], style="compact", right=right.get)
 
 
 def render(columns, rows, *, style="markdown", right=None, same=None):
