@@ -237,9 +237,15 @@ def loads(data, name="trace"):
         options, expected = header["options"], header["expected"]
     except KeyError as missing:
         raise NQueensError(f"{name}: its header has no {missing}") from None
+    _check_header(name, solver, count, digest, options, expected, header.get("toolkit", ""))
     lines = body.split("\n")
     if lines and lines[-1] == "":
         lines.pop()
+    if len(lines) > count:
+        raise NQueensError(
+            f"{name}: {len(lines):,} event lines, more than the {count:,} its header counts: the file was changed "
+            "after writing"
+        )
     if len(lines) != count or not body.endswith("\n"):
         raise NQueensError(f"{name}: {len(lines):,} event lines of the {count:,} its header counts: truncated")
     if not lines or lines[-1] != "E":
@@ -304,6 +310,40 @@ def _decompressed(data, name):
         return b"".join(parts).decode("ascii")
     except (zlib.error, UnicodeDecodeError):
         raise NQueensError(f"{name}: not a trace file (gzip-compressed {FORMAT} expected)") from None
+
+
+def _check_header(name, solver, count, digest, options, expected, toolkit):
+    """Refuse a header field of the wrong kind (a file edited by hand, or another program's) in one line."""
+
+    def whole(value):
+        return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+    def scalar(value):
+        return value is None or isinstance(value, str | bool | int) or (isinstance(value, float) and value == value)
+
+    wrong = None
+    if not isinstance(solver, str):
+        wrong = f"solver is {_shown(solver)}, not a name"
+    elif not whole(count):
+        wrong = f"events is {_shown(count)}, not a number of event lines"
+    elif not isinstance(digest, str):
+        wrong = f"sha256 is {_shown(digest)}, not a digest"
+    elif not isinstance(options, dict) or not all(isinstance(k, str) and scalar(v) for k, v in options.items()):
+        wrong = f"options is {_shown(options)}, not a mapping of option names to values"
+    elif not isinstance(toolkit, str):
+        wrong = f"toolkit is {_shown(toolkit)}, not a version"
+    elif expected is not None and not (
+        isinstance(expected, dict)
+        and isinstance(expected.get("source"), str)
+        and all(
+            (key == "generated" and expected.get(key) is None)
+            or (isinstance(expected.get(key), list) and all(whole(c) for c in expected[key]))
+            for key in ("generated", "feasible")
+        )
+    ):
+        wrong = f"expected is {_shown(expected)}, not the per-depth counts (source, generated, feasible)"
+    if wrong is not None:
+        raise NQueensError(f"{name}: its header's {wrong}")
 
 
 def _shown(value):
