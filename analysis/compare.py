@@ -58,105 +58,22 @@ __all__ = [
 # The status of a cell is the first of these that one of its runs has (the status table, worst first).
 SEVERITY = NAMES
 
-# Columns of a comparison; those in _OPTIONAL appear only when some cell has a value there.
+# Columns of a comparison; all but those of _ALWAYS appear only when some cell has a value there.
 _COLUMNS = (
-    "n",
-    "instance",
-    "question",
-    "rule",
-    "solver",
-    "status",
-    "total",
-    "unique",
-    "objective",
-    "bound",
-    "tree",
-    "generated",
-    "nodes",
-    "effort",
-    "first",
-    "best",
-    "seconds",
-    "min",
-    "max",
-    "quartiles",
-    "ci95",
-    "cpu",
-    "MiB added",
-    "runs",
-    "reused",
+    *("n", "instance", "question", "rule", "solver", "status", "total", "unique", "objective", "bound", "tree"),
+    *("generated", "nodes", "effort", "first", "best", "seconds", "min", "max", "quartiles", "ci95", "cpu"),
+    *("MiB added", "runs", "reused"),
 )
-_OPTIONAL = (
-    "instance",
-    "question",
-    "rule",
-    "total",
-    "unique",
-    "objective",
-    "bound",
-    "best",
-    "tree",
-    "generated",
-    "nodes",
-    "effort",
-    "first",
-    "quartiles",
-    "ci95",
-    "cpu",
-    "MiB added",
-    "reused",
-)
+_ALWAYS = ("n", "solver", "status", "seconds", "min", "max", "runs")
 
-# Columns of ``nqueens runs``.
+# Columns of ``nqueens runs``; all but those of _RUN_ALWAYS shown only when some run has a value there.
 RUN_COLUMNS = (
-    "id",
-    "finished",
-    "n",
-    "instance",
-    "solver",
-    "rule",
-    "question",
-    "problem",
-    "repeat",
-    "seed",
-    "status",
-    "result",
-    "total",
-    "unique",
-    "objective",
-    "bound",
-    "seconds",
-    "seconds_to_first",
-    "cpu_time",
-    "memory_added",
-    "effort",
-    "par2",
-    "timeout",
-    "memory",
-    "host",
-    "version",
-    "message",
+    *("id", "finished", "n", "instance", "solver", "rule", "question", "problem", "repeat", "seed", "status"),
+    *("result", "total", "unique", "objective", "bound", "seconds", "seconds_to_first", "cpu_time", "memory_added"),
+    *("effort", "par2", "timeout", "memory", "host", "version", "message"),
 )
-
-
-# Columns of ``nqueens runs`` shown only when some run has a value there.
-_RUN_OPTIONAL = (
-    "id",
-    "problem",
-    "total",
-    "unique",
-    "objective",
-    "bound",
-    "instance",
-    "seed",
-    "memory",
-    "timeout",
-    "seconds_to_first",
-    "par2",
-    "cpu_time",
-    "memory_added",
-    "effort",
-)
+_RUN_ALWAYS = ("finished", "n", "solver", "rule", "question", "repeat", "status", "result", "seconds", "host")
+_RUN_ALWAYS += ("version", "message")
 
 
 def parse_range(text):
@@ -340,7 +257,7 @@ def format_table(records, fmt="markdown", *, notes=()):
     if fmt == "json":
         return json.dumps(finite(table), indent=2, default=str) + "\n"
     rows = [_row(cell, fmt) for cell in table]
-    columns = [c for c in _COLUMNS if c not in _OPTIONAL or any(row[c] not in (None, "") for row in rows)]
+    columns = [c for c in _COLUMNS if c in _ALWAYS or any(row[c] not in (None, "") for row in rows)]
     # A question or rule column only where the cells differ in it (they are apart cells, never one median).
     columns = [c for c in columns if c not in ("question", "rule") or len({row[c] for row in rows}) > 1]
     if fmt == "csv":
@@ -383,7 +300,7 @@ def format_runs(records, fmt="table"):
     columns = [
         c
         for c in RUN_COLUMNS
-        if (c not in _RUN_OPTIONAL or any(row[c] not in (None, {}) for row in rows))
+        if (c in _RUN_ALWAYS or any(row[c] not in (None, {}) for row in rows))
         and (c != "rule" or any(row[c] != "queen" for row in rows))
     ]
     if fmt != "table":

@@ -44,7 +44,6 @@ __all__ = [
     "is_integer",
     "is_number",
     "finite",
-    "BAD_VALUES",
 ]
 
 
@@ -167,28 +166,6 @@ PROFILE = Kind(
 SOLUTION = Kind("solution", "a list", lambda v: isinstance(v, list), numeric=False)
 CURVE = Kind("curve", "a list of [seconds, objective] pairs", _curve, numeric=False)
 STATUS = Kind("status", "a status of the status table", _status, numeric=False)
-
-# For each kind, values that are not of it (the property-based store tests draw from these, and add their own).
-BAD_VALUES = {
-    "count": [-1, 1.5, "7", [1, 2], True, float("nan")],
-    "size": [-8, 2.5, "8", [8], False],
-    "positive": [0, -3, 2.0, "1", [1]],
-    "integer": ["abc", 1.5, [1], {}, True],
-    "seconds": [-0.5, float("nan"), float("inf"), "1", [1, 2], True],
-    "memory": [-100.0, float("nan"), float("-inf"), "5 MiB", [1]],
-    "number": [float("nan"), float("inf"), -1.0, "x", [1, 2], False],
-    "text": [5, {}, ["a"], 1.5, True],
-    "time": [12, "yesterday", [], "2025-13-45"],
-    "flag": [1, "yes", [], 0.0],
-    "mapping": [5, "a", [1, 2], 1.5],
-    "effort": [[1, 2], {"nodes": float("nan")}, {"nodes": -1}, {"nodes": "7"}, 5],
-    "options": [5, [1], {"rule": 5}, {"rule": "bishop"}],
-    "classes": [{"3": 1}, {"8": -1}, [1, 2], "x", {"8": 1.5}],
-    "profile": [[1, -2], "x", [1.5], 5, {"a": 1}],
-    "solution": [5, "x", {"a": 1}, 1.5],
-    "curve": [[[0.1]], [[float("nan"), 3]], "x", 5, [["a", 1]]],
-    "status": ["bogus", 5, [], "SOLVED"],
-}
 
 
 def finite(value):

@@ -13,28 +13,9 @@ wherever a record becomes JSON text or is read back from it.
 import json
 from dataclasses import dataclass, field, fields
 
+from nqueens.core import fields as kind
 from nqueens.core import status as _status
-from nqueens.core.fields import (
-    CLASSES,
-    COUNT,
-    CURVE,
-    EFFORT,
-    FLAG,
-    INTEGER,
-    MAPPING,
-    MIB,
-    NUMBER,
-    OPTIONS,
-    POSITIVE,
-    PROFILE,
-    SECONDS,
-    SIZE,
-    SOLUTION,
-    STATUS,
-    TEXT,
-    TIME,
-    finite,
-)
+from nqueens.core.fields import finite
 
 __all__ = [
     "Tally",
@@ -182,11 +163,11 @@ class Subproblem:
 ANSWERED = _status.ANSWERED
 
 
-def declared(kind, *, run=False):
+def declared(of, *, run=False):
     """A field's metadata: its :class:`~nqueens.core.fields.Kind`; ``run``: the run itself fills it (from the
     worker's outcome), else it is set when the run is planned, or derived. A field declared with ``run`` travels
     from the worker to the record with nothing else to add."""
-    return {"kind": kind, "from": "run"} if run else {"kind": kind}
+    return {"kind": of, "from": "run"} if run else {"kind": of}
 
 
 # Fields left out of the CSV row (``registered`` is in ``solver``, ``machine`` is spread over its keys).
@@ -291,59 +272,59 @@ class RunRecord:
         Its row in the result store, when read from one.
     """
 
-    n: int = field(metadata=declared(SIZE))
-    solver: str = field(metadata=declared(TEXT))
-    question: str = field(default="count", metadata=declared(TEXT))
-    repeat: int = field(default=1, metadata=declared(POSITIVE))
-    status: str | None = field(default=None, metadata=declared(STATUS))
-    message: str | None = field(default=None, metadata=declared(TEXT))
-    problem: str | None = field(default=None, metadata=declared(TEXT))
-    instance: str | None = field(default=None, metadata=declared(TEXT))
-    instance_path: str | None = field(default=None, metadata=declared(TEXT))
-    instance_digest: str | None = field(default=None, metadata=declared(TEXT))
-    registered: str | None = field(default=None, metadata=declared(TEXT))
-    options: dict = field(default_factory=dict, metadata=declared(OPTIONS))
-    seed: int | None = field(default=None, metadata=declared(INTEGER))
-    total: int | None = field(default=None, metadata=declared(COUNT, run=True))
-    unique: int | None = field(default=None, metadata=declared(COUNT, run=True))
-    classes: dict | None = field(default=None, metadata=declared(CLASSES, run=True))
-    nodes: int | None = field(default=None, metadata=declared(COUNT, run=True))
-    profile: tuple | None = field(default=None, metadata=declared(PROFILE, run=True))
-    tree: int | None = field(default=None, metadata=declared(COUNT, run=True))
-    solution: list | None = field(default=None, metadata=declared(SOLUTION, run=True))
-    objective: int | None = field(default=None, metadata=declared(COUNT, run=True))
-    bound: float | None = field(default=None, metadata=declared(NUMBER, run=True))
-    time_best: float | None = field(default=None, metadata=declared(SECONDS, run=True))
-    curve: list | None = field(default=None, metadata=declared(CURVE, run=True))
-    seconds: float | None = field(default=None, metadata=declared(SECONDS, run=True))
-    time_read: float | None = field(default=None, metadata=declared(SECONDS, run=True))
-    time_model: float | None = field(default=None, metadata=declared(SECONDS, run=True))
-    time_solve: float | None = field(default=None, metadata=declared(SECONDS, run=True))
-    time_total: float | None = field(default=None, metadata=declared(SECONDS))
-    seconds_to_first: float | None = field(default=None, metadata=declared(SECONDS, run=True))
-    cpu_time: float | None = field(default=None, metadata=declared(SECONDS, run=True))
-    wall_time: float | None = field(default=None, metadata=declared(SECONDS, run=True))
-    load: float | None = field(default=None, metadata=declared(NUMBER, run=True))
-    peak_memory: float | None = field(default=None, metadata=declared(MIB, run=True))
-    memory_added: float | None = field(default=None, metadata=declared(MIB, run=True))
-    memory_note: str | None = field(default=None, metadata=declared(TEXT, run=True))
-    inner_time: float | None = field(default=None, metadata=declared(SECONDS, run=True))
-    inner_loops: int | None = field(default=None, metadata=declared(POSITIVE, run=True))
-    harness: str | None = field(default=None, metadata=declared(TEXT, run=True))
-    search_tree: str | None = field(default=None, metadata=declared(TEXT, run=True))
-    effort: dict = field(default_factory=dict, metadata=declared(EFFORT))
-    timeout: float | None = field(default=None, metadata=declared(SECONDS))
-    memory: int | None = field(default=None, metadata=declared(POSITIVE))
-    stats: dict = field(default_factory=dict, metadata=declared(MAPPING))
-    version: str | None = field(default=None, metadata=declared(TEXT))
-    versions: dict = field(default_factory=dict, metadata=declared(MAPPING))
-    code_digest: str | None = field(default=None, metadata=declared(TEXT))
-    command: str | None = field(default=None, metadata=declared(TEXT))
-    host: str | None = field(default=None, metadata=declared(TEXT))
-    machine: dict = field(default_factory=dict, metadata=declared(MAPPING))
-    reused: bool = field(default=False, metadata=declared(FLAG))
-    finished: str | None = field(default=None, metadata=declared(TIME))
-    id: int | None = field(default=None, metadata=declared(COUNT))
+    n: int = field(metadata=declared(kind.SIZE))
+    solver: str = field(metadata=declared(kind.TEXT))
+    question: str = field(default="count", metadata=declared(kind.TEXT))
+    repeat: int = field(default=1, metadata=declared(kind.POSITIVE))
+    status: str | None = field(default=None, metadata=declared(kind.STATUS))
+    message: str | None = field(default=None, metadata=declared(kind.TEXT))
+    problem: str | None = field(default=None, metadata=declared(kind.TEXT))
+    instance: str | None = field(default=None, metadata=declared(kind.TEXT))
+    instance_path: str | None = field(default=None, metadata=declared(kind.TEXT))
+    instance_digest: str | None = field(default=None, metadata=declared(kind.TEXT))
+    registered: str | None = field(default=None, metadata=declared(kind.TEXT))
+    options: dict = field(default_factory=dict, metadata=declared(kind.OPTIONS))
+    seed: int | None = field(default=None, metadata=declared(kind.INTEGER))
+    total: int | None = field(default=None, metadata=declared(kind.COUNT, run=True))
+    unique: int | None = field(default=None, metadata=declared(kind.COUNT, run=True))
+    classes: dict | None = field(default=None, metadata=declared(kind.CLASSES, run=True))
+    nodes: int | None = field(default=None, metadata=declared(kind.COUNT, run=True))
+    profile: tuple | None = field(default=None, metadata=declared(kind.PROFILE, run=True))
+    tree: int | None = field(default=None, metadata=declared(kind.COUNT, run=True))
+    solution: list | None = field(default=None, metadata=declared(kind.SOLUTION, run=True))
+    objective: int | None = field(default=None, metadata=declared(kind.COUNT, run=True))
+    bound: float | None = field(default=None, metadata=declared(kind.NUMBER, run=True))
+    time_best: float | None = field(default=None, metadata=declared(kind.SECONDS, run=True))
+    curve: list | None = field(default=None, metadata=declared(kind.CURVE, run=True))
+    seconds: float | None = field(default=None, metadata=declared(kind.SECONDS, run=True))
+    time_read: float | None = field(default=None, metadata=declared(kind.SECONDS, run=True))
+    time_model: float | None = field(default=None, metadata=declared(kind.SECONDS, run=True))
+    time_solve: float | None = field(default=None, metadata=declared(kind.SECONDS, run=True))
+    time_total: float | None = field(default=None, metadata=declared(kind.SECONDS))
+    seconds_to_first: float | None = field(default=None, metadata=declared(kind.SECONDS, run=True))
+    cpu_time: float | None = field(default=None, metadata=declared(kind.SECONDS, run=True))
+    wall_time: float | None = field(default=None, metadata=declared(kind.SECONDS, run=True))
+    load: float | None = field(default=None, metadata=declared(kind.NUMBER, run=True))
+    peak_memory: float | None = field(default=None, metadata=declared(kind.MIB, run=True))
+    memory_added: float | None = field(default=None, metadata=declared(kind.MIB, run=True))
+    memory_note: str | None = field(default=None, metadata=declared(kind.TEXT, run=True))
+    inner_time: float | None = field(default=None, metadata=declared(kind.SECONDS, run=True))
+    inner_loops: int | None = field(default=None, metadata=declared(kind.POSITIVE, run=True))
+    harness: str | None = field(default=None, metadata=declared(kind.TEXT, run=True))
+    search_tree: str | None = field(default=None, metadata=declared(kind.TEXT, run=True))
+    effort: dict = field(default_factory=dict, metadata=declared(kind.EFFORT))
+    timeout: float | None = field(default=None, metadata=declared(kind.SECONDS))
+    memory: int | None = field(default=None, metadata=declared(kind.POSITIVE))
+    stats: dict = field(default_factory=dict, metadata=declared(kind.MAPPING))
+    version: str | None = field(default=None, metadata=declared(kind.TEXT))
+    versions: dict = field(default_factory=dict, metadata=declared(kind.MAPPING))
+    code_digest: str | None = field(default=None, metadata=declared(kind.TEXT))
+    command: str | None = field(default=None, metadata=declared(kind.TEXT))
+    host: str | None = field(default=None, metadata=declared(kind.TEXT))
+    machine: dict = field(default_factory=dict, metadata=declared(kind.MAPPING))
+    reused: bool = field(default=False, metadata=declared(kind.FLAG))
+    finished: str | None = field(default=None, metadata=declared(kind.TIME))
+    id: int | None = field(default=None, metadata=declared(kind.COUNT))
 
     @property
     def answered(self):
