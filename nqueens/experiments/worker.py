@@ -63,7 +63,8 @@ def execute(task, spec=None):
         ``time_read`` (reading the instance file), ``time_model`` and ``time_solve`` (where the solver reports
         them in its ``stats``, under those keys); what the solver call cost, over the one span that gives
         ``seconds``, taken in the thread that runs it (:class:`nqueens.core.measure.Span`): ``cpu_time``,
-        ``wall_time`` (the same span), ``peak_memory``, ``memory_added``, ``memory_note``, ``harness``; for a run
+        ``wall_time`` (the same span), ``peak_memory``, ``memory_added``, ``memory_note``, ``harness``, ``load`` (the
+        machine's load average as the run started); for a run
         shorter than :data:`nqueens.experiments.resources.SHORT_RUN`, ``inner_time`` and ``inner_loops``;
         ``effort`` (the statistics in the names of :data:`nqueens.core.effort.QUANTITIES`; for a first solution,
         the search up to it) and ``search_tree`` (the tree its ``nodes`` belong to).
@@ -78,6 +79,7 @@ def execute(task, spec=None):
     ('solved', 92, 12, {'4': 1, '8': 11})
     """
     try:
+        load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None  # the machine's, as the run starts
         start = time.perf_counter()
         problem = _problem(task)
         read = time.perf_counter() - start if task.get("instance") is not None else None
@@ -88,7 +90,7 @@ def execute(task, spec=None):
             spec = get_solver(task["solver"])
         made: dict[str, Any] = {}
         outcome = _answer(task, problem, spec, trusted, made)
-        outcome.update(wall_time=outcome["seconds"], harness="process")  # one span: the solver call's
+        outcome.update(wall_time=outcome["seconds"], harness="process", load=load)  # one span: the solver call's
         outcome["time_read"] = read
         _split_times(outcome)
         _effort(task, outcome, spec)

@@ -23,10 +23,12 @@ True
 """
 
 import json
+import math
 import os
 import socket
 import time
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from nqueens.core.errors import NQueensError
 from nqueens.core.rules import rule_of
@@ -39,6 +41,8 @@ __all__ = [
     "forecast",
     "long_run_warning",
     "experiment_forecast",
+    "ExperimentForecast",
+    "first_solution_nodes",
     "duration",
     "rates_path",
 ]
@@ -109,37 +113,83 @@ def quick_estimate(n, probes=400, seed=0, rule="queen"):
 
     r = get_rule(rule)
     rng = random.Random(seed)
-    full = (1 << n) - 1
     total = total2 = 0.0
     for _ in range(probes):
-        cols = left = right = near = far = 0  # near, far: the queens of the rows one and two above (knight)
-        weight = value = 1.0
-        for _row in range(n):
-            knight = ((near << 2) | (near >> 2) | (far << 1) | (far >> 1)) & full if r.knight else 0
-            free = full & ~(cols | left | right | knight)
-            d = free.bit_count()
-            if d == 0:
-                break
-            weight *= d
-            value += weight
-            k = rng.randrange(d)
-            while k:
-                free &= free - 1
-                k -= 1
-            bit = free & -free
-            cols |= bit
-            if r.wrap:  # the diagonals go round the torus: the masks rotate within n bits
-                left = (((left | bit) << 1) | ((left | bit) >> (n - 1))) & full
-                right = ((right | bit) >> 1) | (((right | bit) & 1) << (n - 1))
-            else:
-                left = ((left | bit) << 1) & full
-                right = (right | bit) >> 1
-            near, far = bit, near
+        value = _probe(n, r, rng)[0]
         total += value
         total2 += value * value
     mean = total / probes
     var = max(total2 / probes - mean * mean, 0.0) * probes / max(probes - 1, 1)
     return mean, (var / probes) ** 0.5
+
+
+def _probe(n, r, rng):
+    """One random probe down the row-by-row tree of ``n`` under the rule ``r``: ``(value, depth)``, Knuth's
+    estimate of the tree's nodes from this path and the rows it placed (``n``: it reached a solution)."""
+    full = (1 << n) - 1
+    cols = left = right = near = far = 0  # near, far: the queens of the rows one and two above (knight)
+    weight = value = 1.0
+    depth = 0
+    for _row in range(n):
+        knight = ((near << 2) | (near >> 2) | (far << 1) | (far >> 1)) & full if r.knight else 0
+        free = full & ~(cols | left | right | knight)
+        d = free.bit_count()
+        if d == 0:
+            break
+        weight *= d
+        value += weight
+        k = rng.randrange(d)
+        while k:
+            free &= free - 1
+            k -= 1
+        bit = free & -free
+        cols |= bit
+        if r.wrap:  # the diagonals go round the torus: the masks rotate within n bits
+            left = (((left | bit) << 1) | ((left | bit) >> (n - 1))) & full
+            right = ((right | bit) >> 1) | (((right | bit) & 1) << (n - 1))
+        else:
+            left = ((left | bit) << 1) & full
+            right = (right | bit) >> 1
+        near, far = bit, near
+        depth += 1
+    return value, depth
+
+
+# A first solution's estimate stops after this many probes have reached a solution, or after FIRST_BUDGET seconds.
+FIRST_HITS = 8
+FIRST_BUDGET = 0.1
+
+
+def first_solution_nodes(n, *, seed=0, rule="queen", hits=FIRST_HITS, budget=FIRST_BUDGET):
+    """The nodes a search spends before its first solution of ``n``, or ``None`` when unknown.
+
+    Random probes down the row-by-row tree (each row's queen on a free square, chosen at random) are made until
+    ``hits`` of them reach a solution or ``budget`` seconds pass; the nodes of all the probes over the probes that
+    reached a solution is what a search that restarts at random after each dead end spends (a Las Vegas
+    estimate; a search that backtracks, or propagates, usually spends less). ``None`` when no probe reached a
+    solution within the budget (no solution, or solutions too rare to say): a forecast then says it does not
+    know, rather than take the whole tree.
+
+    Examples
+    --------
+    >>> 0 < first_solution_nodes(8, budget=1.0) < 2057  # the whole backtracking tree of n = 8 has 2,057 nodes
+    True
+    >>> first_solution_nodes(3, budget=0.01) is None  # no solution
+    True
+    """
+    import random
+
+    from nqueens.core.rules import get_rule
+
+    r = get_rule(rule)
+    rng = random.Random(seed)
+    nodes = solved = 0
+    deadline = time.perf_counter() + budget
+    while solved < hits and time.perf_counter() < deadline:
+        depth = _probe(n, r, rng)[1]
+        nodes += depth + 1  # the root and the rows placed
+        solved += depth == n
+    return nodes / solved if solved else None
 
 
 # Probes of the Knuth estimate behind a long-run warning: enough for a warning good to a factor of two.
@@ -236,28 +286,45 @@ COMPILE_SECONDS = 6.0
 REACH_SECONDS = 1.0
 
 
-def experiment_forecast(runs, timeout=None):
-    """``(seconds, worst, compiling)``: the forecast wall time of an experiment's ``runs`` made one after another,
-    the worst case under ``timeout`` where it matters (some run is forecast to take more than a tenth of its
-    limit: the forecasts are good to a few times; ``None`` otherwise) and the number of kernel modules to compile
-    first.
+class ExperimentForecast(NamedTuple):
+    """What :func:`experiment_forecast` says of an experiment."""
+
+    seconds: float  # the forecast wall time (the runs whose search is unknown count their limit, or nothing)
+    worst: float | None  # every run to its limit, where that matters
+    compiling: int  # kernel modules to compile first
+    unknown: int = 0  # runs whose search cannot be forecast (a first solution no probe reached)
+
+
+def experiment_forecast(runs, timeout=None, *, first=False):
+    """``(seconds, worst, compiling, unknown)``: the forecast wall time of an experiment's ``runs`` made one after
+    another, the worst case under ``timeout`` where it matters (some run is forecast to take more than a tenth of
+    its limit, or cannot be forecast: the forecasts are good to a few times; ``None`` otherwise), the number of
+    kernel modules to compile first, and the number of runs whose search cannot be forecast.
 
     ``runs`` are ``(solver, options, n)`` triples (a :class:`~nqueens.core.protocol.Solver`, its checked options).
-    A run's search takes Knuth's estimate of its tree over the solver's rate where this machine has measured it
-    (:func:`forecast` keeps the rates), else the solver's declared ``reach`` scaled by the estimates of the two
-    trees; it is capped at ``timeout``. Each solver adds its warm-up, each run its round trip, and each kernel
-    module the cache lacks (:func:`nqueens.core.cache.uncompiled`) its compilation: on a fresh installation
-    that is most of a short experiment.
+    A run's search takes its nodes over the solver's rate where this machine has measured it (:func:`forecast`
+    keeps the rates), else the solver's declared ``reach`` scaled by the nodes of the two trees; it is capped at
+    ``timeout``. The nodes are Knuth's estimate of the whole tree, or with ``first`` (runs that stop at their first
+    solution) what a first solution costs (:func:`first_solution_nodes`): where that is unknown, the run counts its
+    ``timeout`` (none without one) and is one of ``unknown``. Each solver adds its warm-up, each run its round
+    trip, and each kernel module the cache lacks (:func:`nqueens.core.cache.uncompiled`) its compilation: on a
+    fresh installation that is most of a short experiment.
 
     Examples
     --------
     >>> from nqueens.registry import get_solver
-    >>> seconds, worst, compiling = experiment_forecast([(get_solver("bitwise"), {}, n) for n in range(4, 9)], 10)
+    >>> seconds, worst, compiling, unknown = experiment_forecast([(get_solver("bitwise"), {}, n) for n in range(4, 9)], 10)
     >>> 0 < seconds < 10, worst
     (True, None)
-    >>> seconds, worst, compiling = experiment_forecast([(get_solver("bitwise"), {}, n) for n in (13, 14)], 1)
+    >>> seconds, worst, compiling, unknown = experiment_forecast([(get_solver("bitwise"), {}, n) for n in (13, 14)], 1)
     >>> seconds <= worst
     True
+
+    A first solution of n = 40 costs a few thousand nodes, not the whole tree's 1e28:
+
+    >>> seconds, worst, compiling, unknown = experiment_forecast([(get_solver("cpsat"), {}, 40)], first=True)
+    >>> seconds < 60, unknown
+    (True, 0)
     """
     from nqueens.core.cache import uncompiled
 
@@ -269,17 +336,33 @@ def experiment_forecast(runs, timeout=None):
             trees[n, rule] = quick_estimate(n, probes=200, seed=0, rule=rule)[0]
         return trees[n, rule]
 
-    solvers, modules, seconds, longest = {}, set(), 0.0, 0.0
+    def nodes(n, rule):
+        """The nodes of the run's search: its tree, or its first solution's (``None``: unknown)."""
+        if not first:
+            return tree(n, rule)
+        if ("first", n, rule) not in trees:
+            found = first_solution_nodes(n, rule=rule)
+            trees["first", n, rule] = None if found is None else min(found, tree(n, rule))
+        return trees["first", n, rule]
+
+    solvers, modules, seconds, longest, unknown = {}, set(), 0.0, 0.0, 0
     for spec, options, n in runs:
         rule = rule_of(options)
         known = rates.get(_rate_key(spec.name, options))
-        if known is not None:
-            search = tree(n, rule) / float(known["rate"])
+        size = nodes(n, rule)
+        if size is None:
+            unknown += 1
+            search = math.inf
+        elif known is not None:
+            search = size / float(known["rate"])
         else:
             reach = spec.reach or n
-            search = REACH_SECONDS * tree(n, rule) / tree(max(reach, 1), rule)
+            search = REACH_SECONDS * size / tree(max(reach, 1), rule)
         longest = max(longest, search)
-        seconds += RUN_SECONDS + (search if timeout is None else min(search, timeout))
+        if search < math.inf or timeout is not None:
+            seconds += RUN_SECONDS + (search if timeout is None else min(search, timeout))
+        else:
+            seconds += RUN_SECONDS
         solvers[spec.name] = spec
         if spec.module is not None and spec.source == "built-in":
             modules.add(spec.module)
@@ -287,7 +370,7 @@ def experiment_forecast(runs, timeout=None):
     overhead = SOLVER_SECONDS * len(solvers) + COMPILE_SECONDS * compiling
     matters = timeout is not None and longest > timeout / 10
     worst = overhead + len(runs) * (RUN_SECONDS + timeout) if matters else None
-    return overhead + seconds, worst, compiling
+    return ExperimentForecast(overhead + seconds, worst, compiling, unknown)
 
 
 def _at_once(spec, n, options):

@@ -2,6 +2,7 @@
 ``--check``, whether their statuses hold up together; with ``--compare A B``, two configurations side by side."""
 
 import argparse
+import sys
 from datetime import UTC
 
 from nqueens.cli.commands._output import write_out
@@ -81,6 +82,11 @@ def run(args):
         write_out(f"no experiment runs{which}{when} in {store.path}\n")
         return 0
     write_out(format_runs(records, fmt))
+    if fmt == "table":
+        from nqueens.analysis.busy import busy_notes
+
+        for note in busy_notes(records):
+            print(f"note: {note}", file=sys.stderr)
     return 0
 
 
