@@ -42,6 +42,15 @@ The classic solver has no domain-consistent (Regin's matching-based) all-differe
 
 ``seed`` seeds the solver's random generator (``ReSeed``) for the random strategies.
 
+``symmetry`` -- the choices of the tree models' option (:mod:`nqueens.models.symmetry`) that the model can state
+as constraints: ``none``; ``lex``, lex-leader constraints ``q <=lex g(q)`` for the 7 non-trivial symmetries of
+the square (``LexicalLessOrEqual``, with the inverse permutation from ``InversePermutationConstraint`` for the maps
+that swap rows and columns), so one solution per orbit is found: a count gives ``unique``, the orbit ``classes``
+and the ``total`` they stand for, a stream the fundamental solutions; ``half``, ``2 q[0] <= n - 1``: a count
+weighs each solution found twice unless its first queen is on the middle column (the exact total), a stream adds
+each one's mirror image. SBDS and SBDD need symmetry breakers on the solver's search, which ``pywrapcp`` does not
+offer in Python (the C++ ``SymmetryManager``); the tree models have them.
+
 Statistics are the solver's own: ``failures`` (failed nodes), ``branches`` (decisions taken and refuted),
 ``wall_time`` (the search, seconds) and ``first_solution_seconds``. With ``var=input, value=min`` and with
 ``var=first-fail`` and ``value=min`` or ``value=median``, the failures to the first solution are exactly those of
@@ -70,9 +79,11 @@ from typing import Any
 import numpy as np
 from ortools.constraint_solver import pywrapcp
 
+from nqueens.core import d4
 from nqueens.core.board import dtype_for
+from nqueens.core.errors import NQueensError
 from nqueens.core.record import Tally
-from nqueens.core.rules import KNIGHT_STEPS, get_rule
+from nqueens.core.rules import KNIGHT_STEPS, get_rule, need_square_group
 
 __all__ = [
     "VARIABLE_STRATEGIES",
@@ -107,8 +118,9 @@ PROPAGATION = {"bounds": True, "value": False}  # the stronger_propagation flag 
 _CHUNK = 1024
 
 
-def model(n, *, propagation="bounds", instance=None, rule="queen"):
-    """The solver, its row variables ``q`` and the three all-different constraints posted.
+def model(n, *, propagation="bounds", instance=None, rule="queen", symmetry="none"):
+    """The solver, its row variables ``q`` and the three all-different constraints posted (and those of
+    ``symmetry``: see the module docstring).
 
     Under another ``rule`` (:mod:`nqueens.core.rules`) the diagonal constraints are on ``(q[i] +/- i) mod n``
     (``toroidal``), or the knight's moves are forbidden between rows one and two apart (``superqueen``:
@@ -148,10 +160,30 @@ def model(n, *, propagation="bounds", instance=None, rule="queen"):
         for d, k in KNIGHT_STEPS:
             for i in range(n - d):
                 solver.Add(q[i + d] - q[i] != k)
+    if symmetry == "lex":
+        # p[j] is the row of the queen in column j; q is no larger than each of its images
+        p = [solver.IntVar(0, n - 1, f"p{j}") for j in range(n)]
+        solver.Add(solver.InversePermutationConstraint(q, p))
+        for image in d4.images(q, p):
+            solver.Add(solver.LexicalLessOrEqual(q, [solver.Sum([e]).Var() for e in image]))
+    elif symmetry == "half":
+        # the mirror image left-right of a solution with the first queen right of the middle has it left of it
+        solver.Add(2 * q[0] <= n - 1)
     return solver, q
 
 
-def count(n, *, nodes=False, instance=None, var="input", value="min", propagation="bounds", seed=0, rule="queen"):
+def count(
+    n,
+    *,
+    nodes=False,
+    instance=None,
+    var="input",
+    value="min",
+    propagation="bounds",
+    seed=0,
+    rule="queen",
+    symmetry="none",
+):
     """Count the solutions by running the search to its end.
 
     Parameters
@@ -164,12 +196,15 @@ def count(n, *, nodes=False, instance=None, var="input", value="min", propagatio
         The search strategies and the all-different propagator (see the module docstring).
     rule : str
         The attack rule (``queen``, ``superqueen`` or ``toroidal``).
+    symmetry : {"none", "half", "lex"}
+        Symmetry broken by constraints (see the module docstring).
 
     Returns
     -------
     Tally
         ``stats``: ``failures``, ``branches``, ``wall_time`` (seconds), ``first_solution_seconds`` (``None``
-        without a solution).
+        without a solution); with ``symmetry``, ``found`` (the solutions the search reached). With ``lex``,
+        ``unique`` and ``classes`` too.
 
     Examples
     --------
@@ -178,20 +213,50 @@ def count(n, *, nodes=False, instance=None, var="input", value="min", propagatio
     (92, 304, 790)
     >>> count(8, var="first-fail", propagation="value").total
     92
+    >>> r = count(8, symmetry="lex")
+    >>> r.unique, r.classes, r.total
+    (12, {4: 1, 8: 11}, 92)
     """
-    search = _Search(n, instance, var, value, propagation, seed, rule=rule)
-    total = 0
+    from nqueens.core.rules import images
+
+    search = _Search(n, instance, var, value, propagation, seed, rule=rule, symmetry=symmetry)
+    found = 0
+    weighted = 0
+    classes: dict = {}
     with search.guard:
         while search.next():
-            total += 1
+            found += 1
+            if symmetry == "half":
+                weighted += 1 if 2 * search.q[0].Value() == n - 1 else 2
+            elif symmetry == "lex":
+                size = len(images(search.solution(), rule))
+                classes[size] = classes.get(size, 0) + 1
     search.end()
-    return Tally(total=total, stats=search.stats())
+    stats = search.stats()
+    if symmetry == "none":
+        return Tally(total=found, stats=stats)
+    stats["found"] = found
+    if symmetry == "half":
+        return Tally(total=weighted, stats=stats)
+    classes = dict(sorted(classes.items()))
+    return Tally(total=sum(k * v for k, v in classes.items()), unique=found, classes=classes, stats=stats)
 
 
 def batches(
-    n, *, limit=None, instance=None, stats=None, var="input", value="min", propagation="bounds", seed=0, rule="queen"
+    n,
+    *,
+    limit=None,
+    instance=None,
+    stats=None,
+    var="input",
+    value="min",
+    propagation="bounds",
+    seed=0,
+    rule="queen",
+    symmetry="none",
 ):
-    """Stream the solutions as ``(m, n)`` arrays, in the order the search finds them.
+    """Stream the solutions as ``(m, n)`` arrays, in the order the search finds them (with ``symmetry=lex`` the
+    fundamental ones; with ``half`` each one found and its mirror image).
 
     Parameters
     ----------
@@ -209,7 +274,7 @@ def batches(
     >>> [len(b) for b in batches(6, stats=stats)], stats["failures"]
     ([4], 32)
     """
-    search = _Search(n, instance, var, value, propagation, seed, rule=rule)
+    search = _Search(n, instance, var, value, propagation, seed, rule=rule, symmetry=symmetry)
     dtype = dtype_for(n)
     size = _CHUNK if limit is None else max(1, min(_CHUNK, limit))
     found = 0
@@ -222,6 +287,8 @@ def batches(
             found += len(rows)
             if stats is not None:
                 stats.update(search.stats())
+            if symmetry == "half":
+                rows += [[n - 1 - c for c in row] for row in rows if 2 * row[0] != n - 1]
             if rows:
                 yield np.array(rows, dtype=dtype)
             if len(rows) < size:
@@ -268,8 +335,14 @@ def warmup():
 class _Search:
     """One search of the model: ``next()`` finds the next solution; ``end()`` closes it; ``stats()``."""
 
-    def __init__(self, n, instance, var, value, propagation, seed, max_failures=None, rule="queen"):
-        built = model(n, propagation=propagation, instance=instance, rule=rule)
+    def __init__(self, n, instance, var, value, propagation, seed, max_failures=None, rule="queen", symmetry="none"):
+        if symmetry == "lex":
+            need_square_group("symmetry=lex", rule, instance)
+        elif symmetry == "half" and instance is not None and not instance.is_plain:
+            raise NQueensError(
+                "symmetry=half needs the board's mirror image left-right, which an instance does not keep"
+            )
+        built = model(n, propagation=propagation, instance=instance, rule=rule, symmetry=symmetry)
         self.guard = _Interrupt()
         self.first = None
         self.ended = built is None
@@ -374,7 +447,6 @@ def optimize(problem, n, *, timeout=None, improved, var="input", value="min", se
     from nqueens.models.optimize import line_model, solution_of
 
     from nqueens.core import background
-    from nqueens.core.errors import NQueensError
 
     solver = pywrapcp.Solver("nqueens-optimize")
     solver.ReSeed(seed)

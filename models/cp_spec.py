@@ -41,6 +41,17 @@ SOLVER = Solver(
             ("bounds", "value"),
         ),
         Option("seed", int, 0, "seed of the random strategies"),
+        Option(
+            "symmetry",
+            str,
+            "none",
+            "symmetry broken by constraints (the tree models' choices the model can state): none, half (the first "
+            "row's queen on its left half, the middle column included: the exact total), lex (lex-leader "
+            "constraints over the 8 board symmetries: only fundamental solutions, count adds unique and classes)",
+            ("none", "half", "lex"),
+            unique=("lex",),
+            reduced=("lex",),
+        ),
         RULE,
     ),
     memory=(16, 2),  # measured: 5.6 GB for n = 20000 (first-fail, limit 1)

@@ -22,10 +22,15 @@ search hands chunks of solutions to the caller through its bounded queue and sto
 Options
 -------
 ``symmetry``
-    Lex-leader symmetry breaking: for each of the 7 non-trivial symmetries ``g`` of the board, ``q <=lex g(q)``,
-    so exactly one solution per orbit survives, the canonical one (the lexicographically smallest of its 8
-    images). Enumeration then yields the fundamental solutions; a count reports ``unique`` and the orbit
-    ``classes`` and the ``total`` they stand for.
+    The choices of the tree models' option (:mod:`nqueens.models.symmetry`) that a model can state: ``none``;
+    ``lex``, lex-leader symmetry breaking: for each of the 7 non-trivial symmetries ``g`` of the board,
+    ``q <=lex g(q)``, so exactly one solution per orbit survives, the canonical one (the lexicographically
+    smallest of its 8 images); enumeration then yields the fundamental solutions, and a count reports ``unique``
+    and the orbit ``classes`` and the ``total`` they stand for; ``half``, ``2 q[0] <= n - 1`` (the first row's
+    queen on its left half, the middle column included): a count weighs each solution found twice unless its
+    first queen is on the middle column (the exact total), a stream adds each one's mirror image. SBDS and SBDD
+    act on a search the model does not drive: CP-SAT has no hook for them. ``true`` and ``false`` (this option's
+    older spelling) stand for ``lex`` and ``none``.
 ``first``
     Stop at the first solution (for large ``n``), searching first-fail (the row with the fewest columns left)
     and median value first unless ``var`` says otherwise; with ``workers`` > 1 CP-SAT's portfolio races to it.
@@ -80,12 +85,13 @@ VALUE_STRATEGIES = {
     "split": cp_model.SELECT_LOWER_HALF,
 }
 
+_WAYS = ("none", "half", "lex")  # the choices of the option symmetry (nqueens.models.SYMMETRIES) a model states
 _CHUNK = 1024
 _POLL = 0.05
 _COMPLETE = (cp_model.OPTIMAL, cp_model.INFEASIBLE)
 
 
-def model(n, *, symmetry=False, instance=None, rule="queen"):
+def model(n, *, symmetry="none", instance=None, rule="queen"):
     """The CP-SAT model of the ``n``-queens problem and its row variables ``q``.
 
     With an ``instance``, blocked squares and excluded diagonals are left out of the rows' domains and a
@@ -137,8 +143,12 @@ def model(n, *, symmetry=False, instance=None, rule="queen"):
         for d, k in KNIGHT_STEPS:
             for i in range(n - d):
                 m.add(q[i + d] - q[i] != k)
-    if symmetry:
+    way = _way(symmetry)
+    if way == "lex":
         _lex_leader(m, q, n)
+    elif way == "half":
+        # the mirror image left-right of a solution with the first queen right of the middle has it left of it
+        m.add(2 * q[0] <= n - 1)
     return m, q
 
 
@@ -147,7 +157,7 @@ def count(
     *,
     nodes=False,
     instance=None,
-    symmetry=False,
+    symmetry="none",
     first=False,
     workers=1,
     var="auto",
@@ -163,9 +173,9 @@ def count(
     nodes : bool
         Not supported (CP-SAT has no search-tree node count; see ``stats["branches"]``).
     instance : nqueens.core.instance.Instance, optional
-    symmetry : bool
-        Count only canonical solutions (lex-leader); the record then has ``unique``, ``classes`` and the
-        ``total`` they stand for.
+    symmetry : {"none", "half", "lex"}
+        ``lex``: count only canonical solutions (lex-leader); the record then has ``unique``, ``classes`` and the
+        ``total`` they stand for. ``half``: the first row's queen on its left half, the exact ``total``.
     first, workers
         ``first=True`` cannot count; ``workers`` must be 1.
     var, value
@@ -192,7 +202,7 @@ def count(
     --------
     >>> count(8).total
     92
-    >>> r = count(8, symmetry=True)
+    >>> r = count(8, symmetry="lex")
     >>> r.unique, r.classes, r.total
     (12, {4: 1, 8: 11}, 92)
     >>> count(8, var="first-fail", value="median").total
@@ -202,9 +212,10 @@ def count(
     if reason:
         raise NQueensError(f"{reason}: it cannot count; use it with `nqueens solve N --solver cpsat`")
     start = time.perf_counter()
-    m, q = _model(n, symmetry, instance, rule)
+    way = _way(symmetry)
+    m, q = _model(n, way, instance, rule)
     solver = _solver(m, q, first, workers, var, value, seed)
-    callback = _Counter(q, symmetry)
+    callback = _Counter(q, way)
     built = time.perf_counter()
     status = _run(solver, m, callback)
     solved = time.perf_counter()
@@ -214,8 +225,11 @@ def count(
             "a partial count is not a count"
         )
     stats = {**_stats(solver, callback, status), "time_model": built - start, "time_solve": solved - built}
-    if not symmetry:
+    if way == "none":
         return Tally(total=callback.solutions, stats=stats)
+    stats["found"] = callback.solutions
+    if way == "half":
+        return Tally(total=callback.weighted, stats=stats)
     classes = dict(sorted(callback.classes.items()))
     total = sum(size * number for size, number in classes.items())
     return Tally(total=total, unique=callback.solutions, classes=classes, stats=stats)
@@ -227,7 +241,7 @@ def batches(
     limit=None,
     instance=None,
     stats=None,
-    symmetry=False,
+    symmetry="none",
     first=False,
     workers=1,
     var="auto",
@@ -235,7 +249,8 @@ def batches(
     rule="queen",
     seed=0,
 ):
-    """Stream the solutions as ``(m, n)`` arrays in CP-SAT's order (canonical ones only with ``symmetry``).
+    """Stream the solutions as ``(m, n)`` arrays in CP-SAT's order (canonical ones only with ``symmetry=lex``;
+    with ``half``, each solution found and its mirror image).
 
     The solve runs in a worker thread; closing the stream (or reaching ``limit``) stops the search. ``stats``,
     if a dict, receives ``time_model`` once the model is built, and the solver's statistics (as in :func:`count`)
@@ -251,11 +266,12 @@ def batches(
     --------
     >>> sorted(map(tuple, next(batches(6)).tolist()))
     [(1, 3, 5, 0, 2, 4), (2, 5, 1, 4, 0, 3), (3, 0, 4, 1, 5, 2), (4, 2, 0, 5, 3, 1)]
-    >>> [len(b) for b in batches(8, symmetry=True)]
+    >>> [len(b) for b in batches(8, symmetry="lex")]
     [12]
     """
     start = time.perf_counter()
-    m, q = _model(n, symmetry, instance, rule)
+    way = _way(symmetry)
+    m, q = _model(n, way, instance, rule)
     solver = _solver(m, q, first, workers, var, value, seed)
     if limit == 1:  # one solution: an ordinary solve, not an enumeration cut after its first solution
         solver.parameters.enumerate_all_solutions = False
@@ -264,7 +280,7 @@ def batches(
     if first or limit == 1:
         if stats is not None:
             stats["parameters"] = _parameters(solver)
-        callback = _Counter(q, False)
+        callback = _Counter(q, "none")
         status = _run(solver, m, callback)
         if stats is not None:
             stats.update(_stats(solver, callback, status))
@@ -273,7 +289,12 @@ def batches(
         elif status != cp_model.INFEASIBLE:
             raise NQueensError(f"CP-SAT stopped without an answer (status {solver.status_name(status)})")
         return
-    yield from _stream(m, q, solver, n, limit, stats)
+    if way != "half":
+        yield from _stream(m, q, solver, n, limit, stats)
+        return
+    for chunk in _stream(m, q, solver, n, limit, stats):
+        # each solution with the first queen left of the middle stands for its mirror image too
+        yield np.concatenate((chunk, (n - 1 - chunk[2 * chunk[:, 0].astype(np.int64) != n - 1]).astype(chunk.dtype)))
 
 
 def incomplete(*, first=False, **options):
@@ -285,7 +306,7 @@ def incomplete(*, first=False, **options):
     --------
     >>> incomplete(first=True)
     'first=true finds one solution, not all of them'
-    >>> incomplete(symmetry=True) is None
+    >>> incomplete(symmetry="lex") is None
     True
     """
     if first:
@@ -304,10 +325,20 @@ def warmup():
     import nqueens.models.optimize  # noqa: F401  (the optimisation models' module, loaded once here too)
 
 
-def _model(n, symmetry, instance, rule):
-    if symmetry:
-        need_square_group("symmetry=true", rule, instance)
-    return model(n, symmetry=symmetry, instance=instance, rule=rule)
+def _way(symmetry):
+    """The choice of the option ``symmetry``; ``True`` and ``False``, its older spelling, stand for lex and none."""
+    way = {True: "lex", False: "none"}.get(symmetry, symmetry) if isinstance(symmetry, bool) else symmetry
+    if way not in _WAYS:
+        raise NQueensError(f"symmetry must be one of {', '.join(_WAYS)}; got {symmetry!r}")
+    return way
+
+
+def _model(n, way, instance, rule):
+    if way == "lex":
+        need_square_group("symmetry=lex", rule, instance)
+    if way == "half" and instance is not None and not instance.is_plain:
+        raise NQueensError("symmetry=half needs the board's mirror image left-right, which an instance does not keep")
+    return model(n, symmetry=way, instance=instance, rule=rule)
 
 
 def _solver(m, q, first, workers, var="auto", value="auto", seed=0):
@@ -412,24 +443,8 @@ def _lex_leader(m, q, n):
     # p[j] is the row of the queen in column j.
     p = [m.new_int_var(0, n - 1, f"p{j}") for j in range(n)]
     m.add_inverse(q, p)
-    for image in _images(q, p):
+    for image in d4.images(q, p):
         _lex_less_equal(m, q, image)
-
-
-def _images(q, p):
-    """The 7 non-trivial images of ``q`` (``p`` its inverse) under the maps of :mod:`nqueens.core.d4`: the same
-    expressions serve ints and CP-SAT variables. A map that keeps rows as rows reads ``q``, one that swaps rows
-    and columns reads ``p``: the image's row ``i`` comes from row (or column) ``a (i - k m)`` of the original."""
-    n = len(q)
-    top = n - 1
-    out = []
-    for g in range(1, len(d4.NAMES)):
-        (a, b, k), (d, e, l) = d4.MAPS[g].tolist()
-        if b == 0:
-            out.append([e * q[a * (i - k * top)] + l * top for i in range(n)])
-        else:
-            out.append([d * p[b * (i - k * top)] + l * top for i in range(n)])
-    return out
 
 
 def _lex_less_equal(m, a, b):
@@ -459,7 +474,7 @@ def _orbit_size(q):
     p = [0] * len(q)
     for r, c in enumerate(q):
         p[c] = r
-    return len({tuple(q)} | {tuple(image) for image in _images(q, p)})
+    return len({tuple(q)} | {tuple(image) for image in d4.images(q, p)})
 
 
 class _Counter(cp_model.CpSolverSolutionCallback):
@@ -468,12 +483,13 @@ class _Counter(cp_model.CpSolverSolutionCallback):
     Once ``halt`` is set (the caller has gone), it stops the search at the next solution.
     """
 
-    def __init__(self, q, symmetry):
+    def __init__(self, q, way):
         cp_model.CpSolverSolutionCallback.__init__(self)
         self.q = q
-        self.symmetry = symmetry
+        self.way = way
         self.halt = threading.Event()
         self.solutions = 0
+        self.weighted = 0  # half: the solutions found, each with its mirror image unless it is its own
         self.classes = {}
         self.first_seconds = None
         self.start = time.perf_counter()
@@ -485,9 +501,11 @@ class _Counter(cp_model.CpSolverSolutionCallback):
         if self.solutions == 0:
             self.first_seconds = time.perf_counter() - self.start
         self.solutions += 1
-        if self.symmetry:
+        if self.way == "lex":
             size = _orbit_size([self.value(v) for v in self.q])
             self.classes[size] = self.classes.get(size, 0) + 1
+        elif self.way == "half":
+            self.weighted += 1 if 2 * self.value(self.q[0]) == len(self.q) - 1 else 2
 
 
 class _Streamer(cp_model.CpSolverSolutionCallback):
@@ -555,15 +573,19 @@ def _stream(m, q, solver, n, limit, stats):
 # -- optimisation: queens domination and peaceable queens (nqueens.models.optimize) -----------------------------
 
 
-def optimize(problem, n, *, timeout=None, improved, symmetry=False, workers=1, seed=0):
+def optimize(problem, n, *, timeout=None, improved, symmetry="none", workers=1, seed=0):
     """CP-SAT's own optimisation of the line model (:func:`nqueens.models.optimize.line_model`): every improvement
-    reported from a solution callback, ``BestObjectiveBound`` the bound; ``workers`` search workers."""
+    reported from a solution callback, ``BestObjectiveBound`` the bound; ``workers`` search workers; ``symmetry=lex``
+    (or ``True``) breaks the board's symmetry in the model."""
     from nqueens.models.optimize import line_model, solution_of
 
     from nqueens.core import background
 
     m: Any = cp_model.CpModel()  # the CamelCase API, which the stubs leave out
-    board, goal = line_model(problem, n, m.NewBoolVar, m.Add, symmetric=symmetry)
+    way = _way(symmetry)
+    if way == "half":
+        raise NQueensError("symmetry=half halves a count; an optimisation takes symmetry=lex or none")
+    board, goal = line_model(problem, n, m.NewBoolVar, m.Add, symmetric=way == "lex")
     (m.Minimize if problem == "domination" else m.Maximize)(goal)
 
     class Improvements(cp_model.CpSolverSolutionCallback):
@@ -590,6 +612,8 @@ def optimize(problem, n, *, timeout=None, improved, symmetry=False, workers=1, s
             done.wait(0.05)
 
     status = background.run(work, stop=stop, name="nqueens-optimize-cpsat")
+    if status == cp_model.MODEL_INVALID:  # a parameter out of CP-SAT's range (num_workers above 10,000): no search
+        raise NQueensError(f"CP-SAT refused the run: {solver.SolutionInfo() or 'the model is invalid'}")
     said = {cp_model.OPTIMAL: "optimal", cp_model.FEASIBLE: "feasible", cp_model.INFEASIBLE: "infeasible"}
     return {
         "status": said.get(status, "unknown"),

@@ -18,8 +18,9 @@ SYMMETRY_FACTOR = 3
 def _memory(n, workers, options):
     """``(bytes, said)``: the model's memory for ``n`` with its own search workers and symmetry option."""
     search = max(1, options.get("workers") or 1)
-    per = BYTES_PER_SQUARE * n * n * (SYMMETRY_FACTOR if options.get("symmetry") else 1)
-    return per * search, f"workers={search}, symmetry={str(bool(options.get('symmetry'))).lower()}"
+    way = options.get("symmetry") or "none"
+    per = BYTES_PER_SQUARE * n * n * (SYMMETRY_FACTOR if way == "lex" else 1)
+    return per * search, f"workers={search}, symmetry={way}"
 
 
 SOLVER = Solver(
@@ -33,12 +34,17 @@ SOLVER = Solver(
     options=(
         Option(
             "symmetry",
-            bool,
-            False,
-            "lex-leader constraints over the 8 board symmetries: only fundamental solutions (count adds "
-            "unique and classes)",
-            unique=(True,),
-            reduced=(True,),
+            str,
+            "none",
+            "symmetry broken in the model (the tree models' choices CP-SAT can state): none, half (the first "
+            "row's queen on its left half, the middle column included: the exact total), lex (lex-leader "
+            "constraints over the 8 board symmetries: only fundamental solutions, count adds unique and classes); "
+            "true and false (the flag this option was) stand for lex and none",
+            ("none", "half", "lex"),
+            unique=("lex",),
+            reduced=("lex",),
+            aliases=tuple((word, "lex") for word in ("true", "yes", "on", "1", True))
+            + tuple((word, "none") for word in ("false", "no", "off", "0", False)),
         ),
         Option("first", bool, False, "stop at the first solution (for large n; solve only)", partial=(True,)),
         Option("workers", int, 1, "CP-SAT search workers; more than 1 only with first=true", least=1),

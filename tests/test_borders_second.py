@@ -53,7 +53,7 @@ def test_the_text_header_counts_the_rows_of_a_stream_of_fundamental_solutions(ca
 @pytest.mark.parametrize(
     ("column", "question", "because"),
     [
-        ("cpsat:symmetry=true", "enumerate", "symmetry=true"),
+        ("cpsat:symmetry=true", "enumerate", "symmetry=lex"),
         ("csp:algorithm=min-conflicts", "count", "algorithm=min-conflicts"),
         ("csp:algorithm=min-conflicts", "enumerate", "algorithm=min-conflicts"),
         ("cpsat:first=true", "unique", "first=true"),

@@ -174,3 +174,24 @@ def test_jit_free_source_breaks_symmetry(jit_free):
         way = key.split("/")[1]
         assert [row[0] for row in rows] == [TOTAL[n] for n in range(1, 7)], key
         assert [row[1] for row in rows] == ([None] * 6 if way == "half" else [UNIQUE[n] for n in range(1, 7)]), key
+
+
+@pytest.mark.parametrize("solver", ["cp", "cpsat"])
+def test_cp_models_state_half_and_lex(solver):
+    import nqueens
+
+    for n in range(1, 11):
+        lex = nqueens.count(n, solver, symmetry="lex")
+        assert (lex.unique, lex.total) == (UNIQUE[n], TOTAL[n]), n
+        assert nqueens.count(n, solver, symmetry="half").total == TOTAL[n]
+    assert len({tuple(r) for b in nqueens.batches(8, solver, symmetry="half") for r in b.tolist()}) == TOTAL[8]
+    assert nqueens.count(11, solver, symmetry="lex", rule="superqueen").unique == SUPERQUEEN_UNIQUE[11]
+    with pytest.raises(NQueensError, match="symmetry must be one of|must be one of"):
+        nqueens.count(6, solver, symmetry="sbds")
+
+
+def test_cpsat_takes_the_flag_it_had():
+    import nqueens
+
+    assert nqueens.count(8, "cpsat", symmetry=True).unique == UNIQUE[8]
+    assert nqueens.count(8, "cpsat", symmetry="false").unique is None

@@ -25,7 +25,17 @@ Examples
 
 import numpy as np
 
-__all__ = ["NAMES", "MAPS", "INVERSE", "ROTATIONS", "square", "apply", "inverse_permutation", "classes_from_fixed"]
+__all__ = [
+    "NAMES",
+    "MAPS",
+    "INVERSE",
+    "ROTATIONS",
+    "square",
+    "apply",
+    "images",
+    "inverse_permutation",
+    "classes_from_fixed",
+]
 
 NAMES = ("identity", "rot90", "rot180", "rot270", "flip-rows", "flip-cols", "transpose", "anti-transpose")
 
@@ -79,6 +89,29 @@ def apply(q, g, inv=None):
     inv = inverse_permutation(q) if inv is None else inv
     cols = inv if b == 1 else inv[:, ::-1]
     return cols.copy() if d == 1 else top - cols
+
+
+def images(q, p):
+    """The 7 non-trivial images of ``q`` (``p`` its inverse permutation) as lists of expressions ``a * q[i] + b``:
+    the same expressions serve ints and a solver's variables (the lex-leader constraints of the CP models). A map
+    that keeps rows as rows reads ``q``, one that swaps rows and columns reads ``p``: the image's row ``i`` comes
+    from row (or column) ``a (i - k m)`` of the original.
+
+    Examples
+    --------
+    >>> images([1, 3, 0, 2], [2, 0, 3, 1])[NAMES.index("flip-cols") - 1]
+    [2, 0, 3, 1]
+    """
+    n = len(q)
+    top = n - 1
+    out = []
+    for g in range(1, len(NAMES)):
+        (a, b, k), (d, e, l) = MAPS[g].tolist()
+        if b == 0:
+            out.append([e * q[a * (i - k * top)] + l * top for i in range(n)])
+        else:
+            out.append([d * p[b * (i - k * top)] + l * top for i in range(n)])
+    return out
 
 
 def classes_from_fixed(n, total, fixed_180, fixed_90):

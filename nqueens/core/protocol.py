@@ -74,7 +74,9 @@ class Option:
     values with which its count also gives the unique solutions and their orbit classes; ``reduced`` the values
     with which its stream holds only the fundamental solutions (one per orbit), not all; ``limited`` a triple
     ``(values, max_n, reason)``: with one of those values the solver takes only ``n <= max_n``; ``least`` the
-    smallest value an ``int`` option takes, checked where the option is parsed, for every question. An option named ``rule``
+    smallest value an ``int`` option takes, checked where the option is parsed, for every question; ``aliases``
+    pairs ``(given, value)``: an older spelling (``true`` of a ``str`` option that was a flag) taken as the value it
+    stands for. An option named ``rule``
     states another problem (an attack rule of :mod:`nqueens.core.rules`): the checks compare its totals with the
     rule's own counts, not the queen's.
     """
@@ -89,9 +91,15 @@ class Option:
     reduced: tuple = ()  # values with which the solver's stream holds one solution per orbit, not all
     limited: tuple = ()  # (values, max_n, reason): with one of those values the solver takes n <= max_n
     least: int | None = None  # the smallest value of an int option (workers: 1)
+    aliases: tuple = ()  # (given, value): an older spelling taken as the value it stands for
 
     def parse(self, value):
         """Convert ``value`` (a string from the CLI, or a Python value) to this option's type, or raise."""
+        for given, meant in self.aliases:
+            same = value.strip().lower() == given if isinstance(value, str) else value is given
+            if same:
+                value = meant
+                break
         if self.kind is bool and isinstance(value, str):
             lowered = value.strip().lower()
             if lowered not in ("1", "0", "true", "false", "yes", "no", "on", "off"):
