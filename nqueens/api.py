@@ -110,6 +110,10 @@ class Request:
         return {} if self.instance.is_plain else {"instance": self.instance}
 
 
+# What a request asks of its solver: a count (True) or the solutions (False).
+_COUNTS = {"count": True, "enumerate": False}
+
+
 def request(
     problem: "int | Instance",
     solver: "str | Solver | None" = None,
@@ -150,8 +154,11 @@ def request(
     """
     solver, options = _options(solver, options, keywords)
     instance = as_instance(problem)
+    counting = _COUNTS.get(question)
+    if counting is None:
+        raise NQueensError(f"a request asks count or enumerate, got {question!r}")
     if solver is None:
-        if question == "count":
+        if counting:
             solver = default_counter(instance)
         else:
             solver = DEFAULT_ENUMERATOR if instance.is_plain else DEFAULT_INSTANCE_SOLVER
@@ -166,7 +173,7 @@ def request(
 
             workers = spec.threads or default_workers()
     _check_memory(spec, n, parsed, workers)
-    if question == "count":
+    if counting:
         if nodes and "nodes" not in spec.can:
             able = ", ".join(s.name for s in REGISTRY.values() if "nodes" in s.can)
             raise NQueensError(f"solver {spec.name!r} does not count nodes; solvers that do: {able}")
@@ -185,7 +192,7 @@ def request(
             raise NQueensError(f"solver {spec.name!r} only counts; solvers that enumerate: {able}")
     given = {name: parsed[name] for name in options}
     path = None
-    if spec.family == "engine" and question == "count":
+    if spec.family == "engine" and counting:
         from nqueens.runtime.run import STORE_FROM, store_path
 
         cached = bool(parsed.get("cached"))

@@ -19,7 +19,8 @@ PAGE = ROOT / "docs" / "adding-a-solver.md"
 
 
 def _blocks(text):
-    return re.findall(r"```python\n(.*?)```", text, flags=re.S)
+    """The code blocks of the page's own part (the sections after it add other things: a question, ...)."""
+    return re.findall(r"```python\n(.*?)```", text.split("\n## Adding a ")[0], flags=re.S)
 
 
 @pytest.fixture

@@ -14,8 +14,9 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = sorted(p for p in (ROOT / "docs").rglob("*.md") if "_build" not in p.parts) + [ROOT / "README.md"]
 
-# What a page names on purpose though it does not exist: the solver that docs/adding-a-solver.md shows how to add.
-EXAMPLES = {"nqueens.models.columns", "models/columns.py"}
+# What a page names on purpose though it does not exist: the solver and the question that docs/adding-a-solver.md
+# shows how to add.
+EXAMPLES = {"nqueens.models.columns", "models/columns.py", "nqueens/experiments/even.py"}
 
 _FENCE = re.compile(r"^(```|~~~).*?^\1", re.S | re.M)
 _SPAN = re.compile(r"`([^`\n]+)`")

@@ -47,7 +47,7 @@ class Parameters:
 def _askers(test):
     from nqueens.experiments.questions import QUESTIONS
 
-    return ", ".join(name for name, question in QUESTIONS.items() if test(question)) or "no question"
+    return ", ".join(name for name, asked in QUESTIONS.items() if test(asked)) or "no question"
 
 
 # The rules of every experiment, in the order they are checked; each question adds its own (Question.refuse).

@@ -4,8 +4,8 @@ Each question is declared once, in its own module (:mod:`nqueens.experiments.sol
 :mod:`nqueens.experiments.optimum`), with what it asks, what a solver needs to answer it, how a run is answered,
 settled and judged, and its columns (:class:`~nqueens.experiments.question.Question`). ``nqueens compare
 --question`` and ``nqueens report --question`` offer the names of this table; planning, the worker, settling and
-judging look the question up here. A new question is a module that declares it and one line below
-(docs/adding-a-solver.md, "Adding a question").
+judging look the question up here. A new question is a module that declares it and one line in
+:data:`DECLARATIONS` (docs/adding-a-solver.md, "Adding a question").
 
 Examples
 --------
@@ -15,14 +15,33 @@ Examples
 (('enumerate',), ('sat', 'unsat'))
 """
 
+import importlib
+
 from nqueens.core.errors import NQueensError
-from nqueens.experiments.optimum import OPTIMIZE
 from nqueens.experiments.question import Question
-from nqueens.experiments.solutions import COUNT, ENUMERATE, FIRST, UNIQUE
 
-__all__ = ["Question", "QUESTIONS", "get_question", "asking"]
+__all__ = ["Question", "QUESTIONS", "DECLARATIONS", "get_question", "asking"]
 
-QUESTIONS = {question.name: question for question in (COUNT, ENUMERATE, FIRST, UNIQUE, OPTIMIZE)}
+# The questions: one line each, ``module:NAME`` of its declaration, in the order the command line lists them.
+DECLARATIONS = (
+    "nqueens.experiments.solutions:COUNT",
+    "nqueens.experiments.solutions:ENUMERATE",
+    "nqueens.experiments.solutions:FIRST",
+    "nqueens.experiments.solutions:UNIQUE",
+    "nqueens.experiments.optimum:OPTIMIZE",
+)
+
+
+def _declared(declarations):
+    table = {}
+    for line in declarations:
+        module, _, name = line.partition(":")
+        question = getattr(importlib.import_module(module), name)
+        table[question.name] = question
+    return table
+
+
+QUESTIONS = _declared(DECLARATIONS)
 
 
 def get_question(name):
@@ -49,4 +68,4 @@ def asking(problem=None):
     >>> asking(), asking("peaceable")
     ('count', 'optimize')
     """
-    return next((name for name, question in QUESTIONS.items() if problem in question.problems), "count")
+    return next((name for name, asked in QUESTIONS.items() if problem in asked.problems), "count")

@@ -71,7 +71,7 @@ def add_parser(sub):
     add_rules_option(parser, "every solver that takes it unless --solvers is given")
     parser.add_argument(
         "--problem",
-        choices=("nqueens", *(problem for question in QUESTIONS.values() for problem in question.problems)),
+        choices=("nqueens", *(problem for asked in QUESTIONS.values() for problem in asked.problems)),
         default="nqueens",
         help="nqueens: n non-attacking queens (default); domination, peaceable: the optimisation problems "
         "(with --question optimize)",
@@ -80,7 +80,7 @@ def add_parser(sub):
         "--question",
         choices=tuple(QUESTIONS),
         default=None,
-        help="; ".join(f"{name}: {question.asks}" for name, question in QUESTIONS.items())
+        help="; ".join(f"{name}: {asked.asks}" for name, asked in QUESTIONS.items())
         + " (default: count, or the question that asks --problem)",
     )
     parser.add_argument(
@@ -142,7 +142,7 @@ def add_parser(sub):
     parser.add_argument("--plot", metavar="FILE", help="also draw a figure to FILE.png or FILE.svg (see --plot-kind)")
     parser.add_argument(
         "--plot-kind",
-        choices=tuple(dict.fromkeys(kind for question in QUESTIONS.values() for kind in question.plots)),
+        choices=tuple(dict.fromkeys(kind for asked in QUESTIONS.values() for kind in asked.plots)),
         default=None,
         help="cactus: runs solved against time, per solver (default); time: seconds against N "
         "(seed 000's figure); scatter: the first two solvers' times, one point per problem (log-log, timeouts on "
