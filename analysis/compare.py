@@ -72,8 +72,10 @@ RUN_COLUMNS = (
     *("result", "total", "unique", "objective", "bound", "seconds", "seconds_to_first", "cpu_time", "memory_added"),
     *("effort", "par2", "timeout", "memory", "host", "version", "message"),
 )
-_RUN_ALWAYS = ("finished", "n", "solver", "rule", "question", "repeat", "status", "result", "seconds", "host")
-_RUN_ALWAYS += ("version", "message")
+_RUN_ALWAYS = (
+    *("finished", "n", "solver", "rule", "question", "repeat", "status", "result", "seconds", "host", "version"),
+    "message",
+)
 
 
 def parse_range(text):
