@@ -193,6 +193,12 @@ def test_any_field_outside_its_kind_is_named_and_refused_at_length(sound, edit):
     _property(sound, edit)
 
 
+@pytest.mark.parametrize("name", sorted(set(KINDS) - {"id"}))
+def test_every_field_with_each_bad_value_of_its_kind_is_named_and_refused(sound, name):
+    for value in BAD_VALUES[KINDS[name].name]:
+        _property(sound, (name, value))
+
+
 def test_every_declared_kind_refuses_its_declared_bad_values():
     for name, kind in KINDS.items():
         for value in BAD_VALUES[kind.name]:
