@@ -78,6 +78,10 @@ QUANTITIES = {
     ),
     "constraint_calls": ("constraint evaluations of python-constraint", "between csp runs only"),
     "pruned": ("values propagation removed before they were generated", "across the tree models"),
+    "symmetry_checks": (
+        "lookups of an image of a partial placement under a symmetry (symmetry broken during a tree search)",
+        "between the ways of breaking symmetry on one tree",
+    ),
     "updates": ("links Algorithm X removed from their lists (Knuth's updates)", "between dlx runs only"),
     "lp_iterations": ("simplex iterations of a MIP solver, summed over its solves", "between MIP runs only"),
     "solves": ("solver calls (one per solution for MIP, with a no-good cut between)", "between MIP runs only"),
@@ -98,6 +102,7 @@ TREE_SEARCH = {
     "tests": ("tests",),
     "checks": ("consistency_checks",),
     "pruned": ("pruned_by_propagation",),
+    "symmetry_checks": ("symmetry_checks",),
 }
 
 
@@ -153,7 +158,7 @@ def tree_name(model, options=None):
     """
     options = options or {}
     parts = [model]
-    for key, plain in (("mode", "backtracking"), ("propagation", "none"), ("order", "static")):
+    for key, plain in (("mode", "backtracking"), ("propagation", "none"), ("order", "static"), ("symmetry", "none")):
         value = options.get(key, plain)
         if value != plain:
             parts.append(str(value))

@@ -33,7 +33,7 @@ _SAME_AS = {
     "bitmask-recursive": ("mary", {}),
     "generate-test": ("permutation", {"mode": "generate-and-test"}),
 }
-_SHAPING = ("mode", "propagation", "order")
+_SHAPING = ("mode", "propagation", "order", "symmetry")
 
 
 def claimed_tree(spec, options):
@@ -111,7 +111,7 @@ def profile_mismatch(profile, model, options, n):
     return None
 
 
-_PLAIN = {"mode": "backtracking", "propagation": "none", "order": "static"}
+_PLAIN = {"mode": "backtracking", "propagation": "none", "order": "static", "symmetry": "none"}
 
 
 def _nodes(value):
