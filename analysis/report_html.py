@@ -379,12 +379,7 @@ def _experiment(docs, label):
     ns = sorted({d["n"] for d in docs if not d.get("instance")})
     instances = sorted({(d["instance"], d.get("instance_path")) for d in docs if d.get("instance")}, key=str)
     solvers = list(dict.fromkeys(d["solver"] for d in docs))
-    rules = sorted({rule_of(d.get("options")) for d in docs})
-    repeats = max(d.get("repeat") or 1 for d in docs)
-    seeds = sorted({d["seed"] for d in docs if d.get("seed") is not None})
-    timeouts = sorted({d["timeout"] for d in docs if d.get("timeout") is not None})
-    memories = sorted({d["memory"] for d in docs if d.get("memory") is not None})
-    harnesses = sorted({d["harness"] for d in docs if d.get("harness")})
+    rules, repeats, seeds, timeouts, memories, harnesses = _settings(docs)
     finished = sorted(d["finished"] for d in docs if d.get("finished"))
     machines = _distinct(docs, "machine")
     versions = _distinct(docs, "versions")
@@ -424,12 +419,7 @@ def _rebuilt(docs, label):
     """The ``nqueens compare`` commands that would make ``docs`` again (runs whose store did not record the
     command line that made them)."""
     solvers = list(dict.fromkeys(d["solver"] for d in docs))
-    rules = sorted({rule_of(d.get("options")) for d in docs})
-    repeats = max(d.get("repeat") or 1 for d in docs)
-    seeds = sorted({d["seed"] for d in docs if d.get("seed") is not None})
-    timeouts = sorted({d["timeout"] for d in docs if d.get("timeout") is not None})
-    memories = sorted({d["memory"] for d in docs if d.get("memory") is not None})
-    harnesses = sorted({d["harness"] for d in docs if d.get("harness")})
+    rules, repeats, seeds, timeouts, memories, harnesses = _settings(docs)
     options = []
     if rules != ["queen"] and len(rules) == 1:
         options += ["--rules", rules[0]]
@@ -463,6 +453,17 @@ def _rebuilt(docs, label):
         command += ["--solvers", ",".join(members), "--question", docs[0]["question"], *options]
         commands.append(" ".join(_quote(part) for part in [*command, "--store", str(label)]))
     return commands
+
+
+def _settings(docs):
+    """What the runs were made with: their rules, the most repeats, and the seeds, time and memory limits and
+    harnesses, each sorted."""
+    return (
+        sorted({rule_of(d.get("options")) for d in docs}),
+        max(d.get("repeat") or 1 for d in docs),
+        *(sorted({d[key] for d in docs if d.get(key) is not None}) for key in ("seed", "timeout", "memory")),
+        sorted({d["harness"] for d in docs if d.get("harness")}),
+    )
 
 
 def _question(doc):

@@ -124,12 +124,7 @@ class CountResult:
     to_pandas = to_frame
 
     def _repr_html_(self):
-        rows = "".join(
-            f"<tr><th style='text-align:left'>{key}</th><td>{value}</td></tr>"
-            for key, value in self.to_dict().items()
-            if value is not None and key != "profile"
-        )
-        return f"<table>{rows}</table>"
+        return _html(self.to_dict())
 
 
 @dataclass(frozen=True, eq=False)
@@ -443,13 +438,7 @@ class RunRecord:
         return f"RunRecord({', '.join(parts)})"
 
     def _repr_html_(self):
-        doc = self.to_dict()
-        rows = "".join(
-            f"<tr><th style='text-align:left'>{key}</th><td>{_escape(value)}</td></tr>"
-            for key, value in doc.items()
-            if value not in (None, {}, []) and key != "profile"
-        )
-        return f"<table>{rows}</table>"
+        return _html(self.to_dict())
 
 
 _DERIVED = frozenset(("answered", *_DERIVED_COLUMNS))
@@ -510,7 +499,14 @@ def _compact(value):
     return None if value is None else json.dumps(value, separators=(",", ":"), sort_keys=True, default=str)
 
 
-def _escape(value):
+def _html(doc):
+    """A record's fields as an HTML table (a notebook's view), every value escaped, empty ones and the profile left
+    out."""
     import html
 
-    return html.escape(str(value))
+    rows = "".join(
+        f"<tr><th style='text-align:left'>{key}</th><td>{html.escape(str(value))}</td></tr>"
+        for key, value in doc.items()
+        if value not in (None, {}, []) and key != "profile"
+    )
+    return f"<table>{rows}</table>"
