@@ -1,27 +1,16 @@
 """The experiment runner: solvers asked one question over a set of problems, every run a record with a status.
 
 An experiment is a grid of *runs*: every column (a solver with its options) on every problem (a board size ``n``
-or an instance file), ``repeat`` times, each asked one question:
+or an instance file), ``repeat`` times, each asked one question of
+:data:`nqueens.experiments.questions.QUESTIONS` (``count``, ``enumerate``, ``first``, ``unique``, ``optimize``:
+each declared in its module with how a run answers it, is settled and judged).
 
-- ``count``: the number of solutions (and the unique count, where the solver counts it);
-- ``enumerate``: every solution, streamed and counted (with ``seconds_to_first``);
-- ``first``: one solution, with ``seconds_to_first``;
-- ``unique``: the total and the fundamental solutions (solvers that count them, or an enumeration reduced by
-  the 8 symmetries inside the timed run);
-- ``optimize``: the optimum of an optimisation problem of the queens family (``problem``: domination or peaceable
-  queens, :mod:`nqueens.core.optimization`), from each solver's optimisation hook, every improvement verified.
-
-Each run ends with a **status**: ``solved`` (``count``, ``enumerate``, ``unique``: the whole answer), ``sat`` or
-``unsat`` (``first``: a solution, or none exists); ``timeout`` or ``memout`` (it went beyond ``timeout`` seconds or
-``memory`` MiB and was stopped); ``error`` (the solver raised, or its process died: the message says how);
-``wrong`` (its answer disagrees with the published values, :mod:`nqueens.core.published`: OEIS A000170 and A002562
-for the queen's rule; or with the other runs);
-``unsupported`` (the solver cannot answer that question for that problem; the message says why); for ``optimize``
-``optimal``, ``feasible`` (a verified solution without a proof: also a run stopped at its limit), ``infeasible``
-and ``unknown`` (neither a solution nor a proof). A failed run
-is one record: the others go on. Every record (:class:`nqueens.core.record.RunRecord`) also says ``sat``, ``unsat`` or
-``unknown`` in ``result``, and carries its PAR2 score, the parts of its time, the libraries' versions, the
-machine, and the instance's path and digest.
+Each run ends with a **status** (:mod:`nqueens.core.status`): an answer (``solved``; ``sat`` or ``unsat`` for
+``first``; ``optimal``, ``feasible``, ``infeasible``, ``unknown`` for ``optimize``), or ``timeout``, ``memout``,
+``error``, ``wrong`` (against the published values, :mod:`nqueens.core.published`, or the other runs) or
+``unsupported`` (the message says why). A failed run is one record: the others go on. Every record
+(:class:`nqueens.core.record.RunRecord`) also says ``sat``, ``unsat`` or ``unknown`` in ``result``, and carries its
+PAR2 score, the parts of its time, the libraries' versions, the machine, and the instance's path and digest.
 
 Without limits the runs are made in this process, one after another, as a plain count would be. With a
 ``timeout`` or ``memory`` limit, or ``workers > 1``, they are made in worker processes
