@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test test-fast coverage lint docs docs-check setup clean
+.PHONY: run test test-fast coverage lint docs docs-check setup clean test-fast-3.12 test-fast-3.13
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -13,6 +13,21 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 setup: $(STAMP)
+
+# The other supported Pythons, each in a venv of its own (.venv-3.12, .venv-3.13) with the test extra: python3.12
+# (python3.13) on PATH, else pyenv's. make test-fast-3.12 runs the fast tier there; CI runs the whole suite on the
+# .venv one.
+python_for = $(firstword $(foreach p,python$(1) $(wildcard $(HOME)/.pyenv/versions/$(1).*/bin/python$(1)),$(shell $(p) -c 'import sys; print("$(p)" if sys.version_info[:2] == tuple(map(int, "$(1)".split("."))) else "")' 2>/dev/null)))
+
+.venv-%/.installed: pyproject.toml
+	@test -n "$(call python_for,$*)" || { echo "error: no Python $* found (python$* on PATH or pyenv's)" >&2; exit 2; }
+	$(call python_for,$*) -m venv .venv-$*
+	.venv-$*/bin/python -m pip install --quiet --upgrade pip
+	.venv-$*/bin/python -m pip install --quiet -e '.[test]'
+	touch $@
+
+test-fast-%: .venv-%/.installed
+	.venv-$*/bin/python -m pytest $(PARALLEL) -m "not slow"
 
 # The main job: every registered solver side by side for n = 4..12, checked against each other and OEIS;
 # a run longer than two minutes is stopped and shown as a timeout.

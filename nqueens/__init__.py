@@ -40,6 +40,27 @@ if _started_as_the_command():  # the command's own handlers take over in nqueens
         if hasattr(_signal, _name) and _signal.getsignal(getattr(_signal, _name)) != _signal.SIG_IGN:
             _signal.signal(getattr(_signal, _name), _stopped_while_starting)
 
+
+def _beside_the_source():
+    """The clone's root when this is the source folder of a clone whose ``models/``, ``native/`` and ``analysis/``
+    no finder maps in (``python -m nqueens`` started in the clone's root, with the package installed normally, finds
+    this folder first), else ``None``. An installed package holds them inside; an editable one maps them."""
+    from importlib.machinery import PathFinder
+
+    here = _os.path.dirname(__file__)
+    root = _os.path.dirname(here)
+    if _os.path.isdir(_os.path.join(here, "models")) or not _os.path.isfile(_os.path.join(root, "pyproject.toml")):
+        return None
+    finders = [getattr(f, "find_spec", None) for f in _sys.meta_path if f is not PathFinder]
+    if any(find("nqueens.models", None) for find in finders if find is not None):
+        return None
+    return root if _os.path.isfile(_os.path.join(root, "models", "__init__.py")) else None
+
+
+_root = _beside_the_source()
+if _root is not None:  # the clone's folders, as the installed package would hold them
+    __path__.append(_root)  # type: ignore[name-defined]  # noqa: F821
+
 from nqueens.api import batches, count, next_solution, solutions, solvers  # noqa: E402
 from nqueens.core.errors import NQueensError  # noqa: E402
 from nqueens.core.instance import Instance  # noqa: E402

@@ -13,6 +13,24 @@ import pytest
 
 sys.path.insert(0, os.path.dirname(__file__))
 
+
+def _test_the_installed_package():
+    """``python -m pytest`` in the clone puts the clone's root first on ``sys.path``, where ``nqueens/`` is the
+    source folder: the suite tests the package as installed (normally, or editable), so the root goes when the
+    package can be found without it."""
+    import importlib.util
+
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    kept = [p for p in sys.path if os.path.abspath(p or os.curdir) != root]
+    if len(kept) == len(sys.path) or "nqueens" in sys.modules:
+        return
+    whole, sys.path[:] = sys.path[:], kept
+    if importlib.util.find_spec("nqueens") is None:  # not installed: the clone's own folder it is
+        sys.path[:] = whole
+
+
+_test_the_installed_package()
+
 # The suite sends Ctrl-C, SIGTERM and SIGHUP to the commands it starts. A suite started as a background job of a
 # script inherits SIGINT ignored, one started by nohup SIGHUP ignored, and its children would too (a command keeps
 # a signal its parent ignored, as nohup needs): give the children the default instead. A signal with a handler

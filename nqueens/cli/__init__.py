@@ -51,6 +51,7 @@ COMMANDS = (
     "store",
     "generate",
     "export",
+    "examples",
 )
 
 _SINGLE = (argparse._StoreAction, argparse._StoreTrueAction, argparse._StoreFalseAction, argparse._StoreConstAction)
