@@ -200,10 +200,16 @@ def test_cached_without_a_stored_run_never_computes(capsys, tmp_path):
 def test_an_inconsistent_stored_count_is_an_error(capsys, tmp_path):
     path = tmp_path / "s.sqlite"
     nqueens.count(10, "fast", store=str(path))
-    with sqlite3.connect(path) as db:
-        db.execute("""UPDATE runs SET result = '{"total": 724, "unique": 92, "classes": {"4": 3, "8": 90}}'""")
+    _tamper(path, classes={"4": 3, "8": 90})
     code, out, err = run_cli(capsys, "count", "10", "--store", str(path), "--cached")
     assert code == 2 and out == "" and "is inconsistent" in err and str(path) in err
+
+
+def _tamper(path, **changes):
+    """Change the fields of the stored count's entry in the log of runs (what history and --cached read)."""
+    with sqlite3.connect(path) as db:
+        ((key, text),) = db.execute("SELECT key, record FROM experiment_runs WHERE key LIKE 'count:%'").fetchall()
+        db.execute("UPDATE experiment_runs SET record = ? WHERE key = ?", (json.dumps(json.loads(text) | changes), key))
 
 
 def test_history_lists_finished_runs(capsys, tmp_path):
@@ -260,7 +266,7 @@ def test_store_list_show_delete_vacuum(capsys, tmp_path):
     listing = json.loads(out)
     assert code == 0 and listing["schema"] == store.SCHEMA and listing["size"] > 0
     assert [(r["id"], r["n"], r["total"]) for r in listing["finished_runs"]] == [(1, 12, TOTAL[12]), (2, 13, TOTAL[13])]
-    assert listing["experiment_runs"] == 2 and listing["unfinished_runs"] == []
+    assert listing["experiment_runs"] == 2 + 2 and listing["unfinished_runs"] == []  # the counts are in the log
     code, out, _ = run_cli(capsys, "store", "show", "2", "--store", path)
     assert code == 0 and str(TOTAL[13]) in out and "None" not in out and "{" not in out
     code, out, _ = run_cli(capsys, "store", "delete", "1", "--store", path)
@@ -269,7 +275,7 @@ def test_store_list_show_delete_vacuum(capsys, tmp_path):
     assert code == 2 and "has no run 1" in err
     code, out, _ = run_cli(capsys, "store", "delete", "--experiment-runs", "--solver", "dlx", "--store", path)
     assert code == 0 and out.startswith("deleted 1 experiment run of dlx")
-    assert [r["solver"] for r in ResultStore(path).experiment_runs()] == ["bitwise"]
+    assert [r["solver"] for r in ResultStore(path).experiment_runs()] == ["fast", "bitwise"]  # n = 13's count
     code, out, _ = run_cli(capsys, "store", "vacuum", "--store", path)
     on_disk = sum(os.path.getsize(p) for p in (path, path + "-wal") if os.path.exists(p))
     assert code == 0 and out.rstrip().endswith(f"-> {on_disk / 1024:.1f} KiB")  # the size the files have now
@@ -280,11 +286,7 @@ def test_store_list_show_delete_vacuum(capsys, tmp_path):
 def test_an_inconsistent_record_is_an_error_naming_the_store(capsys, tmp_path):
     path = tmp_path / "results.sqlite"
     nqueens.count(12, "fast", store=str(path))
-    with sqlite3.connect(path) as db:
-        (result,) = db.execute("SELECT result FROM runs").fetchone()
-        broken = json.loads(result)
-        broken["unique"] += 1
-        db.execute("UPDATE runs SET result = ?", (json.dumps(broken),))
+    _tamper(path, unique=UNIQUE[12] + 1)
     with (
         ResultStore(path) as results,
         pytest.raises(NQueensError, match="record of run 1 .* is inconsistent") as caught,
@@ -375,3 +377,45 @@ def test_the_printed_seconds_are_the_recorded_seconds(capsys, tmp_path):
     code, out, err = run_cli(capsys, "history", "--store", store, "--json")
     assert code == 0, err
     assert [run["seconds"] for run in json.loads(out)] == [printed]
+
+
+def test_a_stored_count_is_a_run_in_the_one_log_that_runs_report_and_history_read(capsys, tmp_path):
+    """``count --store S`` records a one-run experiment: ``runs`` and ``report`` list it beside the experiments,
+    ``history`` reads the same log, ``store delete`` takes it out of all three. Totals are OEIS A000170/A002562."""
+    path = str(tmp_path / "s.sqlite")
+    for n in (9, 10):
+        assert run_cli(capsys, "count", str(n), "--store", path)[0] == 0
+    assert run_cli(capsys, "compare", "6..6", "--solvers", "bitwise", "--store", path, "--quiet")[0] == 0
+    code, out, _ = run_cli(capsys, "runs", "--store", path, "--json")
+    runs = json.loads(out)
+    assert code == 0 and [(r["n"], r["solver"], r["question"], r["status"], r["total"]) for r in runs] == [
+        (9, "fast", "count", "solved", TOTAL[9]),
+        (10, "fast", "count", "solved", TOTAL[10]),
+        (6, "bitwise", "count", "solved", TOTAL[6]),
+    ]
+    assert [r["unique"] for r in runs[:2]] == [UNIQUE[9], UNIQUE[10]]
+    code, out, _ = run_cli(capsys, "history", "--store", path, "--json")
+    assert code == 0 and [(h["n"], h["total"], h["unique"]) for h in json.loads(out)] == [
+        (9, TOTAL[9], UNIQUE[9]),
+        (10, TOTAL[10], UNIQUE[10]),
+    ]
+    assert run_cli(capsys, "runs", "--store", path, "--check")[0] == 0
+    page = tmp_path / "r.html"
+    assert run_cli(capsys, "report", "--store", path, "-o", str(page), "--question", "count")[0] == 0
+    assert "fast" in page.read_text()
+    first = json.loads(run_cli(capsys, "history", "--store", path, "--json")[1])
+    with ResultStore(path) as s:
+        (gone,) = [h["id"] for h in s.history() if h["n"] == 9]
+    assert run_cli(capsys, "store", "delete", str(gone), "--store", path)[0] == 0
+    assert [r["n"] for r in json.loads(run_cli(capsys, "runs", "--store", path, "--json")[1])] == [10, 6]
+    assert json.loads(run_cli(capsys, "history", "--store", path, "--json")[1]) == first[1:]
+
+
+def test_a_count_stored_before_the_one_log_is_still_in_history(tmp_path):
+    """A store whose finished count has no entry in the log of runs (written by an earlier version) lists it."""
+    path = tmp_path / "old.sqlite"
+    nqueens.count(8, "fast", store=str(path))
+    with sqlite3.connect(path) as db:
+        db.execute("DELETE FROM experiment_runs")
+    with ResultStore(path) as s:
+        assert [(h["n"], h["total"], h["unique"]) for h in s.history()] == [(8, TOTAL[8], UNIQUE[8])]

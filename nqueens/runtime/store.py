@@ -42,13 +42,14 @@ from pathlib import Path
 from typing import Any
 
 from nqueens.core.errors import NQueensError
-from nqueens.core.record import classes_from_json
+from nqueens.core.record import RunRecord, classes_from_json
 
 __all__ = ["SCHEMA", "LOCK_TIMEOUT", "ENV_VAR", "default_path", "resolve_path", "Run", "ResultStore"]
 
 SCHEMA = "2"  # 2: experiment runs
 LOCK_TIMEOUT = 30.0  # seconds to wait for another process's write lock before giving up
 ENV_VAR = "NQUEENS_STORE"
+COUNT_KEY = "count:"  # the key in the log of runs of a finished count: count:<its id in the engine's table>
 _APPLICATION = "nqueens result store"
 
 _TABLES = """
@@ -264,7 +265,9 @@ class ResultStore:
             run.done[index] = (digest, result)
 
     def finish(self, run, result, *, seconds, workers, host):
-        """Mark ``run`` finished with its final ``result`` (a JSON-able dict with ``total`` and ``unique``).
+        """Mark ``run`` finished with its final ``result`` (a JSON-able dict with ``total`` and ``unique``), and
+        write it into the log of runs as a one-run experiment (what ``nqueens runs``, ``report`` and ``history``
+        read), in one transaction.
 
         Its subproblem results are deleted in the same transaction: a finished run is never resumed, and the
         store keeps only its record.
@@ -277,6 +280,13 @@ class ResultStore:
                 (_now(), json.dumps(result), float(seconds), workers, host, resumed, _run_id(run)),
             )
             self._db.execute("DELETE FROM results WHERE run = ?", (_run_id(run),))
+            row = self._db.execute(f"SELECT {_COUNT_COLUMNS} FROM runs WHERE id = ?", (_run_id(run),)).fetchone()
+            entry = _logged(self.path, row)
+            self._db.execute(
+                "INSERT INTO experiment_runs (key, solver, problem, question, repeat, status, record, finished) "
+                "VALUES (?, ?, ?, 'count', 1, 'solved', ?, ?)",
+                (f"{COUNT_KEY}{row[0]}", entry["solver"], str(entry["n"]), json.dumps(entry), entry["finished"]),
+            )
 
     def finished(self, n, solver, version):
         """The latest finished run of this count (a dict as in :meth:`history`), or ``None``.
@@ -286,10 +296,8 @@ class ResultStore:
         NQueensError
             If the stored record does not add up (its classes do not make its total and unique count).
         """
-        rows = self._runs(
-            "AND n = ? AND solver = ? AND version = ? ORDER BY id DESC LIMIT 1", (n, solver, str(version))
-        )
-        return rows[0] if rows else None
+        rows = [r for r in self._counts() if (r["n"], r["solver"], r["version"]) == (n, solver, str(version))]
+        return _checked(self.path, rows[-1]) if rows else None
 
     def history(self, *, check=True):
         """The finished runs, oldest first: dicts with ``n, solver, total, unique, seconds, workers, host,
@@ -304,7 +312,15 @@ class ResultStore:
         NQueensError
             If a stored record does not add up (see :meth:`finished`), unless ``check`` is false.
         """
-        return self._runs("ORDER BY id", (), check=check)
+        out = []
+        for entry in self._counts():
+            try:
+                out.append(_checked(self.path, entry))
+            except NQueensError as exc:
+                if check:
+                    raise
+                out.append({**entry, "problem": str(exc)})
+        return out
 
     def unfinished(self):
         """The runs started and not finished (interrupted, or running now), oldest first: dicts with ``id, n,
@@ -339,6 +355,7 @@ class ResultStore:
         with self._guard(), self._transaction():
             self._db.execute("DELETE FROM results WHERE run = ?", (run_id,))
             self._db.execute("DELETE FROM runs WHERE id = ?", (run_id,))
+            self._db.execute("DELETE FROM experiment_runs WHERE key = ?", (f"{COUNT_KEY}{run_id}",))
 
     def delete_experiment_runs(self, solver=None):
         """Delete the recorded experiment runs (of one column, ``solver``, if given); return how many."""
@@ -484,48 +501,22 @@ class ResultStore:
             raise NQueensError(f"result store {self.path} holds a damaged experiment run")
         return record
 
-    def _runs(self, where, params, check=True):
+    def _counts(self):
+        """The finished counts, oldest first, as :meth:`history` lists them, read from the log of runs (a count
+        finished by an earlier version, which wrote none there, from its row in the engine's table)."""
         if self._db is None:
             return []
         with self._guard():
-            rows = self._db.execute(
-                "SELECT id, n, solver, version, result, seconds, workers, host, finished, subproblems, reused "
-                "FROM runs WHERE finished IS NOT NULL " + where,
-                params,
+            logged = self._db.execute(
+                "SELECT key, record FROM experiment_runs WHERE key LIKE ? ORDER BY id", (f"{COUNT_KEY}%",)
             ).fetchall()
-        out = []
-        for run_id, n, solver, version, result, seconds, workers, host, finished, subproblems, reused in rows:
-            try:
-                result = json.loads(result)
-                total, unique = result["total"], result.get("unique")
-            except (TypeError, ValueError, KeyError):
-                raise NQueensError(f"result store {self.path} holds a damaged run record (n = {n})") from None
-            try:
-                _check_record(self.path, run_id, n, solver, result)
-                problem = None
-            except NQueensError as exc:
-                if check:
-                    raise
-                problem = str(exc)
-            out.append(
-                {
-                    "id": run_id,
-                    "n": n,
-                    "solver": solver,
-                    "total": total,
-                    "unique": unique,
-                    "seconds": seconds,
-                    "workers": workers,
-                    "host": host,
-                    "version": version,
-                    "finished": finished,
-                    "result": result,
-                    "subproblems": subproblems,
-                    "reused": reused,
-                    **({} if problem is None else {"problem": problem}),
-                }
-            )
-        return out
+            rows = self._db.execute(
+                f"SELECT {_COUNT_COLUMNS} FROM runs WHERE finished IS NOT NULL ORDER BY id"
+            ).fetchall()
+        entries = {int(key[len(COUNT_KEY) :]): self._load(record) for key, record in logged}
+        for row in rows:
+            entries.setdefault(row[0], _logged(self.path, row))
+        return [_listed(self.path, run_id, entries[run_id]) for run_id in sorted(entries)]
 
     # -- plumbing ---------------------------------------------------------------------------------------------
 
@@ -642,6 +633,68 @@ def _connect_read_only(path):
     except sqlite3.OperationalError:
         db.close()
     return sqlite3.connect(f"{uri}?mode=ro&immutable=1", uri=True, timeout=LOCK_TIMEOUT, isolation_level=None)
+
+
+_COUNT_COLUMNS = "id, n, solver, version, result, seconds, workers, host, finished, subproblems, reused"
+
+
+def _logged(path, row):
+    """A finished count (its row of the engine's table) as a one-run experiment of the log of runs."""
+    from nqueens.core.version import __version__
+
+    run_id, n, solver, version, result, seconds, workers, host, finished, subproblems, reused = row
+    try:
+        result = json.loads(result)
+        total, unique, classes = result["total"], result.get("unique"), classes_from_json(result.get("classes"))
+    except (TypeError, ValueError, KeyError, AttributeError):
+        raise NQueensError(f"result store {path} holds a damaged run record (n = {n})") from None
+    record = RunRecord(
+        n=n,
+        solver=solver,
+        registered=solver,
+        question="count",
+        status="solved",
+        total=total,
+        unique=unique,
+        classes=classes,
+        seconds=seconds,
+        host=host,
+        finished=finished,
+        version=__version__,
+        stats={"run": run_id, "code": version, "workers": workers, "subproblems": subproblems, "resumed": reused},
+    ).to_dict()
+    for derived in ("reused", "id", "result", "par2", "par2_penalised"):
+        record.pop(derived, None)
+    record["classes"] = result.get("classes")  # as stored: a damaged one is named by history, not hidden
+    return record
+
+
+def _listed(path, run_id, record):
+    """A logged count as :meth:`ResultStore.history` lists it (docs/design.md's keys first)."""
+    stats = record.get("stats") or {}
+    try:
+        return {
+            "id": run_id,
+            "n": record["n"],
+            "solver": record["solver"],
+            "total": record["total"],
+            "unique": record.get("unique"),
+            "seconds": record.get("seconds"),
+            "workers": stats.get("workers"),
+            "host": record.get("host"),
+            "version": stats.get("code"),
+            "finished": record.get("finished"),
+            "result": {k: record.get(k) for k in ("total", "unique", "classes")},
+            "subproblems": stats.get("subproblems"),
+            "reused": stats.get("resumed"),
+        }
+    except (TypeError, KeyError):
+        raise NQueensError(f"result store {path} holds a damaged run record (run {run_id})") from None
+
+
+def _checked(path, entry):
+    _check_record(path, entry["id"], entry["n"], entry["solver"], entry["result"])
+    return entry
 
 
 def _check_record(path, run_id, n, solver, result):
