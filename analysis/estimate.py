@@ -86,7 +86,7 @@ class Estimate:
     rule: str = "queen"
 
     def to_dict(self):
-        """The ``nqueens estimate --json`` document (DESIGN.md)."""
+        """The ``nqueens estimate --json`` document (docs/design.md)."""
         return {
             **({} if self.rule == "queen" else {"rule": self.rule}),
             "n": self.n,

@@ -10,7 +10,7 @@ reducing the 14,772,512 solutions of ``n = 16`` streams chunk by chunk, never a 
 (``benchmarks/symmetry_n16.py`` measures it).
 
 The canonical form of a solution is the lexicographically smallest of its 8 images; its orbit (the set of its
-distinct images) has 1, 2, 4 or 8 members. A fundamental (unique) solution is a canonical one (DESIGN.md).
+distinct images) has 1, 2, 4 or 8 members. A fundamental (unique) solution is a canonical one (docs/design.md).
 Since every orbit has exactly one canonical member, :func:`fundamental` streams over a complete enumeration and
 keeps no set of the solutions seen. Two independent checks of it: :func:`burnside` (the number of orbits is the
 average number of solutions fixed by a symmetry) and :func:`orbit_graph` (the orbits are the connected
@@ -248,7 +248,7 @@ def fundamental_batches(solutions):
 def classes(solutions):
     """The orbit classes of a complete solution set: ``{orbit size: number of fundamental solutions}``.
 
-    ``sum(classes.values())`` is the unique count and ``sum(size * number)`` the total (DESIGN.md).
+    ``sum(classes.values())`` is the unique count and ``sum(size * number)`` the total (docs/design.md).
 
     Examples
     --------

@@ -11,7 +11,7 @@ Every :class:`Event` is a snapshot: the queens on the board after it, the square
 the running counters, so a viewer can draw any event alone, step back through a history, and knows nothing of
 the search. Nothing here imports a GUI.
 
-Node accounting (DESIGN.md): a place is a **feasible** node at depth ``row + 1``; every square tried is a
+Node accounting (docs/design.md): a place is a **feasible** node at depth ``row + 1``; every square tried is a
 **generated** node, pruned or placed; ``nodes`` counts the feasible ones plus the root. For ``n = 8`` the search
 stands on Knuth's 2057 nodes and ends with 92 solutions.
 

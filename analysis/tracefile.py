@@ -4,7 +4,7 @@ A trace is the whole stream of a search's events in one node vocabulary, whateve
 on a square is a new node of the search tree, accepted (``place``: the search stands on it and goes down) or not
 (``prune``: a placed queen attacks the square; ``fail``: propagation from it empties another row's domain); a
 node can turn out a ``solution`` or a ``dead`` end; ``backtrack`` lifts the last queen. The per-depth counts of
-DESIGN.md follow from the stream alone: a place, prune or fail at depth ``d`` (``d`` queens on the board) is a
+docs/design.md follow from the stream alone: a place, prune or fail at depth ``d`` (``d`` queens on the board) is a
 **generated** node at depth ``d + 1``, a place a **feasible** one; the root counts 1 in both.
 
 The events, as a solver yields them (the protocol of its ``events(n, **options)`` generator) and as lines of

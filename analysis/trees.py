@@ -12,7 +12,7 @@ shape the tree) and the implicit side (a check prunes the tree):
     Every one of the ``n * n`` cells is a yes/no decision (row-major order): the full binary tree, ``2 ** k``
     nodes at depth ``k = 0 .. n * n``. Every constraint implicit.
 
-The **tree size** (DESIGN.md) counts every node of the full tree, root included: exact Python integers for any
+The **tree size** (docs/design.md) counts every node of the full tree, root included: exact Python integers for any
 ``n``, computed from the sums, never from a float formula. The sizes of the levels are stated once, by each
 formulation (``level_sizes`` of :mod:`nqueens.models.mary` and its siblings); this module reads them there. What a search *visits* (``generated`` and ``feasible``
 per depth) comes from the formulations themselves (``nqueens.models``) or from Knuth's estimator

@@ -68,9 +68,6 @@ import hashlib
 import threading
 
 import numpy as np
-
-if not hasattr(np, "row_stack"):  # numba-cuda up to 0.30 registers np.row_stack, which NumPy 2.5 removed
-    np.row_stack = np.vstack
 from nqueens.native import engine as _cpu
 from nqueens.native import gpu_kernels as _k
 from nqueens.native import gpu_spec

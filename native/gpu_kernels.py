@@ -12,6 +12,11 @@ A board is ``n x n``, rows ``0 .. n-1`` from the top, column ``c`` is bit ``c`` 
 """
 
 import numpy as np
+
+# numba-cuda up to 0.30 registers np.row_stack, which NumPy 2.5 removed: put back before numba.cuda is imported,
+# which both the counter (nqueens.native.gpu) and its CUDA kernel (nqueens.native.gpu_device) do after this module.
+if not hasattr(np, "row_stack"):
+    np.row_stack = np.vstack
 from nqueens.native import gpu_spec
 from nqueens.native.engine_kernels import _setup
 

@@ -71,7 +71,7 @@ def main(argv=None):
         report_header("Same problem, different state-space trees (seed 003)", "tree_sizes.py", argv)
         + "*tree*: nodes of the full tree the explicit constraints define (closed form, root included); "
         "*generated*: candidates a backtracking search created and tested; *nodes*: the feasible ones it stood "
-        "on (DESIGN.md's node accounting). The permutation and m-ary trees stand on the same nodes; the cell "
+        "on (docs/design.md's node accounting). The permutation and m-ary trees stand on the same nodes; the cell "
         "tree decides one square at a time, so it has n * n levels.\n\n"
         + figures(columns, rows)
         + f"\n## Per depth, n = {profile_n} (rows; the cell tree's levels are in the figure)\n\n"

@@ -133,7 +133,7 @@ def reproduce(mode="quick", store=None):
         ],
         notes=[
             "A node is a placement of queens in the first k rows that no two attack (the root, k = 0, included): "
-            "Knuth's definition, the feasible nodes of DESIGN.md. `bitwise` and `mary` search the same tree.",
+            "Knuth's definition, the feasible nodes of docs/design.md. `bitwise` and `mary` search the same tree.",
             "Published: " + pub["profiles"]["source"] + " " + pub["profile_16"]["source"],
             *(f"Not available here ({what}): {why}" for what, why in pub["not_available"].items()),
         ],

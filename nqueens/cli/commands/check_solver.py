@@ -81,6 +81,12 @@ def run(args):
             note = f" ({len(skipped)} skipped: {skipped[0]})" if skipped else ""
             lines.append(f"{check:<{width}}  passed   {span}{note}")
     print("\n".join(line.rstrip() for line in lines))
-    verdict = f"{len(failed)} of {len(order)} checks failed" if failed else f"all {len(order)} checks passed"
+    idle = sum(all(r.passed is None for r in table if r.check == check) for check in order)  # could not run here
+    if failed:
+        verdict = f"{len({r.check for r in failed})} of {len(order)} checks failed"
+    elif idle:
+        verdict = f"{len(order) - idle} checks passed, {idle} skipped"
+    else:
+        verdict = f"all {len(order)} checks passed"
     print(verdict, file=sys.stderr if failed else sys.stdout)
     return 1 if failed else 0

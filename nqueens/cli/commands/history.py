@@ -6,7 +6,7 @@ from nqueens.cli.commands._common import print_json
 from nqueens.cli.commands._output import write_out
 from nqueens.runtime.store import ResultStore
 
-# DESIGN.md's keys of a history entry, in order.
+# docs/design.md's keys of a history entry, in order.
 KEYS = ("n", "solver", "total", "unique", "seconds", "workers", "host", "version", "finished")
 
 EPILOG = """\
