@@ -59,7 +59,7 @@ def _beside_the_source():
 
 _root = _beside_the_source()
 if _root is not None:  # the clone's folders, as the installed package would hold them
-    __path__.append(_root)  # type: ignore[name-defined]  # noqa: F821
+    __path__.append(_root)
 
 from nqueens.api import batches, count, next_solution, solutions, solvers  # noqa: E402
 from nqueens.core.errors import NQueensError  # noqa: E402
