@@ -1,6 +1,6 @@
 """The kinds of a record's fields: what a value of each may be, its unit, and how a table shows it.
 
-A record declares each field with its :class:`Kind` (``field(metadata={"kind": SECONDS})``, see
+A record declares each field with its :class:`Kind` (``field(metadata=declared(kind.SECONDS))``, see
 :class:`nqueens.core.record.RunRecord`); the store check, the JSON writer, the CSV and the tables read the
 declaration, so a field added with its kind is checked and shown everywhere without other code. The same habit as
 BenchExec's ``tablegenerator`` columns (a title, a unit, a number of significant digits).
