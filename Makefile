@@ -26,7 +26,9 @@ python_for = $(firstword $(foreach p,python$(1) $(wildcard $(HOME)/.pyenv/versio
 	.venv-$*/bin/python -m pip install --quiet -e '.[test]'
 	touch $@
 
-test-fast-%: .venv-%/.installed
+OTHER_PYTHONS := 3.12 3.13
+
+$(addprefix test-fast-,$(OTHER_PYTHONS)): test-fast-%: .venv-%/.installed
 	.venv-$*/bin/python -m pytest $(PARALLEL) -m "not slow"
 
 # The main job: every registered solver side by side for n = 4..12, checked against each other and OEIS;
