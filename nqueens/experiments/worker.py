@@ -104,9 +104,28 @@ def execute(task, spec=None):
             return _failed("memout", "the run ran out of memory (the --memory limit): no room to start a thread")
         return _failed("error", f"{type(exc).__name__}: {exc}".rstrip(": "))
     except Exception as exc:  # a solver that raises is one failed run, not a failed experiment
+        if _address_space.active and _no_room(exc):
+            return _failed("memout", "the run ran out of memory (the --memory limit): a library could not be loaded")
         return _failed("error", f"{type(exc).__name__}: {exc}".rstrip(": "))
     outcome.setdefault("status", "solved")
     return outcome
+
+
+def _no_room(exc):
+    """Whether ``exc``, or an exception it was raised from, is the loader's or the system's "no memory": a shared
+    library that cannot be mapped under the address-space limit, or ``ENOMEM``."""
+    import errno
+
+    seen = 0
+    while exc is not None and seen < 20:
+        if isinstance(exc, OSError) and exc.errno == errno.ENOMEM:
+            return True
+        if isinstance(exc, ImportError | OSError) and (
+            "failed to map segment" in str(exc) or "cannot allocate memory" in str(exc).lower()
+        ):
+            return True
+        exc, seen = exc.__cause__ or exc.__context__, seen + 1
+    return False
 
 
 def main():
