@@ -71,16 +71,16 @@ def tree_disagreements(records):
     for record in records:
         tree = record.search_tree
         if record.status in ANSWERED and record.nodes is not None and tree and not tree.endswith("'s own"):
-            key = (problem_of(record), tree)
+            key = (problem_of(record), tree, record.question)  # a first solution's nodes are the search up to it
             groups.setdefault(key, {}).setdefault(record.solver, record.nodes)
             where[key] = record.instance or f"n = {record.n}"
     lines = []
-    for (problem, tree), counts in groups.items():
+    for (problem, tree, _question), counts in groups.items():
         if len(set(counts.values())) > 1:
             names = list(counts)
             said = ", ".join(f"{name} {value:,}" for name, value in counts.items())
             lines.append(
-                f"{where[problem, tree]}: {', '.join(names[:-1])} and {names[-1]} claim the {tree} tree and disagree on its nodes: "
+                f"{where[problem, tree, _question]}: {', '.join(names[:-1])} and {names[-1]} claim the {tree} tree and disagree on its nodes: "
                 f"{said}"
             )
     return lines

@@ -199,8 +199,8 @@ def _effort(task, outcome, spec):
     options = dict(task.get("options") or {})
     nodes = outcome.get("nodes")
     stats = outcome.get("stats") or {}
-    if nodes is None and isinstance(stats.get("nodes"), int):  # a stream's tree walked up to where it stopped
-        nodes = stats["nodes"]
+    if nodes is None and isinstance(stats.get("nodes"), int) and not isinstance(stats["nodes"], bool):
+        nodes = outcome["nodes"] = stats["nodes"]  # a stream's tree walked up to where it stopped (a first solution)
     outcome["effort"] = effort(spec.effort, stats, nodes)
     try:
         outcome["search_tree"] = search_tree(spec, options, outcome.get("nodes"))
