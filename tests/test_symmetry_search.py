@@ -38,7 +38,7 @@ def _count(model, n, symmetry, propagation="none", order="static", **kw):
 
 
 @pytest.mark.parametrize("way", FULL)
-@pytest.mark.parametrize(("model", "propagation", "order"), SEARCHES, ids="-".join)
+@pytest.mark.parametrize(("model", "propagation", "order"), SEARCHES, ids=["-".join(s) for s in SEARCHES])
 def test_full_ways_find_the_fundamental_solutions(model, propagation, order, way):
     for n in range(1, 11):
         r = _count(model, n, way, propagation, order)
@@ -56,7 +56,7 @@ def test_full_ways_find_the_fundamental_solutions_11_12(model, way):
         assert (r.unique, r.total) == (UNIQUE[n], TOTAL[n]), n
 
 
-@pytest.mark.parametrize(("model", "propagation", "order"), SEARCHES, ids="-".join)
+@pytest.mark.parametrize(("model", "propagation", "order"), SEARCHES, ids=["-".join(s) for s in SEARCHES])
 def test_half_counts_the_total_from_half_the_first_row(model, propagation, order):
     for n in range(1, 11):
         r = _count(model, n, "half", propagation, order)
@@ -195,3 +195,23 @@ def test_cpsat_takes_the_flag_it_had():
 
     assert nqueens.count(8, "cpsat", symmetry=True).unique == UNIQUE[8]
     assert nqueens.count(8, "cpsat", symmetry="false").unique is None
+
+
+def test_the_reproduction_runs_in_its_quick_mode(tmp_path, capsys):
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "examples" / "papers"))
+    import symmetry_breaking
+
+    assert symmetry_breaking.main(["--quick", "--out", str(tmp_path)]) == 0
+    assert (tmp_path / "symmetry_breaking.png").stat().st_size > 0
+    out = capsys.readouterr().out
+    assert "| 10 | 17,489 | 8,745 |" in out  # forward checking's tree of 10 queens, none and half
+    result = symmetry_breaking.reproduce("quick")
+    columns, rows = result.table()
+    for row in rows:
+        cells = dict(zip(columns, row))
+        n = cells["n"]
+        assert cells["A002562"] == UNIQUE[n] and cells["full ways find A002562"] and cells["totals are A000170"]
+        assert all(cells[way] < cells["none"] / 2 for way in FULL) and cells["half"] < cells["none"]
