@@ -45,6 +45,8 @@ __all__ = [
     "verify",
     "attacks",
     "better",
+    "bound_of",
+    "improves",
 ]
 
 PROBLEMS = ("domination", "peaceable")
@@ -151,7 +153,7 @@ def hook_options(hook):
     return tuple(p.name for p in parameters if p.kind == p.KEYWORD_ONLY and p.name not in ("timeout", "improved"))
 
 
-def _bound(n, bound):
+def bound_of(n, bound):
     """``(bound, why)``: an optimiser's bound as a float, or ``None`` and why it cannot be one (a bound counts
     queens: a finite number from 0 to n * n)."""
     import math
@@ -172,3 +174,24 @@ def _bound(n, bound):
         shown = f"about {'-' * (bound < 0)}10^{digits}" if huge else f"{value:g}"
         return None, f"its bound {shown} is not a number of queens on the {n} x {n} board (0 to {n * n})"
     return value, None
+
+
+def improves(problem, solution, objective, best):
+    """``(keep, size)``: whether an improvement an optimiser reports is worth keeping for the runner's check (the
+    first, one of a better size than ``best``, or one that cannot be right: not a list of squares, or its stated
+    ``objective`` not its size), and its size (``None`` when it has none). An optimiser may call ``improved`` with
+    every solution it meets: the ones that improve nothing are not kept."""
+    try:
+        size = objective_of(problem, solution)
+    except (TypeError, ValueError, IndexError, KeyError):
+        return True, None
+    if objective is not None and objective != size:
+        return True, size
+    return best is None or better(problem, size, best), size
+
+
+def objective_of(problem, solution):
+    """The size of a reported solution (queens, or queens of each colour), whatever its squares hold."""
+    if isinstance(solution, str | bytes | dict):
+        raise TypeError("not a list of squares")
+    return len(solution) if problem == "domination" else len(solution[0])

@@ -21,7 +21,7 @@ def answer(task, problem, spec, options, made, report=None):
     """The optimisation hook of ``spec`` on the task's problem: every improvement it reports, timed and sent to the
     runner at once (``report``), and what it claims at the end. Nothing is judged here: the runner verifies every
     solution (:func:`settle`)."""
-    from nqueens.core.optimization import hook_options
+    from nqueens.core.optimization import hook_options, improves
 
     hook = spec.optimizer()
     taken = hook_options(hook)
@@ -34,7 +34,18 @@ def answer(task, problem, spec, options, made, report=None):
         start = time.perf_counter()
         return hook(*args, **kwargs)
 
+    best: list[Any] = [None, False]  # the best size kept, and whether a report that cannot be right was kept
+
     def improved(solution, objective=None):
+        if best[1]:
+            return  # the run is wrong already: nothing after it is kept
+        keep, size = improves(task["problem"], solution, objective, best[0])
+        if not keep:
+            return  # improves nothing: neither kept nor checked
+        if size is None or (objective is not None and objective != size):
+            best[1] = True
+        else:
+            best[0] = size
         entry = {"seconds": time.perf_counter() - start, "solution": _plain(solution), "objective": objective}
         improvements.append(entry)
         if report is not None:
@@ -87,7 +98,7 @@ def settle(record, outcome, timeout):
     time limit with a solution is ``feasible`` (never a claimed optimum); a claim of ``optimal`` needs a solution,
     ``infeasible`` needs none, and a bound that its own solution beats is ``wrong``.
     """
-    from nqueens.core.optimization import CLAIMS, SENSE, _bound, better, objective
+    from nqueens.core.optimization import CLAIMS, SENSE, better, bound_of, objective
 
     problem, n = record.problem, record.n
     curve, best, failed = [], None, None
@@ -108,7 +119,7 @@ def settle(record, outcome, timeout):
         record.solution, record.objective = best
         record.curve = curve
         record.seconds_to_first, record.time_best = curve[0][0], curve[-1][0]
-    record.bound, why = _bound(n, outcome.get("bound"))
+    record.bound, why = bound_of(n, outcome.get("bound"))
     if why is not None and failed is None:
         failed = why
     claim = outcome.get("claim")
@@ -159,6 +170,11 @@ def judge_optima(records):
         if record.problem in KNOWN:
             groups.setdefault((record.problem, record.n), []).append(record)
     for (problem, n), runs in groups.items():
+        for r in runs:  # each stored solution verified again: a run is judged by what it holds, not what it says
+            why = _unverified(r, KNOWN[problem].get(n))
+            if why is not None and r.status != "wrong":
+                wrong(r, why)
+                changed.append(r)
         found = [r for r in runs if r.status in ("optimal", "feasible") and r.objective is not None]
         best = None
         for r in found:
@@ -170,11 +186,6 @@ def judge_optima(records):
             if r.status == "optimal" and best is not None and better(problem, best.objective, r.objective):
                 why = f"claims {r.objective} optimal, but {best.solver} found {best.objective}"
             elif r.status == "optimal" and known is not None and r.objective != known:
-        for r in runs:  # each stored solution verified again: a run is judged by what it holds, not what it says
-            why = _unverified(r, KNOWN[problem].get(n))
-            if why is not None and r.status != "wrong":
-                wrong(r, why)
-                changed.append(r)
                 why = f"claims {r.objective} optimal; OEIS {OEIS[problem]} has {known} for n = {n}"
             elif r.status == "infeasible" and best is not None:
                 why = f"claims there is no solution, but {best.solver} found one of {best.objective}"
@@ -188,17 +199,6 @@ def judge_optima(records):
     return changed
 
 
-def cell(question, spec, column, problem, explicit):
-    """Why an optimisation cell cannot run (``None`` when it can): a solver without an optimisation hook, an option
-    its hook does not take, an instance, a board beyond the models'."""
-    from nqueens.core.optimization import MAX_N, hook_options
-
-    if "optimize" not in spec.can:
-        return "unsupported", f"{column.name} cannot answer optimize: {question.why_not}"
-    if not problem.plain:
-        return "unsupported", f"{column.name}: the optimisation problems are posed on a plain board, not an instance"
-    if problem.n > MAX_N:
-        return "unsupported", f"the optimisation models take n <= {MAX_N} (O(n^2) variables, O(n^3) terms)"
 def _unverified(record, known):
     """Why an optimisation run's solution and objective do not hold (checked on the board, with no solver), or
     ``None``: a solution that fails the check, an objective that is not its solution's, an objective better than
@@ -220,6 +220,17 @@ def _unverified(record, known):
     return None
 
 
+def cell(question, spec, column, problem, explicit):
+    """Why an optimisation cell cannot run (``None`` when it can): a solver without an optimisation hook, an option
+    its hook does not take, an instance, a board beyond the models'."""
+    from nqueens.core.optimization import MAX_N, hook_options
+
+    if "optimize" not in spec.can:
+        return "unsupported", f"{column.name} cannot answer optimize: {question.why_not}"
+    if not problem.plain:
+        return "unsupported", f"{column.name}: the optimisation problems are posed on a plain board, not an instance"
+    if problem.n > MAX_N:
+        return "unsupported", f"the optimisation models take n <= {MAX_N} (O(n^2) variables, O(n^3) terms)"
     taken = hook_options(spec.optimizer())
     left = [key for key in column.options if key not in taken]
     if left:
