@@ -25,6 +25,7 @@ from nqueens.core.errors import NQueensError
 
 __all__ = [
     "FORMATS",
+    "WRITERS",
     "dtype_for",
     "check_n",
     "find_conflict",
@@ -41,8 +42,6 @@ __all__ = [
     "format_json",
     "parse_json",
 ]
-
-FORMATS = ("boards", "text", "json")
 
 
 def dtype_for(n):
@@ -359,3 +358,10 @@ def parse_json(text):
         if not isinstance(orbits, list) or len(orbits) != len(solutions) or not all(o in (1, 2, 4, 8) for o in orbits):
             raise NQueensError('"orbits" must list one orbit size (1, 2, 4 or 8) per solution')
     return n, solutions, orbits
+
+
+# The formats that stream one solution after another, each written by its function: name -> writer(solutions),
+# which yields the text (docs/adding-a-solver.md, "Adding an output format"). ``text`` (the count first) and
+# ``json`` (one document, the orbit sizes after the solutions) are written by ``nqueens solve`` itself.
+WRITERS = {"boards": format_boards}
+FORMATS = (*WRITERS, "text", "json")

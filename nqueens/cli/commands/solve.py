@@ -46,7 +46,9 @@ def add_parser(sub):
         action="store_true",
         help="only the fundamental solutions (one per orbit of the 8 board symmetries), with orbit sizes in json",
     )
-    parser.add_argument("--format", choices=board.FORMATS, help="output format: boards (default), text or json")
+    parser.add_argument(
+        "--format", choices=board.FORMATS, help=f"output format: {', '.join(board.FORMATS)} (default boards)"
+    )
     parser.add_argument("--json", action="store_true", help="the same as --format json")
     parser.add_argument("--quiet", action="store_true", help="no warnings")
     add_solver_options(parser)
@@ -147,8 +149,8 @@ def run(args):
     else:
         stream = batches(req, stats=stats)
         rows = (row for batch in stream for row in batch.tolist())
-    if fmt == "boards":
-        pieces = board.format_boards(rows)
+    if fmt in board.WRITERS:
+        pieces = board.WRITERS[fmt](rows)
     elif fmt == "json":
         # A JSON document is written whole or not at all: an interrupted run leaves no half document behind.
         # Read in one job, so that its span is the solver's (the document held is part of what it measures).
