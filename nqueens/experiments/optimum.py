@@ -101,6 +101,9 @@ def settle(record, outcome, timeout):
     from nqueens.core.optimization import CLAIMS, SENSE, better, bound_of, objective
 
     problem, n = record.problem, record.n
+    if record.status == "timeout" and record.seconds is None and timeout is not None:
+        # Ended by the runner at the limit: it ran that long, as a solver that stops itself there records.
+        record.seconds = float(timeout)
     curve, best, failed = [], None, None
     for entry in outcome.get("improvements") or []:
         solution = entry.get("solution")
