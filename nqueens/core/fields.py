@@ -173,6 +173,8 @@ def finite(value):
 
     A float that is not finite has no JSON form (``json.dumps`` writes ``NaN``, which no strict reader takes).
     """
+    if type(value) in _PLAIN:  # the most of a record, at once
+        return value
     if isinstance(value, float):
         return value if math.isfinite(value) else None
     if isinstance(value, dict):
@@ -180,3 +182,6 @@ def finite(value):
     if isinstance(value, list | tuple):
         return [finite(item) for item in value]
     return value
+
+
+_PLAIN = frozenset((str, int, bool, type(None)))

@@ -10,6 +10,7 @@ can only key by strings, so :func:`classes_to_json` and :func:`classes_from_json
 wherever a record becomes JSON text or is read back from it.
 """
 
+import functools
 import json
 from dataclasses import dataclass, field, fields
 
@@ -405,7 +406,7 @@ class RunRecord:
     @classmethod
     def kinds(cls):
         """``{field: Kind}``: what each field may hold (:mod:`nqueens.core.fields`), as declared."""
-        return {f.name: f.metadata["kind"] for f in fields(cls) if "kind" in f.metadata}
+        return _kinds(cls)
 
     @classmethod
     def from_run(cls):
@@ -421,7 +422,7 @@ class RunRecord:
     # -- reading --------------------------------------------------------------------------------------------
 
     def __getitem__(self, key):
-        if key in _DERIVED or key in {f.name for f in fields(self)}:
+        if key in _DERIVED or key in _names(type(self)):
             return getattr(self, key)
         raise KeyError(key)
 
@@ -462,6 +463,16 @@ def records_frame(records):
     if flat:
         frame = pd.concat([frame, pd.DataFrame(flat, index=frame.index)], axis=1)
     return frame
+
+
+@functools.cache
+def _names(cls):
+    return frozenset(f.name for f in fields(cls))
+
+
+@functools.cache
+def _kinds(cls):
+    return {f.name: f.metadata["kind"] for f in fields(cls) if "kind" in f.metadata}
 
 
 def _derived(record, name):
