@@ -237,7 +237,8 @@ def _optima_agreement(records):
 
     problem = records[0].get("problem")
     proved = [r for r in records if r["status"] == "optimal"]
-    found = [r for r in records if r["status"] in ("optimal", "feasible")]
+    # A run stopped by a limit (memout, timeout) keeps the verified solution it reported before: it counts too.
+    found = [r for r in records if r["status"] != "wrong" and r.get("objective") is not None]
     if not found:
         return "no run found a solution: nothing to check"
     known = sorted({r["n"] for r in proved if r["n"] in KNOWN.get(problem, {})})
@@ -245,6 +246,9 @@ def _optima_agreement(records):
     if not proved:
         return f"{said}; no optimum proved, so none to check against OEIS {OEIS.get(problem, '')}".rstrip()
     against = f" and with OEIS {OEIS[problem]} (n = {_ranges(known)})" if known else ""
+    if len(proved) == 1:
+        checked = f"agrees with OEIS {OEIS[problem]} (n = {_ranges(known)})" if known else "has no published value"
+        return f"{said}; the one proven optimum {checked}"
     return f"{said}; the {len(proved)} proven optima agree with each other{against}"
 
 
@@ -536,10 +540,9 @@ def _runs_lines(rows, names):
     first = tested[0]["runs_test"]
     made = [row for row in tested if row["runs_test"]["p"] is not None]
     low = [row for row in made if row["runs_test"]["p"] < 0.05]
-    line = (
-        f"- per problem, the runs of each side (seeds or repeats) compared by the {first['test']} "
-        f"({first['alternative']}, {first['method']} p): "
-    )
+    method = next((row["runs_test"]["method"] for row in made if row["runs_test"].get("method")), None)
+    how = f"{first['alternative']}, {method} p" if method else first["alternative"]  # no test made: no method
+    line = f"- per problem, the runs of each side (seeds or repeats) compared by the {first['test']} ({how}): "
     if made:
         line += f"p < 0.05 on {len(low)} of {len(made)} problems" + (
             f" ({', '.join(_label(r) for r in low)})" if low else ""

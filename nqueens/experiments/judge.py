@@ -107,7 +107,8 @@ def check(records):
     found = []
     for copy, was in zip(copies, already):
         if copy.status == "wrong":
-            found.append((copy, f"recorded wrong: {copy.message}" if was else copy.message))
+            said = copy.message or "no reason stored"
+            found.append((copy, f"recorded wrong: {said}" if was else said))
     return found
 
 
