@@ -194,12 +194,13 @@ def _split_times(outcome):
 def _effort(task, outcome, spec):
     """The run's statistics in the effort vocabulary, and the tree its nodes belong to."""
     from nqueens.core.effort import effort
+    from nqueens.core.fields import is_integer
     from nqueens.experiments.trees import search_tree
 
     options = dict(task.get("options") or {})
     nodes = outcome.get("nodes")
     stats = outcome.get("stats") or {}
-    if nodes is None and isinstance(stats.get("nodes"), int) and not isinstance(stats["nodes"], bool):
+    if nodes is None and is_integer(stats.get("nodes"), 0):  # a count of nodes: an integer >= 0
         nodes = outcome["nodes"] = stats["nodes"]  # a stream's tree walked up to where it stopped (a first solution)
     outcome["effort"] = effort(spec.effort, stats, nodes)
     try:
