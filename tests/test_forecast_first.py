@@ -78,3 +78,15 @@ def test_the_forecast_of_the_readme_first_solution_experiment_is_within_ten_time
     assert all(r.status == "sat" for r in result.records)
     assert said[0].unknown == 0
     assert took / 10 <= said[0].seconds <= took * 10, (said[0], took)
+
+
+def test_compare_says_which_first_solutions_it_cannot_forecast_and_the_worst_case(capsys):
+    from nqueens.cli.commands.compare import _announcer
+    from nqueens.registry import get_solver
+
+    _announcer(5.0, True)(2, [(get_solver("cpsat"), {}, 40), (get_solver("cpsat"), {}, 3000)])
+    note = capsys.readouterr().err
+    assert note.startswith("note: 2 runs of at most 5 s each: about")
+    assert "counting the 1 whose first solution cannot be forecast" in note and "at worst" in note
+    _announcer(None, True)(1, [(get_solver("cpsat"), {}, 3000)])
+    assert "their length has no bound (--timeout S bounds each)" in capsys.readouterr().err

@@ -276,20 +276,14 @@ def _announcer(timeout, first=False):
         seconds, worst, compiling, unknown = said
         what = f"{count:,} runs" + (f" of at most {timeout:g} s each" if timeout is not None else "")
         if unknown:
-            known = (
-                f"{count - unknown:,} of them forecast to take about {duration(seconds)}, " if unknown < count else ""
-            )
-            bound = (
-                f"at worst {duration(worst)}, every run to its limit"
-                if worst is not None
-                else "their length has no bound (--timeout S bounds each)"
-            )
-            print(
-                f"note: {what}: {known}{unknown:,} with a first solution that cannot be forecast (random probes "
-                f"found none in their budget): {bound}; {stop}",
-                file=sys.stderr,
-                flush=True,
-            )
+            why = "whose first solution cannot be forecast (random probes found none in their budget)"
+            if timeout is not None:
+                said = f"about {duration(seconds)}, counting the {unknown:,} {why} at the limit"
+                said += "" if worst is None else f" (at worst {duration(worst)}, every run to its limit)"
+            else:
+                known = f"about {duration(seconds)} for the others; " if unknown < count else ""
+                said = f"{known}{unknown:,} {why}: their length has no bound (--timeout S bounds each)"
+            print(f"note: {what}: {said}; {stop}", file=sys.stderr, flush=True)
         elif seconds > LONG_EXPERIMENT_SECONDS:
             compiles = f", {compiling} kernel modules to compile first" if compiling else ""
             near = worst is None or worst < 1.5 * seconds  # no worse to speak of
