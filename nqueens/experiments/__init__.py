@@ -16,20 +16,13 @@ The modules, one job each:
   (:mod:`~nqueens.experiments.runexec`, :mod:`~nqueens.experiments.resources`) or on a Dask cluster;
 - :mod:`~nqueens.experiments.stored`: the runs in the result store, keyed by the digest of the solver's code, and
   their reuse;
-- :mod:`~nqueens.experiments.judge`: the statuses, and the runs judged against the published values
-  (:mod:`nqueens.core.published`) and against each other;
+- :mod:`~nqueens.experiments.questions`: the table of questions, each declared in its module
+  (:mod:`~nqueens.experiments.solutions`, :mod:`~nqueens.experiments.optimum`) as a
+  :class:`~nqueens.experiments.question.Question`; :mod:`~nqueens.experiments.parameters`: the rules of the
+  parameters, checked where :func:`run` is entered;
+- :mod:`~nqueens.experiments.judge`: the runs judged as their question judges them, alone and together;
 - :mod:`~nqueens.experiments.trees`: the search tree a run's nodes belong to.
 """
-
-from nqueens.experiments.runner import (
-    Experiment,
-    compare,
-    default_columns,
-    parse_solvers,
-    problems_from_instances,
-    problems_from_range,
-    run,
-)
 
 __all__ = [
     "Experiment",
@@ -40,3 +33,13 @@ __all__ = [
     "problems_from_range",
     "problems_from_instances",
 ]
+
+
+def __getattr__(name):
+    # The runner is imported when one of its names is first asked for, not with the package: the command line reads
+    # the table of questions (nqueens.experiments.questions) for its choices without loading the runner.
+    if name in __all__:
+        from nqueens.experiments import runner
+
+        return getattr(runner, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -16,7 +16,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from nqueens.core.measure import FIELDS
-from nqueens.core.record import ANSWERED
 
 __all__ = ["Question", "Refusal", "COUNTING_PLOTS"]
 
@@ -43,7 +42,7 @@ class Refusal:
 
 def settle_limit(record, outcome, timeout):
     """The default settling: a run that answered beyond its time limit is a ``timeout``."""
-    if record.status in ANSWERED and timeout is not None and (record.seconds or 0) > timeout:
+    if record.answered and timeout is not None and (record.seconds or 0) > timeout:
         record.status = "timeout"
         record.message = f"finished in {record.seconds:.3f} s, beyond the limit of {timeout:g} s"
 
@@ -178,12 +177,12 @@ def judge_claims(records):
     positive and not itself wrong), is ``wrong``; the runs changed."""
     sat: dict[Any, Any] = {}
     for record in records:
-        if record.status in ANSWERED and record.result == "sat":
+        if record.answered and record.result == "sat":
             sat.setdefault(problem_of(record), record)
     changed = []
     for record in records:
         witness = sat.get(problem_of(record))
-        if record.status in ANSWERED and record.result == "unsat" and witness is not None:
+        if record.answered and record.result == "unsat" and witness is not None:
             where = record.instance or f"n = {record.n}"
             wrong(record, f"unsat, but {witness.solver} found a solution ({where})")
             changed.append(record)

@@ -11,7 +11,6 @@ import os
 import time
 from typing import Any
 
-from nqueens.core.record import ANSWERED
 from nqueens.core.rules import square_group_refusal
 from nqueens.experiments.question import (
     SPAN,
@@ -158,7 +157,7 @@ def judge_counts(record):
     """An answered run whose total or unique count contradicts the published values of its rule is ``wrong``."""
     from nqueens.core.published import BY_RULE
 
-    if record.status not in ANSWERED or record.instance is not None:
+    if not record.answered or record.instance is not None:
         return
     n = record.n
     # a rule with no published values (one just added) is judged by the runs against each other only
@@ -177,7 +176,7 @@ def judge_first(record):
     from nqueens.core.published import BY_RULE
     from nqueens.core.rules import get_rule
 
-    if record.status not in ANSWERED:
+    if not record.answered:
         return
     n, q, rule = record.n, record.solution, rule_of(record)
     if q is None:
@@ -202,13 +201,13 @@ def judge_votes(records, fields=("total", "unique")):
     changed = []
     by_problem: dict[Any, Any] = {}
     for record in records:
-        if record.status in ANSWERED:
+        if record.answered:
             by_problem.setdefault(problem_of(record), []).append(record)
     for runs in by_problem.values():
         for fld in fields:
             votes: dict[Any, Any] = {}
             for record in runs:
-                if getattr(record, fld) is not None and record.status in ANSWERED:
+                if getattr(record, fld) is not None and record.answered:
                     votes.setdefault(getattr(record, fld), []).append(record)
             if len(votes) < 2:
                 continue
