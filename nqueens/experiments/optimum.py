@@ -285,6 +285,7 @@ OPTIMIZE = Question(
         ),
     ),
     plots=("anytime", "profile", "proof"),
+    board=False,
     retime=False,
     own_limit=True,
 )

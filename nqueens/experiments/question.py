@@ -123,6 +123,8 @@ class Question:
         One solution answers it (a column that finds one solution only can answer).
     every_solution : bool
         It needs every solution, not one per orbit.
+    board : bool
+        A run's ``solution`` is a board (``n`` columns, one per row), as the store's check reads it.
     forecast : bool
         Its runs' length is forecast before the experiment (a count's).
     retime : bool
@@ -149,6 +151,7 @@ class Question:
     instrumented: bool = False
     one_solution: bool = False
     every_solution: bool = False
+    board: bool = True
     forecast: bool = False
     retime: bool = True
     own_limit: bool = False
