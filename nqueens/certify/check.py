@@ -150,7 +150,8 @@ def summary(verdict):
         return f"certified: {boards} checked, the formula with {verdict.bound} refuted by {by}"
     if verdict.question == "count":
         return f"certified: no solution, the formula refuted by {by}"
-    return f"certified: a placement of {verdict.answer} checked, the formula with {verdict.bound} refuted by {by}"
+    placed = f"{verdict.answer} queens" + (" of each colour" if "each colour" in verdict.bound else "")
+    return f"certified: a placement of {placed} checked, the formula with {verdict.bound} refuted by {by}"
 
 
 # -- the steps ---------------------------------------------------------------------------------------------------

@@ -41,7 +41,7 @@ _WRITE_SECONDS_PER_BYTE = 0.45e-6
 _CHECK_SECONDS_PER_BYTE = {"native": 0.5e-6, "python": 12e-6}
 
 _UNCHECKED = (
-    f"nqueens certify check writes the formula again in the encodings {', '.join(encode.ENCODINGS)} only: "
+    f"nqueens certify check writes the formula again in the encodings {', '.join(encode.ENCODINGS)} only; "
     "check this proof by hand (docs/certify.md)"
 )
 _FILES = ("formula.cnf", "boards.txt", "proof.drat", "claim.json")
@@ -88,6 +88,11 @@ def forecast_line(n, rule="queen", instance=None):
         f"note: the certificate is forecast at about {_size(size)} of DRAT proof, {write:.0f} s to write and "
         f"{check['native']:.0f} s to check with dratify's Rust engine ({check['python']:.0f} s in pure Python)"
     )
+
+
+def unchecked(encoding):
+    """Why ``nqueens certify check`` refuses a count's certificate in ``encoding`` (``None``: it checks it)."""
+    return None if encoding in encode.ENCODINGS else _UNCHECKED
 
 
 def count(n, folder, *, instance=None, encoding="pairwise", rule="queen", satsolver="cadical195", counter="enumerate"):

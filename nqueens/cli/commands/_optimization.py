@@ -5,10 +5,13 @@ one board and one solver prints the run and its board; more print the experiment
 import sys
 
 from nqueens.cli.commands._output import write_out
+from nqueens.cli.commands.certify import certifiable, certified_lines, certify_runs, rejected, with_certificates
 from nqueens.core.errors import NQueensError
 
 
-def run_optimization(problem, range_text, solvers, *, timeout, symmetry, workers, fmt, plot, plot_profile, quiet):
+def run_optimization(
+    problem, range_text, solvers, *, timeout, symmetry, workers, fmt, plot, plot_profile, quiet, certify=None
+):
     """The runs, checked, made, printed and drawn; the exit status (1 if a run is ``wrong``, ``error`` or
     ``memout``)."""
     from nqueens.analysis.compare import format_runs, format_table
@@ -30,6 +33,8 @@ def run_optimization(problem, range_text, solvers, *, timeout, symmetry, workers
         columns = experiment.parse_solvers(solvers or "cpsat")
     options = {key: value for key, value in (("symmetry", symmetry or None), ("workers", workers)) if value}
     columns = with_options(columns, options)
+    if certify is not None:
+        certifiable(columns, "optimize")
     result = experiment.run(
         experiment.problems_from_range(range_text),
         columns,
@@ -39,18 +44,22 @@ def run_optimization(problem, range_text, solvers, *, timeout, symmetry, workers
         store="none",
     )
     records = result.records
+    certified = None if certify is None else certify_runs(records, certify)
     if fmt == "json":
-        write_out(format_runs(records, "json"))
+        text = format_runs(records, "json")
+        write_out(text if certified is None else with_certificates(text, certified))
     elif len(records) == 1:
         write_out(_one(records[0]))
     else:
         write_out(format_table(records, notes=result.notes))
+    if certified is not None and fmt != "json":
+        write_out(certified_lines(certified))
     for kind, path in (("anytime", plot), ("profile", plot_profile)):
         if path:
             result.plot(path, kind)
             if not quiet:
                 print(f"wrote {path}", file=sys.stderr)
-    return 1 if result.failures else 0
+    return 1 if result.failures or (certified is not None and rejected(certified)) else 0
 
 
 # Seconds from the run's start: to its first verified solution (seconds_to_first), to its best (time_best), and the

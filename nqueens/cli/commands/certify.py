@@ -57,14 +57,93 @@ def run(args):
     return 0
 
 
-def checked(work):
-    """``work()``'s verdict, or ``None`` after one ``error:`` line naming the step of a rejected certificate."""
+def checked(work, *args):
+    """``work(*args)``'s verdict, or ``None`` after one ``error:`` line naming the step of a rejected certificate."""
     import sys
 
     from nqueens.certify.check import Rejected
 
     try:
-        return work()
+        return work(*args)
     except Rejected as exc:
         print(f"error: {exc}", file=sys.stderr)
         return None
+
+
+def certifiable(columns, question):
+    """Refuse ``--certify`` before an experiment whose columns are not all the SAT model (for a count, with the
+    counter that enumerates)."""
+    from nqueens.core.errors import NQueensError
+
+    for column in columns:
+        if column.solver != "sat":
+            raise NQueensError(f"--certify is for the solver sat (CaDiCaL writes the proof); {column.name} writes none")
+        if question != "optimize" and column.full.get("counter", "enumerate") != "enumerate":
+            raise NQueensError(f"--certify counts by enumeration with a proof; {column.name} writes none")
+
+
+def certify_runs(records, folder):
+    """Write and check a certificate for each run that answered, in ``folder`` (one run) or a folder of its own
+    inside it (``8-sat``, ``block10.param-sat-2``); ``[(record, verdict or the reason there is none)]``."""
+    from pathlib import Path
+
+    from nqueens.certify import produce
+    from nqueens.certify.check import check
+    from nqueens.core.instance_io import read_instance
+
+    out = []
+    for record in records:
+        where = Path(folder)
+        if len(records) > 1:
+            name = f"{record.instance or record.n}-{record.solver.replace(':', '_').replace('=', '-')}"
+            where = where / (name + (f"-{record.repeat}" if record.repeat > 1 else ""))
+        if record.question == "optimize" and record.status == "optimal" and record.solution is not None:
+            solution = (
+                [tuple(s) for s in record.solution]
+                if record.problem == "domination"
+                else tuple([tuple(s) for s in army] for army in record.solution)
+            )
+            produce.optimum(record.problem, record.n, solution, where)
+        elif record.question == "count" and record.status == "solved":
+            instance = None if record.instance_path is None else read_instance(record.instance_path)
+            options = {key: record.options[key] for key in ("encoding", "rule", "satsolver", "counter")}
+            produce.forecast_line(record.n, options["rule"], instance)
+            produce.count(record.n, where, instance=instance, **options)
+        else:
+            out.append((record, f"not certified: the run ended {record.status}"))
+            continue
+        verdict = checked(check, where)
+        out.append((record, "rejected" if verdict is None else verdict))
+    return out
+
+
+def certificate_of(said):
+    """The ``certificate`` object of a run's JSON (:func:`certify_runs`'s verdict or reason)."""
+    if isinstance(said, str):
+        return {"status": said}
+    return said.to_dict()
+
+
+def certified_lines(certified):
+    """One line per run: where, then :func:`nqueens.certify.check.summary` (or why there is none)."""
+    from nqueens.certify.check import summary
+
+    return "".join(
+        f"{record.instance or f'n = {record.n}'}, {record.solver}: {said if isinstance(said, str) else summary(said)}\n"
+        for record, said in certified
+    )
+
+
+def with_certificates(text, certified):
+    """The JSON list of runs ``text`` with each run's ``certificate``."""
+    import json
+
+    doc = json.loads(text)
+    for run, (_, said) in zip(doc, certified):
+        run["certificate"] = certificate_of(said)
+    return json.dumps(doc, indent=2) + "\n"
+
+
+def rejected(certified):
+    """True when a certificate was written and rejected."""
+    return any(said == "rejected" for _, said in certified)

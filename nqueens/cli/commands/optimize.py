@@ -55,6 +55,12 @@ def add_parser(sub):
     parser.add_argument("--plot", metavar="FILE", help="draw the anytime curves to a .png or .svg file")
     parser.add_argument("--plot-profile", metavar="FILE", help="draw the performance profile to a .png or .svg")
     parser.add_argument("--quiet", action="store_true", help="no progress lines")
+    parser.add_argument(
+        "--certify",
+        metavar="DIR",
+        help="solver sat: write a certificate of each optimum (the placement and a DRAT proof that none is "
+        "better) to DIR and check it (docs/certify.md)",
+    )
     parser.set_defaults(run=run)
 
 
@@ -75,4 +81,5 @@ def run(args):
         plot=args.plot,
         plot_profile=args.plot_profile,
         quiet=args.quiet,
+        certify=args.certify,
     )
