@@ -80,81 +80,33 @@ def plan_cell(question, spec, column, problem, explicit):
 
 @dataclass(frozen=True)
 class Question:
-    """One question an experiment asks of every run.
+    """One question an experiment asks of every run: what is asked, who can answer, how a run is answered, settled
+    and judged. The callables are called with the records of :class:`~nqueens.core.record.RunRecord`."""
 
-    Attributes
-    ----------
-    name : str
-        Its name (``--question NAME``, the records' ``question``).
-    asks : str
-        What it asks, in a few words (``--question``'s help, the docs).
-    needs : tuple of str
-        The capabilities (:data:`nqueens.core.protocol.CAPABILITIES`) one of which a solver needs to answer it.
-    why_not : str
-        Why a solver without them cannot answer (an ``unsupported`` run's message).
-    answer : callable
-        ``answer(task, problem, spec, options, made, report) -> dict``: the run itself, in the process that makes
-        it: the outcome (JSON-able) with the fields of :data:`SPAN` and the answer's ``columns``. ``made`` keeps
-        the run's request for a run timed again; ``report`` sends an event to the runner as it happens.
-    columns : tuple of str
-        The record fields its answer fills (the tables show a column where a cell holds something).
-    statuses : tuple of str
-        What an answered run of it says (:data:`nqueens.experiments.judge.STATUSES`).
-    settle : callable
-        ``settle(record, outcome, timeout)``: the run's status from its outcome (the record already filled).
-    judge_alone : callable
-        ``judge_alone(record)``: a run marked ``wrong`` against the published values, or its own check.
-    judge_together : callable
-        ``judge_together(records) -> list``: the runs of this question judged against each other; the runs
-        changed.
-    cell : callable
-        ``cell(question, spec, column, problem, explicit)``: see :func:`plan_cell`, the default.
-    seeded : callable
-        ``seeded(spec, column) -> bool``: whether the column's seed option seeds its runs.
-    problems : tuple of str
-        The optimisation problems it is asked of (``--problem``); empty: the n queens themselves.
-    refuse : tuple of Refusal
-        The parameters it refuses (:mod:`nqueens.experiments.parameters` checks them at the library's entry).
-    plots : tuple of str
-        The figures of ``--plot-kind`` that draw its runs, the default first.
-    instrumented : bool
-        ``--nodes`` runs the instrumented counts (the node columns).
-    one_solution : bool
-        One solution answers it (a column that finds one solution only can answer).
-    every_solution : bool
-        It needs every solution, not one per orbit.
-    board : bool
-        A run's ``solution`` is a board (``n`` columns, one per row), as the store's check reads it.
-    forecast : bool
-        Its runs' length is forecast before the experiment (a count's).
-    retime : bool
-        A run shorter than a millisecond is timed again over repetitions.
-    own_limit : bool
-        The solver is handed the time limit and stops there by itself (with what it found).
-    """
-
-    name: str
-    asks: str
-    needs: tuple[str, ...]
-    why_not: str
+    name: str  # --question NAME, the records' question
+    asks: str  # what it asks, in a few words (--question's help)
+    needs: tuple[str, ...]  # the capabilities, one of which a solver needs to answer it
+    why_not: str  # why a solver without them cannot (an unsupported run's message)
+    # answer(task, problem, spec, options, made, report) -> the outcome (JSON-able, with the fields of SPAN), in the
+    # process that makes the run; made keeps its request for a run timed again, report sends the runner an event.
     answer: Callable[..., dict]
-    columns: tuple[str, ...]
-    statuses: tuple[str, ...] = ("solved",)
-    settle: Callable[..., None] = settle_limit
-    judge_alone: Callable[[Any], None] = lambda record: None
-    judge_together: Callable[[list], list] = lambda records: []
-    cell: Callable[..., Any] = plan_cell
-    seeded: Callable[..., bool] = lambda spec, column: True
-    problems: tuple[str, ...] = ()
-    refuse: tuple[Refusal, ...] = ()
-    plots: tuple[str, ...] = COUNTING_PLOTS
-    instrumented: bool = False
-    one_solution: bool = False
-    every_solution: bool = False
-    board: bool = True
-    forecast: bool = False
-    retime: bool = True
-    own_limit: bool = False
+    columns: tuple[str, ...]  # the record fields its answer fills (a table shows a column where a cell holds one)
+    statuses: tuple[str, ...] = ("solved",)  # what a run that answered says
+    settle: Callable[..., None] = settle_limit  # settle(record, outcome, timeout): its status from the outcome
+    judge_alone: Callable[[Any], None] = lambda record: None  # a run marked wrong on its own
+    judge_together: Callable[[list], list] = lambda records: []  # its runs against each other: the runs changed
+    cell: Callable[..., Any] = plan_cell  # cell(question, spec, column, problem, explicit): see plan_cell
+    seeded: Callable[..., bool] = lambda spec, column: True  # whether a column's seed option seeds its runs
+    problems: tuple[str, ...] = ()  # the optimisation problems it is asked of (--problem); none: the n queens
+    refuse: tuple[Refusal, ...] = ()  # the parameters it refuses (nqueens.experiments.parameters checks them)
+    plots: tuple[str, ...] = COUNTING_PLOTS  # the figures of --plot-kind that draw its runs, the default first
+    instrumented: bool = False  # --nodes runs the instrumented counts (the node columns)
+    one_solution: bool = False  # one solution answers it (a column that finds one only can answer)
+    every_solution: bool = False  # it needs every solution, not one per orbit
+    board: bool = True  # a run's solution is a board (n columns, one per row)
+    forecast: bool = False  # its runs' length is forecast before the experiment (a count's)
+    retime: bool = True  # a run shorter than a millisecond is timed again over repetitions
+    own_limit: bool = False  # the solver is handed the time limit and stops there by itself, with what it found
 
 
 # -- what every question's judging shares -------------------------------------------------------------------------
