@@ -379,3 +379,16 @@ def test_an_optimisers_impossible_statistics_never_reach_json_or_damage_the_stor
     assert doc["stats"] == {"conflicts": None, "nodes": -5, "branches": None} and doc["effort"] == {}
     code, out, _ = run_cli(capsys, "runs", "--store", path, "--check")
     assert code == 0, out
+
+
+def test_a_field_a_run_fills_outside_its_kind_makes_the_run_an_error_and_the_store_sound(tmp_path, capsys):
+    from nqueens.experiments import run
+
+    plugin = tmp_path / "hostile.py"
+    plugin.write_text(HOSTILE.replace('"branches": float("inf")', '"branches": 1, "time_model": -1.0'))
+    path = str(tmp_path / "s.sqlite")
+    (record,) = run([5], f"{plugin}:hostile", question="optimize", problem="domination", store=path).records
+    assert record.status == "error" and record.time_model is None
+    assert record.message == "the solver reported time_model -1.0, which is not a number of seconds (finite, >= 0)"
+    code, out, _ = run_cli(capsys, "runs", "--store", path, "--check")
+    assert code == 0, out

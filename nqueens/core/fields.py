@@ -160,7 +160,7 @@ CLASSES = Kind("classes", "orbit sizes (1, 2, 4, 8) with counts", _classes, nume
 PROFILE = Kind(
     "profile",
     "a list of node counts",
-    lambda v: isinstance(v, list) and all(is_integer(x, 0) for x in v),
+    lambda v: isinstance(v, list | tuple) and all(is_integer(x, 0) for x in v),
     numeric=False,
 )
 SOLUTION = Kind("solution", "a list", lambda v: isinstance(v, list), numeric=False)

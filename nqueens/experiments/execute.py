@@ -105,7 +105,21 @@ def _settle(record, outcome, timeout):
     get_question(record.question).settle(record, outcome, timeout)  # the status, as its question settles it
     if record.seconds is not None:
         record.time_total = (record.time_read or 0.0) + record.seconds
+    _within_kinds(record)
     record.finished = datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def _within_kinds(record):
+    """A field a run filled with a value outside its declared kind (:meth:`RunRecord.kinds`: a negative count, a
+    NaN time, ...) is not kept, and the run is an ``error`` that says so: a record is stored only as it can be read
+    back (``nqueens runs --check``)."""
+    kinds = type(record).kinds()
+    for key in (*type(record).from_run(), "effort"):
+        value = getattr(record, key)
+        why = kinds[key].why(value) if key in kinds else None
+        if why is not None:
+            setattr(record, key, None if key != "effort" else {})
+            record.status, record.message = "error", f"the solver reported {key} {value!r}, which {why}"
 
 
 HARNESSES = ("process", "runexec")
