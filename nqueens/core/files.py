@@ -17,6 +17,7 @@ Examples
 
 import contextlib
 import os
+import stat
 import tempfile
 
 from nqueens.core.errors import NQueensError
@@ -95,7 +96,8 @@ def replaced(path, mode="w", encoding="utf-8"):
 @contextlib.contextmanager
 def replaced_path(path):
     """The name of a temporary file beside ``path`` (same suffix), for a library that writes to a path itself;
-    renamed onto ``path`` when the block succeeds, removed otherwise.
+    renamed onto ``path`` when the block succeeds, removed otherwise. A named pipe or a device (``-o /dev/stdout``)
+    is not a file to replace: its own name is given, and what is written goes into it.
 
     Raises
     ------
@@ -103,6 +105,13 @@ def replaced_path(path):
         When the file cannot be written.
     """
     name = os.fspath(path)
+    try:
+        mode = os.stat(name).st_mode
+    except (OSError, ValueError):
+        mode = 0
+    if stat.S_ISFIFO(mode) or stat.S_ISCHR(mode):  # a pipe or a device (/dev/stdout) is written into, never replaced
+        yield name
+        return
     folder, base = os.path.split(name)
     suffix = os.path.splitext(base)[1]
     try:
