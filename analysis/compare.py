@@ -62,7 +62,7 @@ SEVERITY = NAMES
 _COLUMNS = (
     *("n", "instance", "question", "rule", "solver", "status", "total", "unique", "objective", "bound", "tree"),
     *("generated", "nodes", "effort", "first", "best", "seconds", "min", "max", "quartiles", "ci95", "cpu"),
-    *("MiB added", "runs", "reused"),
+    *("MiB added", "runs", "reused", "certified"),
 )
 _ALWAYS = ("n", "solver", "status", "seconds", "min", "max", "runs")
 
@@ -275,7 +275,7 @@ def format_table(records, fmt="markdown", *, notes=()):
     lines = render(
         columns,
         [[_show(c, row[c]) for c in columns] for row in shown],
-        right=lambda c: c not in ("solver", "status", "instance", "question", "rule", "reused"),
+        right=lambda c: c not in ("solver", "status", "instance", "question", "rule", "reused", "certified"),
         same={"min": "seconds", "max": "seconds"},  # one run per cell: its min and max are its seconds
     )
     footer = [f"- {line}" for line in _reasons(table)] + [f"- {note}" for note in notes]
@@ -672,6 +672,7 @@ def _row(cell, fmt):
         "MiB added": None if cell.get("memory_added") is None else f"{cell['memory_added']:.1f}",
         "runs": f"{cell['runs']}/{len(cell['repeats'])}",
         "reused": "reused" if cell["reused"] and cell["status"] != "unsupported" else "",
+        "certified": cell.get("certified"),
     }
 
 

@@ -438,3 +438,18 @@ def test_the_forecast_is_the_published_count_times_a_size_per_board():
     assert produce.forecast(10, instance=read_instance(DATA / "block-10-50-7.param")) is None
     with pytest.raises(NQueensError, match="past the limit of 1 GB"):
         produce.forecast_line(16)
+
+
+def test_compare_certify_adds_the_certified_column_and_stores_it(cli, tmp_path):
+    store = tmp_path / "runs.sqlite"
+    done = cli("compare", "6..8", "--solvers", "sat", "--certify", tmp_path / "c", "--store", store, "--quiet")
+    assert done.returncode == 0, done.stderr
+    assert "certified" in done.stdout.splitlines()[0] and done.stdout.count("accepted") == 3
+    runs = json.loads(cli("runs", "--store", store, "--format", "json").stdout)
+    assert [(r["total"], r["certified"]) for r in runs] == [(TOTAL[n], "accepted") for n in (6, 7, 8)]
+    assert sorted(p.name for p in (tmp_path / "c").iterdir()) == ["6-sat", "7-sat", "8-sat"]
+
+
+def test_compare_certify_needs_the_sat_model(cli, tmp_path):
+    done = cli("compare", "6..7", "--solvers", "sat,dlx", "--certify", tmp_path)
+    assert done.returncode == 2 and "dlx writes none" in done.stderr and done.stderr.count("\n") == 1

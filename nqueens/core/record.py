@@ -262,6 +262,9 @@ class RunRecord:
         ``cpu``, ``cores``, ``python``, ``platform`` of the machine that made the run.
     reused : bool
         Taken from the store rather than made again.
+    certified : str or None
+        ``accepted`` or ``rejected``: the run's certificate (``compare --certify``, docs/certify.md) as the checker
+        judged it; ``None`` without one.
     finished : str or None
         ISO time (UTC) the run finished.
     id : int or None
@@ -319,6 +322,7 @@ class RunRecord:
     host: str | None = field(default=None, metadata=declared(kind.TEXT))
     machine: dict = field(default_factory=dict, metadata=declared(kind.MAPPING))
     reused: bool = field(default=False, metadata=declared(kind.FLAG))
+    certified: str | None = field(default=None, metadata=declared(kind.TEXT))
     finished: str | None = field(default=None, metadata=declared(kind.TIME))
     id: int | None = field(default=None, metadata=declared(kind.COUNT))
 

@@ -75,6 +75,10 @@ def certifiable(columns, question):
     counter that enumerates)."""
     from nqueens.core.errors import NQueensError
 
+    if columns is None:
+        raise NQueensError("--certify needs --solvers sat (the SAT model writes the proofs)")
+    if question not in ("count", "optimize"):
+        raise NQueensError(f"--certify certifies a count or an optimum, not the question {question}")
     for column in columns:
         if column.solver != "sat":
             raise NQueensError(f"--certify is for the solver sat (CaDiCaL writes the proof); {column.name} writes none")
@@ -115,6 +119,31 @@ def certify_runs(records, folder):
         verdict = checked(check, where)
         out.append((record, "rejected" if verdict is None else verdict))
     return out
+
+
+def certify_experiment(result, folder, *, quiet):
+    """The experiment ``result`` with each run's ``certified`` (``accepted``, ``rejected``, or ``None`` for a run
+    without an answer to certify), written into its store too; one line per run on stderr unless ``quiet``."""
+    import sys
+    from dataclasses import replace
+
+    certified = certify_runs(result.records, folder)
+    records = [
+        replace(
+            record, certified=None if isinstance(said, str) and said != "rejected" else certificate_of(said)["status"]
+        )
+        for record, said in certified
+    ]
+    if result.store is not None:
+        from nqueens.runtime.store import ResultStore
+
+        with ResultStore(result.store) as store:
+            for record in records:
+                if record.certified is not None:
+                    store.amend_experiment_run(record.to_dict(), certified=record.certified)
+    if not quiet:
+        print(certified_lines(certified), end="", file=sys.stderr)
+    return replace(result, records=records)
 
 
 def certificate_of(said):

@@ -155,6 +155,12 @@ def add_parser(sub):
         metavar="FILE.html",
         help="also write the experiment's runs as one offline HTML page (see nqueens report)",
     )
+    parser.add_argument(
+        "--certify",
+        metavar="DIR",
+        help="solvers sat: write a certificate of each answered run into a folder of DIR and check it; the "
+        "table's certified column says accepted or rejected (docs/certify.md)",
+    )
     parser.add_argument("--quiet", action="store_true", help="no progress output, no notes on stderr")
     parser.set_defaults(run=run)
 
@@ -205,6 +211,10 @@ def run(args):
             columns = experiment.parse_solvers(args.solvers)
     if columns is not None and args.rules not in (None, "queen"):
         columns = experiment.with_rule(columns, args.rules)
+    if args.certify is not None:
+        from nqueens.cli.commands.certify import certifiable
+
+        certifiable(columns, args.question or asking(args.problem))
     fmt = "json" if args.json else args.format
     forecast = get_question(args.question or asking(args.problem)).forecast
     if columns is not None and args.timeout is None and not args.quiet and forecast:
@@ -237,6 +247,10 @@ def run(args):
     finally:
         if show is not None:
             show.close()
+    if args.certify is not None:
+        from nqueens.cli.commands.certify import certify_experiment
+
+        result = certify_experiment(result, args.certify, quiet=args.quiet)
     from nqueens.analysis.busy import busy_notes
     from nqueens.analysis.compare import agreement, format_runs, format_table
 
@@ -253,7 +267,7 @@ def run(args):
         print(f"wrote {args.plot}", file=sys.stderr)
     if args.report is not None:
         _report(args, result)
-    return 1 if result.failures else 0
+    return 1 if result.failures or any(r.certified == "rejected" for r in result.records) else 0
 
 
 # An experiment forecast to take longer than this says so, and how long, before it starts (the worst case, every
