@@ -19,6 +19,9 @@ def _modules():
             yield info.name
 
 
+# A module's examples compile the kernels they run when the cache lacks them (minutes on a busy 2-core machine,
+# nqueens.analysis.estimate's the most): a limit such a machine meets, not the suite's 300 s.
+@pytest.mark.timeout(1200)
 @pytest.mark.parametrize("name", sorted(set(_modules())))
 def test_doctests(name):
     module = importlib.import_module(name)

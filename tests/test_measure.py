@@ -154,11 +154,14 @@ def test_cpu_time_of_a_busy_solver_against_a_sleeping_one(tmp_path, timeout):
 
 
 def test_a_short_run_is_timed_again_over_repetitions(monkeypatch):
-    from nqueens.experiments import resources
+    from nqueens.experiments import resources, worker
 
-    # n = 4 takes microseconds, but a loaded machine may make one run take milliseconds: the bound of a short run
-    # is raised so that the test asks what happens to a short run, not whether this machine is idle.
+    # n = 4 takes microseconds, but a loaded machine may make one run, and one repeat with its overhead, take
+    # milliseconds or more: the bound of a short run, the time the repeats aim at and their budget are set here
+    # far above either, so that the test asks what happens to a short run, not whether this machine is idle.
     monkeypatch.setattr(resources, "SHORT_RUN", 0.5)
+    monkeypatch.setattr(resources, "INNER_SECONDS", 1.0)
+    monkeypatch.setattr(worker, "RETIME_BUDGET", 30.0)
     (record,) = nqueens.experiments.run([4], ["bitwise"], store="none").records
     assert record.status == "solved" and record.total == 2 and record.seconds < 0.5
     assert record.inner_loops >= 2 and 0 < record.inner_time < 0.5

@@ -138,6 +138,7 @@ def test_join_in_buckets_against_brute_force(cuts, marked):
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(1800)  # a fixed amount of work: the suite's 300 s is too short for it on a busy 2-core machine
 @pytest.mark.parametrize("n", [20, 21])
 def test_join_in_buckets_against_the_plain_join(n):
     """Joins of n = 20 and 21 large enough for buckets (the centre queen, the middle-row queen's filter and the

@@ -17,9 +17,10 @@ SHORT_RUN = 1e-3
 INNER_SECONDS = 0.02  # the repeated timing lasts at least this long: 20 repetitions of a run near a millisecond, and an experiment of thousands of short runs is not held up by them
 
 
-def autorange(call, *, at_least=INNER_SECONDS):
+def autorange(call, *, at_least=None):
     """``(seconds per call, calls)``: ``call()`` (which returns the seconds it measured itself) repeated 1, 2, 5,
-    10, 20, 50, ... times until the repetitions together last ``at_least`` seconds (timeit's autorange), by
+    10, 20, 50, ... times until the repetitions together last ``at_least`` seconds (:data:`INNER_SECONDS` unless
+    given; timeit's autorange), by
     their own measure or by the clock: a call whose overhead outweighs what it measures (an instance read for
     a search of microseconds) is not repeated thousands of times.
 
@@ -29,6 +30,7 @@ def autorange(call, *, at_least=INNER_SECONDS):
     >>> round(per, 6), loops
     (0.001, 10)
     """
+    at_least = INNER_SECONDS if at_least is None else at_least
     loops = 1
     while True:
         for step in (1, 2, 5):
