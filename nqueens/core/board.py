@@ -88,6 +88,8 @@ def check_n(n, *, what="n"):
         text = n.strip()
         if not text.lstrip("+-").isdigit():
             raise NQueensError(f"{what} must be an integer >= 1, got {n!r}")
+        if not text.isascii():  # int() reads other scripts' digits ('٨' is 8): refused, not read as a number
+            raise NQueensError(f"{what} must be an integer >= 1 written with the digits 0-9, got {n!r}")
         value = int(text)
     elif isinstance(n, bool) or not isinstance(n, numbers.Integral):
         raise NQueensError(f"{what} must be an integer >= 1, got {n!r}")

@@ -106,7 +106,7 @@ class Option:
                 raise NQueensError(f"option {self.name} takes true or false, got {value!r}")
             value = lowered in ("1", "true", "yes", "on")
         elif self.kind is int and isinstance(value, str):
-            if not value.strip().lstrip("+-").isdigit():
+            if not value.strip().lstrip("+-").isdigit() or not value.isascii():
                 raise NQueensError(f"option {self.name} takes an integer, got {value!r}")
             value = int(value)
         elif self.kind is float and isinstance(value, str | int) and not isinstance(value, bool):

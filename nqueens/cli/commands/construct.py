@@ -109,7 +109,7 @@ def _natural(what):
     """argparse type: an integer >= 0."""
 
     def parse(text):
-        if not text.strip().isdigit():
+        if not text.strip().isdigit() or not text.isascii():
             raise argparse.ArgumentTypeError(f"{what} must be an integer >= 0, got {text!r}")
         return int(text)
 

@@ -79,7 +79,8 @@ def run(args):
     if solver and ":" in solver and "=" in solver:  # NAME:OPT=VALUE, as compare and trace take it
         solver, options = _with_options(solver, options)
     if solver:
-        solver, options = _engine_flags(solver, options)
+        flags = [name for name in _SOLVER_FLAGS if getattr(args, name) is not None]
+        solver, options = _engine_flags(solver, options, flags)
     req = request(what, solver, nodes=args.nodes, options=options)
     if "progress" in req.options and "progress" not in options:
         progress = not (args.quiet or args.json) and sys.stderr.isatty()
@@ -128,14 +129,14 @@ def _certified(req, args, what):
     return 1 if verdict is None and not unchecked else 0
 
 
-def _engine_flags(name, options):
+def _engine_flags(name, options, flags):
     """The solver ``name`` resolved, and ``options`` without ``--store none`` when the solver keeps no result store
     (nothing to keep is what was asked); another engine flag it does not take is a line naming the flag."""
     from nqueens.registry import get_solver
 
     spec = get_solver(name)
     takes = {option.name for option in spec.options}
-    for flag in _SOLVER_FLAGS:
+    for flag in flags:
         if flag in options and flag not in takes:
             if flag == "store" and str(options[flag]).strip().lower() == "none":
                 options = {key: value for key, value in options.items() if key != flag}

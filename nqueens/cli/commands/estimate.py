@@ -45,6 +45,6 @@ def run(args):
 
 
 def _seed(text):
-    if not text.strip().isdigit():
+    if not text.strip().isdigit() or not text.isascii():
         raise argparse.ArgumentTypeError(f"seed must be an integer >= 0, got {text!r}")
     return int(text)
