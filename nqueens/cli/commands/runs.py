@@ -150,21 +150,11 @@ def _check(records, path, fmt, repeated=None):
 
 
 def _shown(record, kind):
-    """A damaged record as far as it can be shown: each field of the right kind, else empty."""
-
-    def field(key, types, default=None):
-        value = record.get(key)
-        return value if isinstance(value, types) and not isinstance(value, bool) else default
-
-    return kind(
-        n=field("n", int),
-        solver=field("solver", str, "?"),
-        question=field("question", str, "?"),
-        repeat=field("repeat", int),
-        status=field("status", str),
-        instance=field("instance", str),
-        id=record.get("id"),
-    )
+    """A damaged record as far as it can be shown: each field of its declared kind, else empty."""
+    kinds = kind.kinds()
+    sound = {key: record.get(key) for key in ("n", "solver", "question", "repeat", "status", "instance")}
+    sound = {key: value for key, value in sound.items() if value is not None and kinds[key].why(value) is None}
+    return kind(**{"n": None, "solver": "?", "question": "?", "repeat": None, **sound}, id=record.get("id"))
 
 
 def _compare(args, since, fmt):
