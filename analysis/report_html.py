@@ -153,6 +153,8 @@ def solver_summary(records):
     >>> s[0]["par2"], s[0]["geomean"], s[0]["timeouts"]
     (4.5, 1.0, 1)
     """
+    from nqueens.analysis.compare import run_time
+
     out: dict[str, dict] = {}
     for r in records:
         if r["status"] == "unsupported":
@@ -179,8 +181,8 @@ def solver_summary(records):
         status = r["status"]
         if status in ANSWERED:
             s["solved"] += 1
-            if r.get("seconds") is not None:
-                s["_times"].append(max(r["seconds"], 1e-9))
+            if run_time(r) is not None:
+                s["_times"].append(max(run_time(r), 1e-9))
             for name, value in (r.get("effort") or {}).items():
                 if isinstance(value, int | float) and not isinstance(value, bool):
                     s["effort"][name] = s["effort"].get(name, 0) + value
