@@ -47,7 +47,7 @@ __all__ = ["SEARCHES", "events"]
 SEARCHES = ("none", "forward-checking", "arc-consistency", "dlx")
 
 
-def events(n, search="none", instance=None, rule="queen", *, model="mary", order="static"):
+def events(n, search="none", instance=None, rule="queen", *, model="mary", order="static", symmetry="none"):
     """Yield the events of ``search`` for ``n`` queens (or ``instance``), in order, ending with ``done``.
 
     Parameters
@@ -64,6 +64,9 @@ def events(n, search="none", instance=None, rule="queen", *, model="mary", order
     order : str
         ``static`` or ``first-fail`` (:mod:`nqueens.models.rows`; not for ``dlx``). Under ``first-fail`` the rows
         are decided out of order: the events carry the queens as ``placed`` pairs and ``queens`` is empty.
+    symmetry : str
+        The row tree's way of breaking symmetry (:mod:`nqueens.models.symmetry`; not for ``dlx``): a queen it
+        prunes is a ``symmetry`` event.
 
     Yields
     ------
@@ -75,8 +78,10 @@ def events(n, search="none", instance=None, rule="queen", *, model="mary", order
     if search not in SEARCHES:
         raise NQueensError(f"search must be one of {', '.join(SEARCHES)}; got {search!r}")
     if search == "dlx":
+        if symmetry != "none":
+            raise NQueensError("dancing links breaks no symmetry: symmetry is an option of the row trees")
         return _dlx_events(n, instance, rule)
-    return _tree_events(n, search, instance, rule, model, order)
+    return _tree_events(n, search, instance, rule, model, order, symmetry)
 
 
 def root_domains(n, search="none", instance=None, rule="queen", *, model="mary", order="static"):
@@ -89,11 +94,15 @@ def root_domains(n, search="none", instance=None, rule="queen", *, model="mary",
     return tuple(int(s[_domain(n, 0, r)]) for r in range(n))
 
 
-def _tree_events(n, propagation, instance, rule, model="mary", order="static"):
+def _tree_events(n, propagation, instance, rule, model="mary", order="static", symmetry="none"):
     from nqueens.models import rows, tree, walk
 
+    from nqueens.models.symmetry import check_symmetry
+
     form = tree.formulation(model).FORMULATION
-    s = form.state(n, propagation, order, instance, rule)
+
+    check_symmetry(symmetry, instance=instance)
+    s = form.state(n, propagation, order, instance, rule, symmetry)
     static = order == "static"
     path = walk.new_path(n)
     counts = np.zeros((3, n + 1), np.int64)
@@ -155,6 +164,10 @@ def _tree_events(n, propagation, instance, rule, model="mary", order="static"):
         _, _, col, flag = trace[int(tally[walk.TRACED]) - 1]
         col = int(col)
         row = int(s[rows.row_at(n, d)])
+        if flag == walk.TRACE_SYMMETRY:
+            yield event("symmetry", row, col, "new")
+            step += 1
+            continue
         if flag == walk.TRACE_PRUNED:
             c["pruned"] += 1
             if domains:

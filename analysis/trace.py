@@ -37,7 +37,7 @@ from nqueens.core.rules import get_rule, row_masks
 
 __all__ = ["KINDS", "Event", "events", "attacked"]
 
-KINDS = ("place", "prune", "fail", "choose", "backtrack", "solution", "done")
+KINDS = ("place", "prune", "fail", "symmetry", "choose", "backtrack", "solution", "done")
 
 
 @dataclass(frozen=True)
@@ -51,7 +51,8 @@ class Event:
         row ``by`` attacks it), ``"backtrack"`` (the queen on ``(row, col)`` lifted), ``"solution"`` (the board is
         full; ``(row, col)`` is the last queen placed) or ``"done"`` (the search is over; ``row = col = -1``); a
         search that propagates adds ``"fail"`` (a queen on ``(row, col)`` leaves row ``wiped`` no column) and
-        dancing links ``"choose"`` (the item it branches on, ``choice``).
+        dancing links ``"choose"`` (the item it branches on, ``choice``); a tree search that breaks symmetry adds
+        ``"symmetry"`` (a queen on ``(row, col)`` pruned by symmetry breaking, :mod:`nqueens.models.symmetry`).
     row, col : int
     n : int
     queens : tuple of int

@@ -14,6 +14,8 @@ the file::
     ("prune", r, c, by)      X r c by    (r, c) tried and refused: the queen of row by attacks it
                                          (by -1, or left out, when the solver does not say)
     ("fail", r, c, wiped)    F r c wiped (r, c) tried; propagation left row wiped no column
+    ("symmetry", r, c)       Y r c       (r, c) tried and pruned by symmetry breaking (a tree model's option
+                                         symmetry: an image of a node already explored, or not the lex-leader)
     ("dead", wiped)          D wiped     the current node is a dead end (dancing links: an item left
                                          without options)
     ("choose", t, i, k)      C t i k     dancing links branches on board row (t = "row", r) or column
@@ -65,13 +67,14 @@ KINDS = {
     "place": "P",
     "prune": "X",
     "fail": "F",
+    "symmetry": "Y",
     "dead": "D",
     "choose": "C",
     "domains": "M",
     "solution": "S",
     "backtrack": "B",
 }
-_ARITY = {"P": 2, "X": 3, "F": 3, "D": 1, "C": 3, "S": 0, "B": 0, "E": 0}
+_ARITY = {"P": 2, "X": 3, "F": 3, "Y": 2, "D": 1, "C": 3, "S": 0, "B": 0, "E": 0}
 
 
 class TraceLimit(NQueensError):
@@ -363,6 +366,8 @@ def events_of(stream, root=None):
                 yield ("domains", _open(e))
         elif e.kind == "prune":
             yield ("prune", e.row, e.col, e.by)
+        elif e.kind == "symmetry":
+            yield ("symmetry", e.row, e.col)
         elif e.kind == "fail" and e.node == "new":
             yield ("fail", e.row, e.col, e.wiped)
         elif e.kind == "fail":
@@ -447,7 +452,7 @@ class _Walk:
         except ValueError:
             raise NQueensError(f"{line!r} is not an event line") from None
         depth = len(self.rows)
-        if letter in "PXF":
+        if letter in "PXFY":
             r, c, other = (*values, None)[:3]
             if not (0 <= r < n and 0 <= c < n) or (other is not None and not -1 <= other < n):  # type: ignore[operator]
                 raise NQueensError(f"{line!r}: a square off the {n} x {n} board")

@@ -5,7 +5,8 @@ events (an outside solver passes ``events=`` to :class:`~nqueens.core.protocol.S
 ``events``). The built-ins that can are stepped by :mod:`nqueens.analysis.search_trace` and
 :mod:`nqueens.analysis.trace`, so what is recorded is the solver's own search:
 
-- ``mary`` and ``permutation``: the row trees, with every ``propagation`` and ``order``, in backtracking mode;
+- ``mary`` and ``permutation``: the row trees, with every ``propagation``, ``order`` and ``symmetry``, in
+  backtracking mode (a node symmetry breaking prunes is a ``symmetry`` event);
 - ``dlx``: dancing links with Knuth's choice of the item with the fewest options (``choose=min-size``);
 - ``backtrack``: seed 000's plain backtracking (the same tree as ``mary``, every candidate checked).
 
@@ -126,7 +127,8 @@ def size(n, solver, **options):
         return int(out[2]), False
     if solver == "dlx":
         return get_solver("dlx").load().count(n, nodes=True).nodes, True
-    a = tree.accounting(form, n, **settings)
+    way = options.get("symmetry", "none") if solver in _TREES else "none"
+    a = tree.accounting(form, n, **settings, symmetry=way)
     return a.explored, True
 
 
@@ -168,7 +170,11 @@ def _tree_of(solver, options):
 def _kept(spec, checked):
     # the options that change the search (not progress bars, not the queen's default rule)
     dropped = {"progress", "mode"} if spec.name in _TREES else {"progress"}
-    return {k: v for k, v in checked.items() if k not in dropped and not (k == "rule" and v == "queen")}
+    return {
+        k: v
+        for k, v in checked.items()
+        if k not in dropped and not (k == "rule" and v == "queen") and not (k == "symmetry" and v == "none")
+    }
 
 
 def _check_settings(spec, checked):
@@ -189,17 +195,18 @@ def _built_in(n, name, kept):
     if name in _TREES:
         from nqueens.models import tree
 
-        p, o = kept["propagation"], kept["order"]
+        p, o, way = kept["propagation"], kept["order"], kept.get("symmetry", "none")
         form = tree.formulation(name)
-        a = form.accounting(n, propagation=p, order=o, rule=rule)
+        a = form.accounting(n, propagation=p, order=o, rule=rule, symmetry=way)
         flags = f" --propagation {p}" + (f" --order {o}" if o != "static" else "") + _rule_flag(rule)
+        flags += f" --symmetry {way}" if way != "none" else ""
         expected: dict[str, Any] = {
             "source": f"nqueens tree {n} --model {name}{flags}",
             "generated": list(a.generated),
             "feasible": list(a.feasible),
         }
         root = search_trace.root_domains(n, p, rule=rule, model=name, order=o) if p != "none" else None
-        stream = search_trace.events(n, p, rule=rule, model=name, order=o)
+        stream = search_trace.events(n, p, rule=rule, model=name, order=o, symmetry=way)
         return events_of(stream, root), expected
     tally = get_solver(name).load().count(n, nodes=True, **({"rule": rule} if name == "dlx" else {}))
     expected = {

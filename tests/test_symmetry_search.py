@@ -215,3 +215,19 @@ def test_the_reproduction_runs_in_its_quick_mode(tmp_path, capsys):
         n = cells["n"]
         assert cells["A002562"] == UNIQUE[n] and cells["full ways find A002562"] and cells["totals are A000170"]
         assert all(cells[way] < cells["none"] / 2 for way in FULL) and cells["half"] < cells["none"]
+
+
+@pytest.mark.parametrize("way", ["half", *FULL])
+def test_the_replay_marks_nodes_pruned_by_symmetry(way, tmp_path, capsys):
+    from nqueens.analysis.tracefile import read
+    from nqueens.tracing import record
+
+    t = record(8, "mary", symmetry=way)
+    a = _module("mary").accounting(8, symmetry=way)
+    assert t.profile() == (a.generated, a.feasible) and t.solutions == a.solutions
+    assert sum(line.startswith("Y ") for line in t.lines) == sum(a.pruned_by_symmetry) > 0
+    assert t.expected["source"] == f"nqueens tree 8 --model mary --propagation none --symmetry {way}"
+    path = tmp_path / "t.gz"
+    code, _, err = run_cli(capsys, "trace", "8", "--solver", f"permutation:symmetry={way}", "-o", path)
+    assert code == 0, err
+    assert read(path).options["symmetry"] == way and any(line.startswith("Y ") for line in read(path).lines)

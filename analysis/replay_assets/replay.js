@@ -10,11 +10,11 @@
 // events one by one, so stepping, playing, jumping and stepping back all keep the counters exact.
 "use strict";
 
-const KIND = { P: 0, X: 1, F: 2, D: 3, C: 4, S: 5, B: 6, E: 7 };
-const KIND_NAME = ["place", "prune", "fail", "dead end", "choose", "solution", "backtrack", "end"];
+const KIND = { P: 0, X: 1, F: 2, D: 3, C: 4, S: 5, B: 6, E: 7, Y: 8 };
+const KIND_NAME = ["place", "prune", "fail", "dead end", "choose", "solution", "backtrack", "end", "symmetry"];
 const CONFLICT = new Set([KIND.X, KIND.F, KIND.D]);
 const COLOUR = {
-  feasible: "#3b6fb6", solution: "#17a34a", prune: "#d0473c", fail: "#e8862a",
+  feasible: "#3b6fb6", solution: "#17a34a", prune: "#d0473c", fail: "#e8862a", symmetry: "#8e44ad",
   future: "#e6e9ef", other: "#b58ad8", current: "#111", attacked: "#f3d9d6", removed: "#bbb",
 };
 const DRAW_BOUND = 600; // trees up to this many nodes are drawn node by node; larger ones as an icicle
@@ -68,11 +68,11 @@ function buildSearch(header, lines) {
     const step = kinds.length;
     let about = at;
     let x = -1, y = -1; // the square of a new node
-    if (k === KIND.P || k === KIND.X || k === KIND.F) {
+    if (k === KIND.P || k === KIND.X || k === KIND.F || k === KIND.Y) {
       x = Number(parts[1]); y = Number(parts[2]);
       const id = parent.length;
       parent.push(at); depth.push(depth[at] + 1); row.push(x); col.push(y); first.push(step);
-      status.push(k === KIND.P ? "feasible" : k === KIND.X ? "prune" : "fail");
+      status.push(k === KIND.P ? "feasible" : k === KIND.X ? "prune" : k === KIND.Y ? "symmetry" : "fail");
       dead.push(false); solution.push(false); domains.push(null);
       wiped.push(k === KIND.F ? Number(parts[3]) : -1);
       about = id;
@@ -123,7 +123,7 @@ class Replay {
     this.generated = new Array(n + 1).fill(0);
     this.feasible = new Array(n + 1).fill(0);
     this.generated[0] = 1; this.feasible[0] = 1;
-    this.tally = { solutions: 0, conflicts: 0, backtracks: 0 };
+    this.tally = { solutions: 0, conflicts: 0, backtracks: 0, symmetry: 0 };
     this.playing = null;
     this.listeners = [];
     this.build(root);
@@ -196,6 +196,7 @@ class Replay {
     const s = this.s, k = s.kinds[i], d = s.depth[s.node[i]];
     if (k === KIND.P) { this.generated[d] += sign; this.feasible[d] += sign; }
     else if (k === KIND.X || k === KIND.F) { this.generated[d] += sign; this.tally.conflicts += sign; }
+    else if (k === KIND.Y) { this.generated[d] += sign; this.tally.symmetry += sign; }
     else if (k === KIND.D) this.tally.conflicts += sign;
     else if (k === KIND.S) this.tally.solutions += sign;
     else if (k === KIND.B) this.tally.backtracks += sign;
@@ -222,7 +223,7 @@ class Replay {
   breakpoints() {
     const kinds = new Set();
     this.el.querySelectorAll("input[data-break]:checked").forEach((box) => {
-      const k = { place: [KIND.P], prune: [KIND.X], fail: [KIND.F, KIND.D], solution: [KIND.S], backtrack: [KIND.B] }[box.dataset.break];
+      const k = { place: [KIND.P], prune: [KIND.X, KIND.Y], fail: [KIND.F, KIND.D], solution: [KIND.S], backtrack: [KIND.B] }[box.dataset.break];
       k.forEach((x) => kinds.add(x));
     });
     return kinds;
@@ -270,7 +271,8 @@ class Replay {
     this.scrub.value = String(this.pos);
     const kind = this.pos < 0 ? "start" : KIND_NAME[s.kinds[this.pos]];
     this.el.querySelector(".position").textContent =
-      `event ${this.pos + 1} of ${s.steps} (${kind}) · solutions ${this.tally.solutions} · conflicts ${this.tally.conflicts} · backtracks ${this.tally.backtracks}`;
+      `event ${this.pos + 1} of ${s.steps} (${kind}) · solutions ${this.tally.solutions} · conflicts ${this.tally.conflicts} · backtracks ${this.tally.backtracks}` +
+      (this.tally.symmetry ? ` · pruned by symmetry ${this.tally.symmetry}` : "");
     this.drawBoard();
     this.drawTree();
     this.describe();
@@ -322,6 +324,7 @@ class Replay {
         const who = by !== undefined ? [s.row[by], s.col[by]] : attacker(s, queens, s.row[v], s.col[v]);
         text = `Prune ${square(s.row[v], s.col[v])}: ` + (who ? `the queen on ${square(who[0], who[1])} attacks it.` : "refused by the solver's check.");
       } else if (k === KIND.F) text = `Fail ${square(s.row[v], s.col[v])}: propagation leaves ` + (s.b[i] >= 0 ? `row ${s.b[i]} no column.` : "a row no column.");
+      else if (k === KIND.Y) text = `Pruned by symmetry ${square(s.row[v], s.col[v])}: every solution below it is an image of one found or to be found (symmetry=${s.header.options.symmetry}).`;
       else if (k === KIND.D) text = "Dead end: " + (s.b[i] >= 0 ? `row ${s.b[i]} has no square left.` : "an item has no option left.");
       else if (k === KIND.C) { const c = s.choice[i]; text = `Choose ${c.item} ${c.index}: ${c.options} option${c.options === 1 ? "" : "s"} left.`; }
       else if (k === KIND.S) text = `Solution ${this.tally.solutions}: ${queens.map((q) => s.col[q]).join(" ")}.`;
@@ -386,7 +389,10 @@ class Replay {
       else g.strokeRect(c.index * cell + 1, 1, cell - 2, canvas.height - 2);
     }
     for (const q of queens) this.queen(g, s.row[q], s.col[q], cell, k === KIND.S ? COLOUR.solution : "#222");
-    if (k === KIND.X || k === KIND.F) {
+    if (k === KIND.Y) {
+      this.queen(g, s.row[v], s.col[v], cell, COLOUR.symmetry);
+      focus(s.row[v], s.col[v], COLOUR.symmetry);
+    } else if (k === KIND.X || k === KIND.F) {
       const r = s.row[v], c = s.col[v];
       this.queen(g, r, c, cell, k === KIND.X ? COLOUR.prune : COLOUR.fail);
       focus(r, c, k === KIND.X ? COLOUR.prune : COLOUR.fail);
