@@ -96,7 +96,6 @@ def root_domains(n, search="none", instance=None, rule="queen", *, model="mary",
 
 def _tree_events(n, propagation, instance, rule, model="mary", order="static", symmetry="none"):
     from nqueens.models import rows, tree, walk
-
     from nqueens.models.symmetry import check_symmetry
 
     form = tree.formulation(model).FORMULATION

@@ -220,6 +220,7 @@ def test_the_reproduction_runs_in_its_quick_mode(tmp_path, capsys):
 @pytest.mark.parametrize("way", ["half", *FULL])
 def test_the_replay_marks_nodes_pruned_by_symmetry(way, tmp_path, capsys):
     from nqueens.analysis.tracefile import read
+
     from nqueens.tracing import record
 
     t = record(8, "mary", symmetry=way)
