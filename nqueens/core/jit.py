@@ -13,4 +13,4 @@ from nqueens.core.cache import place_kernels
 
 __all__ = ["njit"]
 
-place_kernels(getattr(caching, "CacheImpl", None) or caching._CacheImpl)
+place_kernels(getattr(caching, "CacheImpl", None) or caching._CacheImpl)  # type: ignore[attr-defined]  # numba 0.59

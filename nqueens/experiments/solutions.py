@@ -180,7 +180,7 @@ def judge_first(record):
         return
     n, q, rule = record.n, record.solution, rule_of(record)
     if q is None:
-        totals = BY_RULE.get(rule, ({},))[0]
+        totals = BY_RULE[rule][0] if rule in BY_RULE else {}
         if record.instance is None and totals.get(n):
             wrong(record, f"found no solution, but n = {n} has {totals[n]:,}")
         return
@@ -283,7 +283,7 @@ UNIQUE = Question(
         Refusal(
             "rule",
             lambda p: p.rule == "toroidal",
-            lambda p: square_group_refusal("--question unique", p.rule),
+            lambda p: square_group_refusal("--question unique", p.rule) or "",
         ),
     ),
 )
