@@ -76,8 +76,8 @@ def run(args):
 
 def _say_compiling(columns):
     """The kernels the searches will compile, said before any is loaded (the compile notes, at a terminal)."""
-    from nqueens.registry import get_solver
     from nqueens.core.cache import say_uncompiled
+    from nqueens.registry import get_solver
 
     modules = {get_solver(name).module for name, _ in columns}
     say_uncompiled(sorted(m for m in modules if m is not None))
