@@ -294,3 +294,64 @@ def test_the_optimisation_plots(tmp_path):
     assert [line.get_ydata()[-1] for line in profile.axes[0].get_lines()] == [1.0, 1.0, 1.0]  # every n proved
     plot_cactus(records, tmp_path / "proof.png", timeout=10)
     assert (tmp_path / "proof.png").stat().st_size > 10_000
+
+
+def test_an_optimisation_runs_improvements_are_timed_on_the_runs_own_clock(capsys):
+    # The time to the first and to the best solution are moments inside the run: never after its end.
+    code, out, err = run_cli(capsys, "optimize", "domination", "1..5", "--solvers", "cpsat,sat", "--json")
+    assert code == 0, err
+    runs = json.loads(out)
+    assert len(runs) == 10
+    for r in runs:
+        assert r["status"] == "optimal" and r["objective"] == DOMINATION[r["n"]]
+        assert 0 <= r["seconds_to_first"] <= r["time_best"] <= r["seconds"], r
+        assert all(0 <= moment <= r["seconds"] for moment, _ in r["curve"]), r
+
+
+def test_cpsat_optimisation_refuses_fewer_than_one_worker(capsys):
+    # CP-SAT reads num_workers = 0 as "all cores" and refuses a negative number as an invalid model: neither is
+    # the number the user asked for, and a refused model is not "no solution and no proof".
+    for workers in ("0", "-1"):
+        code, out, err = run_cli(capsys, "optimize", "domination", "5", "--solvers", f"cpsat:workers={workers}")
+        assert (code, out) == (2, ""), err
+        assert err == f"error: workers must be an integer >= 1, got {workers}\n"
+
+
+def test_compare_refuses_counting_options_for_an_optimisation(capsys):
+    # Domination and peaceable queens are posed with the queen's moves, and an optimisation run has no node
+    # columns: a rule or --nodes there is a mistake to say, not an option to drop or to blame on each solver.
+    base = ["compare", "4..5", "--problem", "domination", "--solvers", "cpsat"]
+    for extra, said in (
+        (["--rules", "superqueen"], "--rules superqueen"),
+        (["--rules", "toroidal"], "--rules toroidal"),
+        (["--nodes"], "--nodes"),
+    ):
+        code, out, err = run_cli(capsys, *base, *extra)
+        assert (code, out) == (2, ""), err
+        assert err.startswith(f"error: {said} ") and len(err.splitlines()) == 1, err
+        assert "--question optimize" in err, err
+
+
+def test_sat_and_mip_optimisation_runs_report_their_effort(capsys):
+    # The effort vocabulary holds for every question: a SAT run counts its conflicts and decisions, a MIP run its
+    # branch-and-bound nodes and simplex iterations, CP-SAT under CPMpy its branches, whether it counts or optimises.
+    code, out, err = run_cli(capsys, "optimize", "domination", "6", "--solvers", "sat,mip,cpmpy", "--json")
+    assert code == 0, err
+    runs = {r["solver"]: r for r in json.loads(out)}
+    assert {r["objective"] for r in runs.values()} == {DOMINATION[6]}
+    assert {"conflicts", "decisions", "propagations"} <= set(runs["sat"]["effort"]), runs["sat"]["effort"]
+    assert runs["sat"]["effort"]["decisions"] > 0
+    assert {"lp_nodes", "lp_iterations"} <= set(runs["mip"]["effort"]), runs["mip"]["effort"]
+    assert runs["mip"]["effort"]["lp_iterations"] > 0
+    assert "nodes" not in runs["mip"]["stats"]  # the word of a named tree's nodes, not SCIP's
+    assert {"branches", "conflicts"} <= set(runs["cpmpy"]["effort"]), runs["cpmpy"]["effort"]  # CP-SAT under CPMpy
+
+
+@pytest.mark.skipif(shutil.which("minizinc") is None, reason="needs the minizinc binary")
+def test_a_minizinc_optimisation_model_reports_its_effort(capsys):
+    code, out, err = run_cli(capsys, "optimize", "domination", "6", "--solvers", EXAMPLES / "domination.mzn", "--json")
+    assert code == 0, err
+    (r,) = json.loads(out)
+    assert r["status"] == "optimal" and r["objective"] == DOMINATION[6]
+    assert r["effort"]["search_nodes"] == r["stats"]["mzn_nodes"] > 0, r["effort"]
+    assert r["effort"]["failures"] == r["stats"]["mzn_failures"], r["effort"]

@@ -121,3 +121,15 @@ def test_zero_differences_are_dropped_and_counted():
     test = paired(a, b)["wilcoxon"]
     assert test["pairs"] == 6 and test["zeros"] == "zero differences dropped (1 here)"
     assert test["p"] == pytest.approx(2 / 2**6)
+
+
+def test_runs_compare_refuses_a_side_set_against_itself(capsys, tmp_path):
+    store = tmp_path / "m.sqlite"
+    code, _, err = run_cli(capsys, "compare", "6..7", "--solvers", "bitwise,dlx", "--store", store, "--quiet")
+    assert code == 0, err
+    for sides in (["dlx", "dlx"], [store, store], [store, tmp_path / "." / "m.sqlite"]):
+        code, out, err = run_cli(capsys, "runs", "--store", store, "--compare", *sides)
+        assert (code, out) == (2, ""), out
+        assert err.startswith("error: ") and "itself" in err and len(err.splitlines()) == 1, err
+    code, out, err = run_cli(capsys, "runs", "--store", store, "--compare", "bitwise", "dlx")
+    assert code == 0 and "dlx against bitwise: " in out, out + err
