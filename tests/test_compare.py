@@ -322,3 +322,12 @@ def test_workers_are_cut_to_the_cores(capsys):
     code, out, err = run_cli(capsys, "compare", "5", "--solvers", "bitwise,dlx", "--workers", "1000", "--store", "none")
     cores = os.cpu_count()
     assert code == 0 and f"--workers 1000 cut to {cores}: this machine has {cores} cores" in out + err
+
+
+def test_a_column_option_given_twice_is_refused(capsys):
+    code, out, err = run_cli(capsys, "compare", "5..5", "--solvers", "dlx:choose=first:choose=min-size")
+    assert code == 2 and out == ""
+    assert (
+        err.strip()
+        == "error: solver option 'choose' is given twice in 'dlx:choose=first:choose=min-size'; give it once"
+    )

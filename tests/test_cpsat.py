@@ -4,6 +4,7 @@ import json
 import threading
 
 import pytest
+from helpers import run_cli
 from known import TOTAL, UNIQUE
 from nqueens.models import cpsat
 
@@ -158,3 +159,19 @@ def test_instances():
         assert {tuple(r) for b in cpsat.batches(inst.n, instance=inst) for r in b.tolist()} == want
     with pytest.raises(NQueensError, match="symmetry=lex"):
         cpsat.count(6, instance=Instance.make(6, queens=[(0, 1)]), symmetry=True)
+
+
+def test_cpsat_with_symmetry_answers_the_unique_question(capsys):
+    """Its count gives unique solutions and classes (option symmetry=true): asked `unique`, it answers them."""
+    from known import TOTAL, UNIQUE
+
+    code, out, err = run_cli(
+        capsys, "compare", "6..8", "--solvers", "cpsat:symmetry=true,bitwise", "--question", "unique", "--json"
+    )
+    assert code == 0, err
+    import json
+
+    runs = json.loads(out)
+    assert {(r["solver"], r["n"]): (r["status"], r["total"], r["unique"]) for r in runs} == {
+        (s, n): ("solved", TOTAL[n], UNIQUE[n]) for s in ("cpsat:symmetry=true", "bitwise") for n in (6, 7, 8)
+    }

@@ -6,6 +6,7 @@ import os
 import re
 
 import pytest
+from helpers import run_cli
 from nqueens.native.instances import random_blocked, random_completion, random_excluded
 
 from nqueens.cli import main
@@ -351,3 +352,50 @@ def test_a_completion_instance_beyond_the_instance_solver_takes_queens_of_a_solu
     for i, (r, c) in enumerate(queens):
         for s, d in queens[i + 1 :]:
             assert r != s and c != d and abs(r - s) != abs(c - d), (queens, (r, c), (s, d))
+
+
+def test_one_placed_queen_is_a_queen(capsys, tmp_path):
+    path = tmp_path / "one.json"
+    path.write_text('{"n": 4, "queens": [[0, 1]], "blocked": [[3, 3], [2, 2]]}')
+    code, out, _ = run_cli(capsys, "count", "--instance", str(path))
+    assert code == 0 and out.splitlines()[0].startswith("n = 4 with 2 blocked, 1 queen, solver")
+
+
+def test_an_instance_nested_too_deep_is_one_error_line(capsys, tmp_path):
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 100_000)
+    code, out, err = run_cli(capsys, "count", "--instance", str(path))
+    assert code == 2 and out == "" and err.startswith("error: ") and "nested too deeply" in err
+    assert len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize(("fmt", "name"), [("param", "x.json"), ("json", "x.param")])
+def test_a_generated_file_reads_back_whatever_its_name(capsys, tmp_path, fmt, name):
+    path = tmp_path / name
+    code, _, err = run_cli(capsys, "generate", "blocked", "8", "5", "--seed", "1", "--format", fmt, "-o", str(path))
+    assert code == 0, err
+    code, out, err = run_cli(capsys, "count", "--instance", str(path), "--json")
+    assert code == 0, err
+    import json
+
+    from nqueens.core.instance_io import read_instance
+
+    blocked = read_instance(path).blocked
+    assert len(blocked) == 5
+    import itertools
+
+    brute = sum(
+        1
+        for q in itertools.permutations(range(8))
+        if len({q[r] + r for r in range(8)}) == 8 == len({q[r] - r for r in range(8)})
+        and not any((r, q[r]) in blocked for r in range(8))
+    )
+    assert json.loads(out)["total"] == brute
+
+
+@pytest.mark.parametrize("kind", ["blocked", "completion", "excluded"])
+@pytest.mark.parametrize("n", [10**9, 2**70])  # a smaller board is sampled, not built: test_borders_second
+def test_generate_refuses_a_board_that_would_not_fit_naming_the_bytes(capsys, kind, n):
+    code, out, err = run_cli(capsys, "generate", kind, str(n), "5")
+    assert code == 2 and out == ""
+    assert err.startswith(f"error: a random {kind} instance of n = {n} needs ") and "bytes" in err

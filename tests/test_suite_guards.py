@@ -43,3 +43,14 @@ def test_a_full_parametrisation_runs(pytester):
         """
     )
     pytester.runpytest().assert_outcomes(passed=2)
+
+
+def test_nothing_of_the_fault_injection_ships_with_the_package():
+    """The worker faults live in tests/faults (a sitecustomize the tests put on PYTHONPATH), not in nqueens."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    shipped = [p for folder in ("nqueens", "models", "native", "analysis") for p in (root / folder).rglob("*.py")]
+    assert shipped
+    offenders = [str(p) for p in shipped if "NQUEENS_WORKER_FAULT" in p.read_text() or "_inject(" in p.read_text()]
+    assert offenders == []
