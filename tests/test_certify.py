@@ -419,7 +419,7 @@ def test_an_outside_checker_is_judged_by_its_verdict_line_not_its_exit_code(cert
         (["count", "8", "--solver", "dlx"], "--certify is for --solver sat"),
         (["count", "8", "--solver", "sat", "--option", "satsolver=glucose4"], "satsolver=glucose4 writes none"),
         (["count", "8", "--solver", "sat", "--option", "counter=ganak"], "counter=ganak writes none"),
-        (["count", "8", "--solver", "sat", "--nodes"], "leave out --nodes"),
+        (["count", "8", "--solver", "sat", "--nodes"], "does not count nodes"),
     ],
     ids=["past the size limit", "another solver", "another sat solver", "ganak", "nodes"],
 )
