@@ -254,7 +254,7 @@ def seeded(spec, column):
 
 OPTIMIZE = Question(
     name="optimize",
-    asks="the optimum of --problem domination or peaceable",
+    asks="the optimum of an optimisation problem (--problem)",
     needs=("optimize",),
     why_not="it has no optimisation model",
     answer=answer,
