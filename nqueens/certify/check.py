@@ -260,7 +260,7 @@ def _boards(folder, claim):
         raise Rejected(
             "boards", f"the claim says {claim['answer']:,}, boards.txt says {said:,} and holds {len(rows):,} boards"
         )
-    seen = {}
+    seen: dict[tuple, int] = {}
     boards = []
     blocked = set(instance.get("blocked", ()))
     sums, differences = set(instance.get("excluded_sum", ())), set(instance.get("excluded_difference", ()))

@@ -178,8 +178,8 @@ def _diagonals(n, rule):
     each line's squares row by row."""
     wrap = rule == "toroidal"
     size = n if wrap else 2 * n - 1
-    sums = [[] for _ in range(size)]
-    differences = [[] for _ in range(size)]
+    sums: list[list[tuple[int, int]]] = [[] for _ in range(size)]
+    differences: list[list[tuple[int, int]]] = [[] for _ in range(size)]
     for r in range(n):
         for c in range(n):
             if wrap:

@@ -34,11 +34,12 @@ __all__ = ["MAX_PROOF_BYTES", "forecast", "count", "optimum"]
 MAX_PROOF_BYTES = 1_000_000_000
 
 # DRAT bytes per solution of the plain board, as a function of n, and the seconds per byte to write and to check
-# (dratify's Rust engine, and pure Python): fitted to n = 10..12 (600 bytes a board at n = 11 and 12, 2 s to
-# write and 4 s to check 8.5 MB with the Rust engine on the machine of docs/certify.md).
+# (dratify's Rust engine, and pure Python): fitted to n = 10..12 (600 bytes a board at n = 11 and 12; 3.6 s to
+# write and 4.1 s to check the 8.5 MB of n = 12 with the Rust engine on the machine of docs/certify.md, pure Python
+# 12 times as long as the Rust engine there).
 _BYTES_PER_BOARD_PER_N = 55
 _WRITE_SECONDS_PER_BYTE = 0.45e-6
-_CHECK_SECONDS_PER_BYTE = {"native": 0.5e-6, "python": 12e-6}
+_CHECK_SECONDS_PER_BYTE = {"native": 0.5e-6, "python": 6e-6}
 
 _UNCHECKED = (
     f"nqueens certify check writes the formula again in the encodings {', '.join(encode.ENCODINGS)} only; "
@@ -151,7 +152,7 @@ def optimum(problem, n, solution, folder):
     if problem == "domination":
         k = len(solution)
         bound, top = encode.at_most([built["x"][s] for s in sorted(built["x"])], k - 1, built["top"])
-        placement = [list(s) for s in solution]
+        placement: list | dict = [list(s) for s in solution]
     else:
         k = len(solution[0])
         cells = sorted(built["w"])
