@@ -35,7 +35,7 @@ from nqueens.core.errors import NQueensError
 from nqueens.core.fields import finite
 from nqueens.core.record import CSV_COLUMNS, RunRecord
 from nqueens.core.rules import rule_of
-from nqueens.core.status import ANSWERED, NAMES, answered, worst
+from nqueens.core.status import ANSWERED, NAMES, answered, ran, timed, worst
 from nqueens.core.table import cell as _cell
 from nqueens.core.table import render
 
@@ -151,7 +151,7 @@ def cells(records):
     out = []
     for runs in groups.values():
         status = worst(r["status"] for r in runs)
-        solved = [r for r in runs if answered(r["status"]) or r["status"] == "feasible"]
+        solved = [r for r in runs if timed(r["status"])]
         base = dict(solved[0] if solved else next(r for r in runs if r["status"] == status))
         times = [run_time(r) for r in solved if run_time(r) is not None]
         firsts = [r["seconds_to_first"] for r in solved if r.get("seconds_to_first") is not None]
@@ -280,7 +280,7 @@ def format_table(records, fmt="markdown", *, notes=()):
     if fmt != "markdown":
         raise NQueensError(f"format must be markdown, csv or json, got {fmt!r}")
     # The Markdown table is for reading: an unsupported cell is one of the footer's summary lines, not a row.
-    shown = [row for row, cell in zip(rows, table) if cell["status"] != "unsupported"]
+    shown = [row for row, cell in zip(rows, table) if ran(cell["status"])]
     lines = render(
         columns,
         [[_show(c, row[c]) for c in columns] for row in shown],
@@ -397,8 +397,8 @@ def compare_configurations(a, b):
     >>> [(r["problem"], r["change"], r["ratio"]) for r in out["rows"]], out["summary"]["b"]["par2_sum"]
     ([('8', 'same', 0.5), ('9', 'a only', None)], 20.5)
     """
-    left = [c for c in cells(a) if c["status"] != "unsupported"]
-    right = [c for c in cells(b) if c["status"] != "unsupported"]
+    left = [c for c in cells(a) if ran(c["status"])]
+    right = [c for c in cells(b) if ran(c["status"])]
     names = [list(dict.fromkeys(c["solver"] for c in side)) for side in (left, right)]
     by_name = len(names[0]) > 1 or len(names[1]) > 1
     unpaired: dict[str, list[str]] = {"a": [], "b": []}
@@ -686,7 +686,7 @@ def _row(cell, fmt):
         "cpu": cell.get("cpu_time"),
         "MiB added": None if cell.get("memory_added") is None else f"{cell['memory_added']:.1f}",
         "runs": f"{cell['runs']}/{len(cell['repeats'])}",
-        "reused": "reused" if cell["reused"] and cell["status"] != "unsupported" else "",
+        "reused": "reused" if cell["reused"] and ran(cell["status"]) else "",
         "certified": cell.get("certified"),
     }
 

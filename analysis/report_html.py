@@ -41,7 +41,7 @@ from nqueens.analysis.busy import busy_notes
 from nqueens.core.errors import NQueensError
 from nqueens.core.fields import finite
 from nqueens.core.rules import rule_of
-from nqueens.core.status import ANSWERED, FAILURES
+from nqueens.core.status import ANSWERED, FAILURES, ran
 
 __all__ = ["MAX_RUNS", "PAR_FACTOR", "report_data", "solver_summary", "render", "check_output", "write_report"]
 
@@ -157,7 +157,7 @@ def solver_summary(records):
 
     out: dict[str, dict] = {}
     for r in records:
-        if r["status"] == "unsupported":
+        if not ran(r["status"]):
             continue
         s = out.setdefault(
             r["solver"],

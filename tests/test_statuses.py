@@ -24,6 +24,8 @@ def test_the_table_says_what_each_status_is():
     assert "unsupported" not in status.PENALISED and "feasible" in status.PENALISED
     assert status.worst(["solved", "feasible", "optimal"]) == "feasible"
     assert status.worst(["timeout", "memout"]) == "memout" and status.worst(["sat", "bogus"]) == "bogus"
+    assert [s for s in status.NAMES if not status.ran(s)] == ["unsupported"]
+    assert {s for s in status.NAMES if status.timed(s)} == set(status.ANSWERED) | {"feasible"}
 
 
 def test_every_reader_takes_the_table():

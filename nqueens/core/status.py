@@ -17,7 +17,19 @@ Examples
 
 from dataclasses import dataclass
 
-__all__ = ["Status", "TABLE", "STATUS", "NAMES", "ANSWERED", "FAILURES", "PENALISED", "worst", "answered"]
+__all__ = [
+    "Status",
+    "TABLE",
+    "STATUS",
+    "NAMES",
+    "ANSWERED",
+    "FAILURES",
+    "PENALISED",
+    "worst",
+    "answered",
+    "ran",
+    "timed",
+]
 
 
 @dataclass(frozen=True)
@@ -72,6 +84,17 @@ PENALISED = tuple(s.name for s in TABLE if s.ran and not s.answered)
 def answered(status):
     """True when ``status`` (a name, or ``None``) answered its question."""
     return status in ANSWERED
+
+
+def ran(status):
+    """True when a run with ``status`` was made (``unsupported`` was not; a name not in the table was)."""
+    return status not in STATUS or STATUS[status].ran
+
+
+def timed(status):
+    """True when the time of a run with ``status`` is a time to show: it answered, or it found a verified solution
+    (``feasible``: the time to its best)."""
+    return answered(status) or (status in STATUS and STATUS[status].result == "sat")
 
 
 def worst(statuses):
