@@ -399,7 +399,7 @@ def _checked(spec, n, rows, keywords):
         batch = np.asarray(rows)
     except (TypeError, ValueError) as exc:
         raise wrong(f"its rows are not lists of {n} integers ({exc})") from None
-    if batch.size == 0:
+    if batch.ndim >= 1 and len(batch) == 0:  # no board (an empty row is a board of no columns, refused below)
         return np.empty((0, n), dtype=dtype_for(n))
     if batch.ndim != 2 or batch.shape[1] != n or not np.issubdtype(batch.dtype, np.integer):
         first = batch[0].tolist() if batch.ndim >= 1 and len(batch) else batch.tolist()
