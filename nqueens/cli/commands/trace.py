@@ -93,7 +93,10 @@ def _column(spec):
 
 
 def _summary(t):
-    return f"{t.label}, n = {t.n}: {t.nodes:,} nodes, {t.solutions:,} solutions, {t.steps:,} events"
+    def many(count, word):
+        return f"{count:,} {word}{'s' * (count != 1)}"
+
+    return f"{t.label}, n = {t.n}: {many(t.nodes, 'node')}, {many(t.solutions, 'solution')}, {many(t.steps, 'event')}"
 
 
 def _said(args, line):
