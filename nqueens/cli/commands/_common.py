@@ -190,15 +190,7 @@ def about(x):
 def print_json(doc):
     """One JSON document on stdout: strict JSON, so a number that is not finite is null (JSON has no Infinity
     or NaN, and strict readers refuse them)."""
-    json.dump(_finite(doc), sys.stdout, indent=2, allow_nan=False)
+    from nqueens.core.fields import finite
+
+    json.dump(finite(doc), sys.stdout, indent=2, allow_nan=False)
     sys.stdout.write("\n")
-
-
-def _finite(value):
-    if isinstance(value, float):
-        return value if value == value and abs(value) != float("inf") else None
-    if isinstance(value, dict):
-        return {key: _finite(item) for key, item in value.items()}
-    if isinstance(value, list | tuple):
-        return [_finite(item) for item in value]
-    return value
