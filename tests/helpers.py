@@ -11,3 +11,10 @@ def run_cli(capsys, *argv):
         code = exc.code
     out, err = capsys.readouterr()
     return code, out, err
+
+
+def one_error_line(err):
+    """The one ``error: ...`` line a refused command printed, checked to be that (no traceback)."""
+    lines = err.strip().splitlines()
+    assert lines and lines[0].startswith("error: ") and "Traceback" not in err, err
+    return lines[0]

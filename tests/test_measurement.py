@@ -5,7 +5,7 @@ import json
 import textwrap
 
 import pytest
-from helpers import run_cli
+from helpers import one_error_line, run_cli
 
 import nqueens
 import nqueens.experiments
@@ -142,3 +142,9 @@ def test_a_child_nobody_measured_leaves_memory_null_with_a_note(tmp_path):
     assert record.total == TOTAL[8]
     assert record.memory_added is None and "child process" in record.memory_note
     assert record.peak_memory is not None  # this process's own peak is still known
+
+
+@pytest.mark.parametrize("extra", [["--scheduler", "tcp://127.0.0.1:9"], ["--workers", "2"]])
+def test_runexec_refuses_a_scheduler_or_workers_it_would_ignore(capsys, extra):
+    code, out, err = run_cli(capsys, "compare", "4..5", "--solvers", "bitwise", "--harness", "runexec", *extra)
+    assert code == 2 and "--harness runexec" in one_error_line(err) and out == ""

@@ -1,10 +1,12 @@
 """Figures: files written, axes labelled, numbers drawn equal to the numbers given; boards in notebooks."""
 
+import os
 import platform
 import sys
 import xml.etree.ElementTree as ET
 
 import pytest
+from helpers import one_error_line, run_cli
 from known import KNUTH_PROFILE_8, TOTAL, UNIQUE
 from nqueens.analysis.plots import plot_profiles, plot_timings, plot_tree_sizes, plot_unique_vs_total
 from nqueens.analysis.render import Board
@@ -219,3 +221,33 @@ def test_unique_vs_total_takes_the_runs_of_an_experiment():
     lines = lines_by_label(fig)
     assert list(lines["total (all solutions)"].get_ydata()) == [TOTAL[n] for n in range(1, 9)]
     assert list(lines["unique (one per orbit of the 8 symmetries)"].get_ydata()) == [UNIQUE[n] for n in range(1, 9)]
+
+
+def test_compare_without_matplotlib_exits_2_before_its_first_run(capsys, tmp_path, monkeypatch):
+    import nqueens.experiments.runner as runner
+
+    monkeypatch.setitem(sys.modules, "matplotlib", None)
+    ran = []
+    monkeypatch.setattr(runner, "_execute", lambda *a, **k: ran.append(a) or iter(()))
+    code, out, err = run_cli(capsys, "compare", "4..8", "--plot", str(tmp_path / "c.png"))
+    assert code == 2 and "matplotlib" in one_error_line(err) and ran == [] and out == ""
+
+
+@pytest.mark.parametrize("where", ["/proc/c.png", "/sys/kernel/c.svg", "/dev/null"])
+def test_an_unwritable_plot_path_is_refused_before_the_first_run(capsys, where):
+    code, out, err = run_cli(capsys, "compare", "4..5", "--solvers", "bitwise", "--plot", where)
+    line = one_error_line(err)
+    assert code == 2 and ("cannot write" in line or ".png or .svg" in line) and out == ""
+
+
+def test_plot_kind_without_plot_is_refused(capsys):
+    code, out, err = run_cli(capsys, "compare", "4..5", "--solvers", "bitwise", "--plot-kind", "time")
+    assert code == 2 and "--plot FILE" in one_error_line(err) and out == ""
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root writes into any folder")
+def test_a_read_only_folder_is_refused_for_a_plot(capsys, tmp_path):
+    folder = tmp_path / "ro"
+    folder.mkdir(mode=0o555)
+    code, out, err = run_cli(capsys, "compare", "4..5", "--solvers", "bitwise", "--plot", str(folder / "c.png"))
+    assert code == 2 and "not writable" in one_error_line(err)

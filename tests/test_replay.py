@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from browser import CHROMIUM, Browser
-from helpers import run_cli
+from helpers import one_error_line, run_cli
 from known import KNUTH_PROFILE_8, TOTAL
 from nqueens.analysis.tracefile import Trace, loads, read
 
@@ -357,3 +357,82 @@ def test_the_gallery_plays_a_trace_and_a_comparison(browser):
     )
     assert ends == [["agree"], ["agree"], ["agree", "agree"]]
     assert browser.eval(f"!!{frames}[2].contentWindow.nqueensReplay.comparison")
+
+
+def test_replay_refuses_to_write_its_page_over_the_trace_it_reads(capsys, tmp_path):
+    trace = tmp_path / "keep.trace"
+    assert run_cli(capsys, "trace", "5", "--solver", "mary", "-o", str(trace), "--quiet")[0] == 0
+    before = trace.read_bytes()
+    code, out, err = run_cli(capsys, "replay", str(trace), "--html", str(tmp_path / "." / "keep.trace"))
+    assert code == 2 and "would be overwritten" in one_error_line(err)
+    assert trace.read_bytes() == before
+
+
+def test_replay_refuses_a_gzip_bomb_at_its_bound(capsys, tmp_path):
+    from nqueens.analysis.tracefile import MAX_BYTES
+
+    bomb = tmp_path / "bomb.trace"
+    with gzip.open(bomb, "wb", compresslevel=9) as f:
+        block = b"\0" * (1 << 20)
+        for _ in range((MAX_BYTES >> 20) + 8):
+            f.write(block)
+    assert bomb.stat().st_size < MAX_BYTES // 100
+    code, out, err = run_cli(capsys, "replay", str(bomb), "--html", str(tmp_path / "b.html"))
+    assert code == 2 and "more than a trace holds" in one_error_line(err)
+
+
+def test_replay_refuses_a_device_before_reading_it(capsys, tmp_path):
+    code, out, err = run_cli(capsys, "replay", "/dev/zero", "--html", str(tmp_path / "z.html"))
+    assert code == 2 and "a character device" in one_error_line(err)
+
+
+def _forged(n, lines):
+    import hashlib
+
+    body = "\n".join(lines) + "\n"
+    header = {
+        "format": "nqueens-trace",
+        "version": 1,
+        "n": n,
+        "solver": "forged",
+        "options": {},
+        "events": len(lines),
+        "nodes": 1,
+        "solutions": 0,
+        "sha256": hashlib.sha256(body.encode()).hexdigest(),
+        "expected": None,
+    }
+    return gzip.compress((json.dumps(header) + "\n" + body).encode())
+
+
+def test_a_header_with_an_enormous_n_is_one_line_not_an_overflow(capsys, tmp_path):
+    path = tmp_path / "huge.trace"
+    path.write_bytes(_forged(10**30, ["E"]))
+    code, out, err = run_cli(capsys, "replay", str(path), "--html", str(tmp_path / "h.html"))
+    assert code == 2 and "not a board size" in one_error_line(err)
+
+
+def test_a_trace_above_the_node_bound_is_refused(capsys, tmp_path):
+    from nqueens.analysis.tracefile import MAX_NODES
+
+    # a single row of n squares each tried and refused, repeated: every X line is one generated node
+    n = 4
+    lines = [*("X 0 0 -1" for _ in range(MAX_NODES + 1)), "E"]
+    path = tmp_path / "big.trace"
+    path.write_bytes(_forged(n, lines))
+    code, out, err = run_cli(capsys, "replay", str(path), "--html", str(tmp_path / "big.html"))
+    assert code == 2 and f"more than {MAX_NODES:,} nodes" in one_error_line(err)
+    assert not (tmp_path / "big.html").exists()
+
+
+def test_a_trace_made_through_the_api_above_the_bound_gets_no_page():
+    from nqueens.analysis.replay import page
+    from nqueens.analysis.tracefile import MAX_NODES, Trace
+
+    from nqueens.core.errors import NQueensError
+
+    # every square of the first row tried and refused, over and over: one generated node an event
+    events = [("prune", 0, 0, -1)] * (MAX_NODES + 1)
+    big = Trace.from_events(4, "api", {}, events)
+    with pytest.raises(NQueensError, match=f"at most {MAX_NODES:,}"):
+        page([big])

@@ -67,3 +67,33 @@ def test_a_damaged_stored_run_is_made_again_not_reused(store, capsys):
     assert code == 0, err
     runs = {r["n"]: r for r in json.loads(out)}
     assert runs[8]["total"] == 92 and runs[8]["reused"] is False and runs[7]["reused"] is True
+
+
+def test_runs_check_names_a_run_stored_twice(capsys, tmp_path):
+    path = tmp_path / "m.sqlite"
+    argv = ["compare", "5..6", "--solvers", "bitwise", "--store", str(path), "--quiet"]
+    assert run_cli(capsys, *argv)[0] == 0
+    assert run_cli(capsys, *argv, "--fresh")[0] == 0
+    code, out, err = run_cli(capsys, "runs", "--store", str(path), "--check")
+    assert code == 1 and out.count("stored again") == 2 and "2 of 4 runs" in out, out
+
+
+def test_runs_check_refuses_infinite_cpu_time_and_negative_memory(capsys, tmp_path):
+    import sqlite3
+
+    path = tmp_path / "m.sqlite"
+    assert run_cli(capsys, "compare", "5..6", "--solvers", "bitwise", "--store", str(path), "--quiet")[0] == 0
+    db = sqlite3.connect(path)
+    (first, record), (second, other) = db.execute("SELECT id, record FROM experiment_runs ORDER BY id").fetchall()
+    doc = json.loads(record)
+    doc["cpu_time"] = float("inf")  # written by json as Infinity, read back as inf
+    db.execute("UPDATE experiment_runs SET record = ? WHERE id = ?", (json.dumps(doc), first))
+    doc = json.loads(other)
+    doc["peak_memory"] = -1
+    db.execute("UPDATE experiment_runs SET record = ? WHERE id = ?", (json.dumps(doc), second))
+    db.commit()
+    db.close()
+    code, out, err = run_cli(capsys, "runs", "--store", str(path), "--check")
+    assert code == 1 and "cpu_time inf" in out and "peak_memory -1" in out, out
+    code, out, err = run_cli(capsys, "runs", "--store", str(path), "--json")
+    assert code == 2 and "Infinity" not in out and out == ""

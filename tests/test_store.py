@@ -419,3 +419,34 @@ def test_a_count_stored_before_the_one_log_is_still_in_history(tmp_path):
         db.execute("DELETE FROM experiment_runs")
     with ResultStore(path) as s:
         assert [(h["n"], h["total"], h["unique"]) for h in s.history()] == [(8, TOTAL[8], UNIQUE[8])]
+
+
+def test_two_experiments_writing_one_store_at_once_store_each_run_once(tmp_path):
+    import sqlite3
+
+    from nqueens.experiments import run
+    from nqueens.runtime.store import ResultStore
+
+    path = tmp_path / "one.sqlite"
+    # the second experiment opens the store before the first has written anything, as two processes started
+    # together do; then both make every run, and the second writes them after the first
+    second = ResultStore(path)
+    try:
+        run("5..6", "bitwise,mary", repeat=2, store=str(path))
+        db = sqlite3.connect(path)
+        made = db.execute("SELECT key, record FROM experiment_runs").fetchall()
+        db.close()
+        told = [second.record_experiment_run(key, json.loads(record)) for key, record in made]
+    finally:
+        second.close()
+    assert len(made) == 8 and told == [False] * 8
+    with ResultStore(path, create=False, write=False) as store:
+        assert len(store.experiment_runs()) == 8 and store.repeated_runs() == {}
+
+
+def test_reading_a_store_leaves_no_wal_or_shm_file_beside_it(capsys, tmp_path):
+    path = tmp_path / "m.sqlite"
+    assert run_cli(capsys, "compare", "5..5", "--solvers", "bitwise", "--store", str(path), "--quiet")[0] == 0
+    for argv in (["runs"], ["runs", "--check"], ["history"]):
+        run_cli(capsys, *argv, "--store", str(path))
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["m.sqlite"], argv

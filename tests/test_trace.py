@@ -2,6 +2,7 @@
 against OEIS and the enumerators, every event against the geometry of the board."""
 
 import pytest
+from helpers import one_error_line, run_cli
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from known import KNUTH_PROFILE_8, TOTAL
@@ -109,3 +110,51 @@ def test_the_stream_is_lazy():
 def test_bad_n(n):
     with pytest.raises(nqueens.NQueensError, match="integer >= 1"):
         next(events(n))
+
+
+def test_trace_refuses_one_file_for_both_the_trace_and_the_page(capsys, tmp_path):
+    same = tmp_path / "same.x"
+    code, out, err = run_cli(capsys, "trace", "5", "--solver", "mary", "-o", str(same), "--html", str(same))
+    assert code == 2 and "would be overwritten" in one_error_line(err) and not same.exists()
+
+
+@pytest.mark.parametrize("n", ["400", "1000000", "99999999999999999999"])
+@pytest.mark.parametrize("solver", ["mary", "permutation", "backtrack"])
+def test_a_board_far_too_big_to_trace_is_refused_by_its_size(capsys, tmp_path, n, solver):
+    code, out, err = run_cli(capsys, "trace", n, "--solver", solver, "--html", str(tmp_path / "x.html"))
+    line = one_error_line(err)
+    assert code == 2 and "OEIS A000170" in line and "take n <= 13" in line, err
+
+
+def test_dlx_refused_without_words_of_options_it_lacks(capsys, tmp_path):
+    code, out, err = run_cli(capsys, "trace", "5000", "--solver", "dlx", "--html", str(tmp_path / "x.html"))
+    line = one_error_line(err)
+    assert code == 2 and "propagation" not in line and "first-fail" not in line, line
+
+
+@pytest.mark.parametrize("n", ["13", "200"])
+def test_a_refused_size_stays_readable(capsys, tmp_path, n):
+    code, out, err = run_cli(capsys, "trace", n, "--solver", "permutation", "--html", str(tmp_path / "x.html"))
+    line = err.strip().splitlines()[-1]
+    assert code == 2 and line.startswith("error: ") and all(len(word) < 24 for word in line.split()), err
+
+
+def test_an_outside_solvers_trace_does_not_say_it_stopped_when_it_did_not(capsys, tmp_path):
+    path = tmp_path / "eventful.py"
+    path.write_text(
+        """from nqueens import Solver
+
+def events(n, **options):
+    yield ("place", 0, 0)
+    yield ("backtrack",)
+
+def solutions(n, **options):
+    yield from ()
+
+solver = Solver(name="eventful", solutions=solutions, events=events)
+"""
+    )
+    spec = str(path)
+    code, out, err = run_cli(capsys, "trace", "4", "--solver", spec, "--html", str(tmp_path / "e.html"))
+    assert code == 0, err
+    assert "stopped past" not in err
