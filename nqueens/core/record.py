@@ -10,7 +10,6 @@ can only key by strings, so :func:`classes_to_json` and :func:`classes_from_json
 wherever a record becomes JSON text or is read back from it.
 """
 
-import functools
 import json
 from dataclasses import dataclass, field, fields
 
@@ -469,14 +468,25 @@ def records_frame(records):
     return frame
 
 
-@functools.cache
+_DECLARED: dict[type, tuple] = {}  # per record class: its field names, and its kinds (fields() is slow per read)
+
+
 def _names(cls):
-    return frozenset(f.name for f in fields(cls))
+    return _declared(cls)[0]
 
 
-@functools.cache
 def _kinds(cls):
-    return {f.name: f.metadata["kind"] for f in fields(cls) if "kind" in f.metadata}
+    return _declared(cls)[1]
+
+
+def _declared(cls):
+    if cls not in _DECLARED:
+        found = fields(cls)
+        _DECLARED[cls] = (
+            frozenset(f.name for f in found),
+            {f.name: f.metadata["kind"] for f in found if "kind" in f.metadata},
+        )
+    return _DECLARED[cls]
 
 
 def _derived(record, name):
