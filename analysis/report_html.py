@@ -368,9 +368,9 @@ def _cell(cell):
 def _answer(cell):
     if cell.get("objective") is not None:
         return str(cell["objective"])
-    if cell.get("question") == "first" or cell["status"] in ("sat", "unsat"):
-        return cell["status"] if cell["status"] in ("sat", "unsat") else None
-    if cell.get("total") is None:
+    if cell["status"] in ("sat", "unsat"):  # a first solution's answer is its status
+        return cell["status"]
+    if cell.get("total") is None:  # a first solution that did not answer has none
         return None
     unique = f" ({cell['unique']} unique)" if cell.get("unique") is not None else ""
     return f"{cell['total']}{unique}"
