@@ -38,8 +38,9 @@ def graph(
     (:func:`nqueens.models.tree.run`, handed down by the formulation's ``graph``).
 
     Every node (numbered in depth-first order, the root 0) carries ``depth``, ``placement`` (the partial
-    placement as text), ``pruned`` (it failed a check), ``symmetry`` (symmetry breaking pruned it, with the option
-    ``symmetry``: :mod:`nqueens.models.symmetry`) and ``solution``; edges go from parent to child. The
+    placement as text), ``pruned`` (it failed a check) and ``solution``; with the option ``symmetry``
+    (:mod:`nqueens.models.symmetry`) also ``symmetry``, true for a node symmetry breaking pruned (``pruned`` too);
+    edges go from parent to child. The
     graph has ``sum(generated)`` nodes of the accounting and ``leaves`` nodes without children; children that
     propagation removed were never generated and are not in it.
 
@@ -74,13 +75,14 @@ def graph(
     for node, (parent, depth, move, flag) in enumerate(trace.tolist()):
         if parent >= 0:
             placement[node] = placement[parent] + form.token(n, depth, move)
+        marks = {"symmetry": flag == _walk.TRACE_SYMMETRY} if symmetry != "none" else {}
         g.add_node(
             node,
             depth=depth,
             placement=placement[node],
-            pruned=flag == _walk.TRACE_PRUNED,
-            symmetry=flag == _walk.TRACE_SYMMETRY,
+            pruned=flag in (_walk.TRACE_PRUNED, _walk.TRACE_SYMMETRY),
             solution=flag == _walk.TRACE_SOLUTION,
+            **marks,
         )
         if parent >= 0:
             g.add_edge(parent, node)

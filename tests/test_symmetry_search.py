@@ -232,3 +232,12 @@ def test_the_replay_marks_nodes_pruned_by_symmetry(way, tmp_path, capsys):
     code, _, err = run_cli(capsys, "trace", "8", "--solver", f"permutation:symmetry={way}", "-o", path)
     assert code == 0, err
     assert read(path).options["symmetry"] == way and any(line.startswith("Y ") for line in read(path).lines)
+
+
+def test_an_exported_tree_marks_the_nodes_pruned_by_symmetry():
+    g = _module("mary").graph(6, symmetry="lex")
+    a = _module("mary").accounting(6, symmetry="lex")
+    marked = [d for _, d in g.nodes(data=True) if d["symmetry"]]
+    assert g.graph["symmetry"] == "lex" and len(marked) == sum(a.pruned_by_symmetry) > 0
+    assert all(d["pruned"] and not d["solution"] for d in marked)
+    assert sum(1 for _, d in g.nodes(data=True) if not d["pruned"]) == a.nodes
