@@ -13,8 +13,10 @@ def run_cli(capsys, *argv):
     return code, out, err
 
 
-def one_error_line(err):
-    """The one ``error: ...`` line a refused command printed, checked to be that (no traceback)."""
+def one_error_line(err, *, alone=False):
+    """The one ``error: ...`` line a refused command printed, checked to be that (no traceback; with ``alone``,
+    nothing else on stderr)."""
     lines = err.strip().splitlines()
     assert lines and lines[0].startswith("error: ") and "Traceback" not in err, err
+    assert not alone or len(lines) == 1, err
     return lines[0]

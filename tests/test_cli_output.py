@@ -2,15 +2,21 @@
 command's help, SIGTERM and SIGHUP. Real subprocesses where the operating system is part of the case."""
 
 import os
+import resource
 import signal
 import subprocess
 import sys
+import threading
+from pathlib import Path
 
 import pytest
-from conftest import in_turn
-from helpers import run_cli
+from conftest import first_fast, in_turn
+from helpers import one_error_line, run_cli
+from known import UNIQUE
 
 from nqueens.cli import COMMANDS
+
+ROOT = Path(__file__).resolve().parent.parent
 
 NQUEENS = [sys.executable, "-m", "nqueens"]
 
@@ -77,3 +83,124 @@ def test_sigterm_and_sighup_say_so_keep_what_finished_and_exit_128_plus_the_sign
     assert code == 128 + sig and err.strip().splitlines()[-1] == word
     assert "Traceback" not in err
     assert out == ""  # nothing that looks like a result: a JSON document is written whole or not at all
+
+
+# -- the text format's header is the number of rows that follow --------------------------------------------
+
+
+def test_the_text_header_counts_the_rows_of_a_stream_of_fundamental_solutions(capsys):
+    code, out, err = run_cli(capsys, "solve", "8", "--solver", "cpsat", "--option", "symmetry=true", "--format", "text")
+    assert code == 0, err
+    header, *rows = out.splitlines()
+    assert int(header) == len(rows) == UNIQUE[8]
+    boards = {tuple(int(c) - 1 for c in row.split(",")) for row in rows}
+    assert len(boards) == UNIQUE[8]
+    assert all(len({q[r] + r for r in range(8)}) == 8 == len({q[r] - r for r in range(8)}) for q in boards)
+
+
+# -- an interrupted or failed writer leaves no truncated file ----------------------------------------------
+
+
+def _small_files():
+    """Child processes may write files of at most 2,000 bytes (RLIMIT_FSIZE): a disk that fills up."""
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (2000, 2000))
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["construct", "5000", "--output", "OUT"],
+        ["construct", "5000", "--output", "OUT", "--format", "json"],
+        ["generate", "blocked", "200", "3000", "-o", "OUT"],
+        ["export", "30", "--model", "sat", "-o", "OUT.cnf"],
+        ["tree", "6", "--model", "mary", "--export", "OUT.graphml"],
+    ],
+    ids=["construct-text", "construct-json", "generate", "export", "tree-export"],
+)
+def test_a_write_that_fails_leaves_no_file_behind(tmp_path, argv):
+    target = tmp_path / "result"
+    argv = [a.replace("OUT", str(target)) for a in argv]
+    # Under make coverage, a child limited to 2,000-byte files could not write its coverage data: it is not measured.
+    env = {k: v for k, v in os.environ.items() if k != "COVERAGE_PROCESS_CONFIG"}
+    done = subprocess.run(
+        [*NQUEENS, *argv], capture_output=True, text=True, preexec_fn=_small_files, timeout=300, cwd=tmp_path, env=env
+    )
+    assert done.returncode in (1, 2), done.stderr
+    assert "cannot write" in one_error_line(done.stderr, alone=True)
+    assert sorted(p.name for p in tmp_path.iterdir()) == [], "a failed write left a file"
+
+
+def test_an_interrupted_construct_leaves_no_file(command, tmp_path):
+    folder = tmp_path / "out"
+    folder.mkdir()
+    argv = ["construct", "3000000", "--method", "min-conflicts", "--output", folder / "q.txt"]
+    code, _, err, _ = command.interrupt(argv, cwd=folder)
+    assert code == 130, err
+    assert list(folder.iterdir()) == []
+
+
+# Files that are no one's output: runexec's task and outcome in its own temporary folder, /proc/self/clear_refs.
+_NOT_OUTPUT = {"nqueens/experiments/runexec.py", "nqueens/core/measure.py"}
+
+
+def test_every_writer_goes_through_the_one_replacing_helper():
+    """The toolkit's file writers open their target only through ``nqueens.core.files``."""
+    import re
+
+    offenders = []
+    for folder in ("nqueens", "models", "native", "analysis"):
+        for path in (ROOT / folder).rglob("*.py"):
+            text = path.read_text()
+            if path.name == "files.py":
+                continue
+            if str(path.relative_to(ROOT)) in _NOT_OUTPUT:
+                continue
+            for pattern in (r"open\([^)]*['\"]w", r"\.savefig\(", r"write_graphml\(", r"\.write_text\("):
+                for match in re.finditer(pattern, text):
+                    if "replaced_path(" in text[max(0, match.start() - 120) : match.start()]:
+                        continue  # a library writing to the temporary name the helper gives
+                    line = text[: match.start()].count("\n") + 1
+                    offenders.append(f"{path.relative_to(ROOT)}:{line}")
+    assert offenders == []
+
+
+# -- every command that may run for more than a minute says so first ---------------------------------------
+
+
+def _first_words(argv, wait=240):
+    """Start ``nqueens ARGV``, wait for its first line on stderr, stop it with Ctrl-C: (that line, exit code)."""
+    process = subprocess.Popen([*NQUEENS, *argv], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        box = []
+        reader = threading.Thread(target=lambda: box.append(process.stderr.readline()), daemon=True)
+        reader.start()
+        reader.join(wait)
+        line = box[0] if box else ""
+        process.send_signal(signal.SIGINT)
+        out, _ = process.communicate(timeout=60)
+        return line, process.returncode, out
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+
+
+@pytest.mark.parametrize(
+    "argv",
+    first_fast(
+        [
+            ["count", "40", "--rules", "superqueen"],
+            ["solve", "1000", "--limit", "1", "--solver", "cp"],
+            ["count", "25", "--rules", "toroidal"],
+            ["solve", "200", "--limit", "1", "--solver", "lines"],
+            ["solve", "1000", "--limit", "1", "--solver", "cpsat", "--option", "first=true"],
+        ],
+        keep=2,
+    ),
+    ids=["superqueen", "cp-first", "toroidal", "lines-first", "cpsat-first"],
+)
+def test_a_long_run_says_so_first_with_how_to_stop_it(argv):
+    line, code, out = _first_words(argv)
+    assert line.startswith("warning: ") and "Ctrl-C" in line, line
+    assert code == 130 and out == ""

@@ -9,6 +9,7 @@ is torn down in the fixture's ``finally``, whatever happens.
 
 import json
 import signal
+import socket
 import sqlite3
 import subprocess
 import sys
@@ -17,9 +18,12 @@ import time
 
 import pytest
 from conftest import dask_cluster, wait_for
+from helpers import one_error_line
 from known import TOTAL, UNIQUE
 
 import nqueens
+
+NQUEENS = [sys.executable, "-m", "nqueens"]
 
 distributed = pytest.importorskip("distributed")
 
@@ -163,3 +167,68 @@ def test_a_silent_listener_is_not_taken_for_a_scheduler(monkeypatch):
         with pytest.raises(nqueens.NQueensError, match="not a Dask scheduler: it said nothing within 1 s"):
             nqueens.count(16, "fast", scheduler=address, store="none")
         assert time.monotonic() - start < 30
+
+
+# -- a scheduler address where something answers that is not Dask --------------------------------------------
+
+
+class _Greeter:
+    """A tiny TCP server that sends ``greeting`` to every connection and keeps it open."""
+
+    def __init__(self, greeting):
+        self.server = socket.create_server(("127.0.0.1", 0))
+        self.port = self.server.getsockname()[1]
+        self.greeting = greeting
+        self.held = []
+        threading.Thread(target=self._serve, daemon=True).start()
+
+    def _serve(self):
+        while True:
+            try:
+                conn, _ = self.server.accept()
+            except OSError:
+                return
+            self.held.append(conn)
+            try:
+                conn.sendall(self.greeting)
+            except OSError:
+                pass
+
+    def close(self):
+        for conn in self.held:
+            conn.close()
+        self.server.close()
+
+
+@pytest.mark.parametrize(
+    ("greeting", "shown"),
+    [
+        (b"SSH-2.0-OpenSSH_9.2p1 Debian-2\r\n", "SSH-2.0-OpenSSH_9.2p1 Debian-2"),
+        (b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n", "HTTP/1.1 400 Bad Request"),
+    ],
+    ids=["ssh", "http"],
+)
+def test_a_scheduler_address_that_is_not_dask_is_named_at_once(greeting, shown):
+    pytest.importorskip("distributed")
+
+    def timed(port):
+        start = time.monotonic()
+        done = subprocess.run(
+            [*NQUEENS, "count", "12", "--scheduler", f"tcp://127.0.0.1:{port}"], capture_output=True, text=True
+        )
+        return done, time.monotonic() - start
+
+    closed = socket.create_server(("127.0.0.1", 0))
+    port = closed.getsockname()[1]
+    closed.close()
+    refused, baseline = timed(port)  # the same command where nothing listens: refused at once
+    assert refused.returncode == 2 and "Connection refused" in refused.stderr
+    server = _Greeter(greeting)
+    try:
+        done, seconds = timed(server.port)
+    finally:
+        server.close()
+    assert done.returncode == 2 and done.stdout == ""
+    line = one_error_line(done.stderr, alone=True)
+    assert "not a Dask scheduler" in line and shown in line and "memory" not in line, line
+    assert seconds < baseline + 5, f"{seconds:.1f} s, against {baseline:.1f} s where nothing listens"

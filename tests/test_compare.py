@@ -331,3 +331,54 @@ def test_a_column_option_given_twice_is_refused(capsys):
         err.strip()
         == "error: solver option 'choose' is given twice in 'dlx:choose=first:choose=min-size'; give it once"
     )
+
+
+# -- a column that cannot answer the question as asked is unsupported, with the reason, before it runs -----
+
+
+@pytest.mark.parametrize(
+    ("column", "question", "because"),
+    [
+        ("cpsat:symmetry=true", "enumerate", "symmetry=lex"),
+        ("csp:algorithm=min-conflicts", "count", "algorithm=min-conflicts"),
+        ("csp:algorithm=min-conflicts", "enumerate", "algorithm=min-conflicts"),
+        ("cpsat:first=true", "unique", "first=true"),
+    ],
+)
+def test_a_column_that_cannot_answer_as_asked_is_unsupported_before_it_runs(capsys, column, question, because):
+    code, out, err = run_cli(
+        capsys, "compare", "6..7", "--solvers", f"{column},bitwise", "--question", question, "--json", "--store", "none"
+    )
+    assert code == 0, err
+    runs = json.loads(out)
+    mine = [r for r in runs if r["solver"] == column]
+    assert [r["n"] for r in mine] == [6, 7]
+    for r in mine:
+        assert r["status"] == "unsupported" and because in r["message"] and r["seconds"] is None, r
+    theirs = {r["n"]: r["total"] for r in runs if r["solver"] == "bitwise"}
+    assert theirs == {6: TOTAL[6], 7: TOTAL[7]}
+
+
+def test_cpsat_with_symmetry_still_counts_the_total(capsys):
+    code, out, err = run_cli(
+        capsys, "compare", "7..8", "--solvers", "cpsat:symmetry=true", "--question", "count", "--json"
+    )
+    assert code == 0, err
+    assert {r["n"]: (r["status"], r["total"]) for r in json.loads(out)} == {n: ("solved", TOTAL[n]) for n in (7, 8)}
+
+
+# -- refuse first, forecast only what will run ----------------------------------------------------------------
+
+
+def test_a_refused_request_is_refused_before_any_forecast(capsys):
+    start = time.monotonic()
+    code, out, err = run_cli(capsys, "count", "70", "--solver", "mary", "--option", "propagation=forward-checking")
+    one_error_line(code, out, err, "n <= 63", "propagation=forward-checking")
+    assert time.monotonic() - start < 5
+
+
+def test_a_column_beyond_the_limit_of_its_options_is_unsupported(capsys):
+    code, out, err = run_cli(
+        capsys, "compare", "70..70", "--solvers", "mary:order=first-fail", "--question", "first", "--json"
+    )
+    one_error_line(code, out, err, "n <= 63")

@@ -4,15 +4,21 @@ file and line; ``nqueens generate`` is deterministic per seed and its files load
 import json
 import os
 import re
+import resource
+import subprocess
+import sys
+import time
 
 import pytest
-from helpers import run_cli
+from helpers import one_error_line, run_cli
 from nqueens.native.instances import random_blocked, random_completion, random_excluded
 
 from nqueens.cli import main
 from nqueens.core.errors import NQueensError
 from nqueens.core.instance import Instance
 from nqueens.core.instance_io import format_instance, parse_instance, read_instance, write_instance
+
+NQUEENS = [sys.executable, "-m", "nqueens"]
 
 DATA = os.path.join(os.path.dirname(__file__), "data")
 
@@ -399,3 +405,174 @@ def test_generate_refuses_a_board_that_would_not_fit_naming_the_bytes(capsys, ki
     code, out, err = run_cli(capsys, "generate", kind, str(n), "5")
     assert code == 2 and out == ""
     assert err.startswith(f"error: a random {kind} instance of n = {n} needs ") and "bytes" in err
+
+
+# -- XML entities are refused before they are expanded ------------------------------------------------------
+
+
+def _entity_file(path, size=1 << 20, uses=330):
+    body = "x" * size
+    refs = " ".join("&big;" for _ in range(uses))
+    path.write_text(
+        f'<?xml version="1.0"?>\n<!DOCTYPE instance [\n<!ENTITY big "{body}">\n]>\n'
+        '<instance format="XCSP3" type="CSP">\n'
+        '  <variables> <array id="q" size="[4]"> 0..3 </array> </variables>\n'
+        f"  <constraints> <allDifferent> q[] </allDifferent> </constraints>\n  <!-- {refs} -->\n"
+        f"  <annotations> {refs} </annotations>\n</instance>\n"
+    )
+    return path
+
+
+def _read_limited(path):
+    """Read ``path`` in a child process under RLIMIT_AS = 1 GiB; its (exit code, stdout, stderr)."""
+    code = (
+        "import sys\nfrom nqueens.core.errors import NQueensError\nfrom nqueens.core.instance_io import read_instance\n"
+        "try:\n    read_instance(sys.argv[1])\nexcept NQueensError as exc:\n    print(exc)\n    sys.exit(2)\n"
+    )
+
+    def limit():
+        resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(path)], capture_output=True, text=True, preexec_fn=limit, timeout=120
+    )
+    return done.returncode, done.stdout, done.stderr
+
+
+def test_an_xml_entity_expanded_hundreds_of_times_is_refused_in_little_memory(tmp_path):
+    path = _entity_file(tmp_path / "laughs.xml")
+    assert 1 << 20 < path.stat().st_size < 4 << 20
+    code, out, err = _read_limited(path)
+    assert code == 2 and "Traceback" not in err and "MemoryError" not in err, err
+    assert out.startswith(f"{path}, line 3:") and "entit" in out, out
+
+
+def test_an_xml_entity_is_one_error_line_on_the_command_line(tmp_path, capsys):
+    path = _entity_file(tmp_path / "small.xml", size=10, uses=3)
+    code, out, err = run_cli(capsys, "count", "--instance", str(path))
+    assert code == 2 and out == ""
+    assert "entit" in one_error_line(err, alone=True)
+
+
+# -- a named pipe is not an instance file -----------------------------------------------------------------
+
+
+def test_a_named_pipe_given_as_an_instance_is_refused_in_one_line(tmp_path):
+    fifo = tmp_path / "fifo.param"
+    os.mkfifo(fifo)
+    done = subprocess.run([*NQUEENS, "count", "--instance", str(fifo)], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and done.stdout == ""
+    assert "not a regular file" in one_error_line(done.stderr, alone=True)
+
+
+def test_a_folder_of_instances_skips_what_is_not_a_regular_file_and_says_so(tmp_path):
+    folder = tmp_path / "instances"
+    folder.mkdir()
+    (folder / "a.json").write_text('{"n": 6, "blocked": [[0, 1]]}')
+    os.mkfifo(folder / "b.param")
+    done = subprocess.run(
+        [*NQUEENS, "compare", "--instances", str(folder), "--solvers", "lines", "--json", "--store", "none"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    runs = json.loads(done.stdout)
+    import itertools
+
+    brute = sum(
+        1
+        for q in itertools.permutations(range(6))
+        if len({q[r] + r for r in range(6)}) == 6 == len({q[r] - r for r in range(6)}) and q[0] != 1
+    )
+    assert [(r["instance"], r["total"]) for r in runs] == [("a.json", brute)]
+    assert "b.param" in done.stderr and "not a regular file" in done.stderr
+
+
+# -- a random instance of a large board is sampled, not built ---------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("kind", "k"), [("blocked", 5), ("excluded", 5), ("completion", 5)], ids=["blocked", "excluded", "completion"]
+)
+def test_a_random_instance_of_a_huge_board_is_sampled_in_little_time_and_memory(tmp_path, kind, k):
+    path = tmp_path / "big.json"
+
+    def limit():
+        resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
+
+    start = time.monotonic()
+    done = subprocess.run(
+        [*NQUEENS, "generate", kind, "10000", str(k), "--seed", "3", "-o", str(path)],
+        capture_output=True,
+        text=True,
+        preexec_fn=limit,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    assert time.monotonic() - start < 60
+    doc = json.loads(path.read_text())
+    assert doc["n"] == 10000
+    items = {"blocked": "blocked", "completion": "queens"}.get(kind)
+    if items:
+        squares = {tuple(s) for s in doc[items]}
+        assert len(squares) == k and all(0 <= r < 10000 and 0 <= c < 10000 for r, c in squares)
+    else:
+        assert len(doc.get("excluded_sum", [])) + len(doc.get("excluded_difference", [])) == k
+
+
+def test_sampled_blocked_squares_keep_the_rule_of_the_generator():
+    """Every row and column keeps at least min_free open squares, and the squares are distinct."""
+    from nqueens.native.instances import random_blocked
+
+    for seed in range(20):
+        inst = random_blocked(7, 20, seed=seed, min_free=3)
+        assert len(set(inst.blocked)) == 20
+        for line in range(7):
+            assert sum(r == line for r, _ in inst.blocked) <= 7 - 3
+            assert sum(c == line for _, c in inst.blocked) <= 7 - 3
+    assert random_blocked(50, 40, seed=1) == random_blocked(50, 40, seed=1)
+    assert random_blocked(50, 40, seed=1) != random_blocked(50, 40, seed=2)
+
+
+@pytest.mark.parametrize("rule", ["queen", "superqueen", "toroidal"])
+def test_the_forecasts_tree_estimate_follows_the_rule(rule):
+    """Knuth's estimate behind a forecast walks the rule's own tree: against the tree counted by brute force here
+    (every partial placement row by row whose pieces do not attack one another, root included)."""
+    from nqueens.runtime.forecast import quick_estimate
+
+    def attacks(n, a, b):
+        dr, dc = b[0] - a[0], b[1] - a[1]
+        if dc == 0:
+            return True
+        diagonal = (dr - dc) % n == 0 or (dr + dc) % n == 0 if rule == "toroidal" else abs(dr) == abs(dc)
+        return diagonal or (rule == "superqueen" and {abs(dr), abs(dc)} == {1, 2})
+
+    def tree(n, q=()):
+        row = len(q)
+        return 1 + sum(
+            tree(n, (*q, c))
+            for c in range(n)
+            if row < n and not any(attacks(n, (i, q[i]), (row, c)) for i in range(row))
+        )
+
+    for n in (6, 7, 8):
+        mean, se = quick_estimate(n, probes=4000, seed=1, rule=rule)
+        assert abs(mean - tree(n)) <= 4 * se + 1e-9, (n, mean, se, tree(n))
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["count", "8", "--solver", "FIFO.py:solver"], "is not a regular file (a named pipe)"),
+        (["count", "16", "--store", "FIFO.sqlite"], "is not a regular file (a named pipe)"),
+        (["history", "--store", "FIFO.sqlite"], "is not a regular file (a named pipe)"),
+    ],
+    ids=["solver-file", "store", "history"],
+)
+def test_every_file_a_command_reads_refuses_a_named_pipe(tmp_path, argv, said):
+    for suffix in (".py", ".sqlite"):
+        os.mkfifo(tmp_path / f"FIFO{suffix}")
+    done = subprocess.run([*NQUEENS, *argv], capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    assert done.returncode == 2 and done.stdout == ""
+    assert said in one_error_line(done.stderr, alone=True)

@@ -243,3 +243,79 @@ def test_two_built_in_declarations_of_one_name_are_refused(tmp_path, monkeypatch
     monkeypatch.syspath_prepend(str(tmp_path))
     with pytest.raises(NQueensError, match="names 'bitwise', which another one declares"):
         _declared(["nqueens.native.bitwise_spec", "again_bitwise"])
+
+
+# -- an outside solver that prints does not break the toolkit's own output -----------------------------------
+
+NOISY = """
+import os
+import nqueens
+
+print("noise at import")
+os.write(1, b"noise from the file descriptor at import\\n")
+
+
+def solutions(n):
+    print("noise while solving")
+    os.write(1, b"fd noise while solving\\n")
+    import itertools
+    for q in itertools.permutations(range(n)):
+        if len({q[r] + r for r in range(n)}) == n == len({q[r] - r for r in range(n)}):
+            yield q
+
+
+def count(n):
+    print("noise while counting")
+    os.write(1, b"fd noise while counting\\n")
+    return sum(1 for _ in solutions(n))
+
+
+solver = nqueens.Solver(name="noisy", solutions=solutions, count=count, can=("count", "enumerate"), reach=7)
+"""
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["count", "6", "--solver", "./noisy.py:solver", "--json"],
+        ["solve", "6", "--solver", "./noisy.py:solver", "--json"],
+        ["compare", "5..6", "--solvers", "./noisy.py:solver,bitwise", "--json", "--store", "none"],
+        ["compare", "5..6", "--solvers", "./noisy.py:solver", "--json", "--timeout", "60", "--store", "none"],
+    ],
+    ids=["count", "solve", "compare", "compare-workers"],
+)
+def test_an_outside_solver_that_prints_leaves_the_json_whole(cli, tmp_path, argv):
+    (tmp_path / "noisy.py").write_text(NOISY)
+    done = cli.process(*argv, cwd=tmp_path)  # the prints of the runner's worker processes go to its stderr
+    assert done.returncode == 0, done.stderr
+    doc = json.loads(done.stdout)
+    if argv[0] == "count":
+        assert doc["total"] == TOTAL[6]
+    elif argv[0] == "solve":
+        assert len(doc["solutions"]) == TOTAL[6]
+    else:
+        assert {(r["n"], r["total"]) for r in doc if "noisy" in r["solver"]} == {(5, TOTAL[5]), (6, TOTAL[6])}
+    assert "noise" in done.stderr
+
+
+# -- a count that is not a number of solutions --------------------------------------------------------------
+
+
+@pytest.mark.parametrize("answer", ["-5", "True", "2.5", "10**30", "'4'", "nqueens.Tally(total=-1)"])
+def test_a_count_that_is_not_a_number_of_solutions_is_refused(cli, tmp_path, answer):
+    (tmp_path / "liar.py").write_text(
+        f"import nqueens\nsolver = nqueens.Solver(name='liar', count=lambda n: {answer})\n"
+    )
+    done = cli("count", "6", "--solver", "./liar.py:solver", cwd=tmp_path)
+    assert done.returncode == 2 and done.stdout == "", done.stdout
+    line = one_error_line(done.stderr, alone=True)
+    assert "liar" in line and "protocol" in line, line
+
+
+def test_an_outside_count_as_a_numpy_integer_is_taken(cli, tmp_path):
+    (tmp_path / "np.py").write_text(
+        "import numpy, nqueens\nsolver = nqueens.Solver(name='np-count', count=lambda n: numpy.int64(4))\n"
+    )
+    done = cli("count", "6", "--solver", "./np.py:solver", "--json", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["total"] == TOTAL[6]

@@ -1,9 +1,13 @@
 """Rules of the N-Queens family checked against OEIS (tests/known.py) and a brute force written here."""
 
+import json
+import math
+import time
 from itertools import permutations
 
 import pytest
 from conftest import first_fast
+from helpers import run_cli
 from known import SUPERQUEEN, TOROIDAL, TOTAL
 
 from nqueens.core.errors import NQueensError
@@ -273,3 +277,19 @@ def test_rules_queen_is_every_solvers_rule(cli):
         result = cli(*argv)
         assert result.returncode == 0, result.stderr
         assert ": 92 solutions" in result.stdout
+
+
+# -- a torus has no solution unless gcd(n, 6) = 1 ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("n", [40, 60, 62, 9, 10])
+def test_a_torus_without_solutions_answers_zero_at_once_with_the_reason(capsys, n):
+    assert math.gcd(n, 6) != 1
+    code, out, err = run_cli(capsys, "count", str(n), "--rules", "toroidal", "--json")
+    assert code == 0, err
+    doc = json.loads(out)
+    assert doc["total"] == 0 and "gcd" in json.dumps(doc["stats"]) and "lya" in json.dumps(doc["stats"])
+    start = time.monotonic()  # the kernels are loaded now: what is left is the answer itself
+    code, out, err = run_cli(capsys, "count", str(n), "--rules", "toroidal")
+    assert code == 0 and out.startswith(f"n = {n}, solver rules: 0 solutions") and "gcd" in out
+    assert time.monotonic() - start < 3 and "warning" not in err

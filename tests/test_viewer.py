@@ -11,6 +11,7 @@ import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 from conftest import destroy_tk, in_turn, representatives
@@ -22,6 +23,10 @@ from nqueens.cli import main
 from nqueens.core import board
 from nqueens.viewer import browse
 from nqueens.viewer.browse import SCAN_LIMIT, TRACE_LIMIT, SolutionBrowser, TracePlayer
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "examples"
+NQUEENS = [sys.executable, "-m", "nqueens"]
 
 SEED_6 = board.parse_text(SEED_004_6)[1]  # the four 6-queens solutions, in order, from seed 004's file
 
@@ -825,3 +830,59 @@ def test_window_says_when_an_instance_has_no_solution(window):
     v.set_search("dlx")
     press(v, "next_solution")  # there is none: it runs to the end of the search
     assert "search finished" in v.status.get() and "solutions 0" in v.detail.get()
+
+
+# -- the viewer shows an outside solver that enumerates -----------------------------------------------------
+
+
+def test_the_viewer_steps_through_an_outside_solvers_solutions(xvfb, monkeypatch):
+    import tkinter as tk
+
+    from nqueens.viewer.window import Viewer
+
+    monkeypatch.setenv("DISPLAY", xvfb)
+    root = tk.Tk()
+    try:
+        viewer = Viewer(root, 6, f"{EXAMPLES / 'my_solver.py'}:solver")
+        try:
+            root.update()
+            seen = []
+            for _ in range(TOTAL[6]):
+                viewer.buttons["next"].invoke()
+                deadline = time.monotonic() + 60
+                while viewer.seeking:
+                    assert time.monotonic() < deadline
+                    root.update()
+                    time.sleep(0.001)
+                root.update()
+                seen.append(tuple(viewer.browser.solution))
+        finally:
+            viewer.shutdown()
+            viewer = None
+    finally:
+        destroy_tk(root)
+    assert seen[0] == (1, 3, 5, 0, 2, 4) and len(set(seen)) == TOTAL[6]
+
+
+def test_view_takes_an_outside_solver_on_the_command_line(xvfb):
+    if subprocess.run(["which", "xdotool"], capture_output=True).returncode:
+        pytest.skip("xdotool is not installed (apt-get install xdotool; .ci/run does this)")
+    env = dict(os.environ, DISPLAY=xvfb)
+    app = subprocess.Popen(
+        [*NQUEENS, "view", "8", "--solver", "examples/my_solver.py:solver"], env=env, cwd=ROOT, stderr=subprocess.PIPE
+    )
+    try:
+        deadline = time.monotonic() + 60
+        found = ""
+        while not found and time.monotonic() < deadline and app.poll() is None:
+            found = subprocess.run(
+                ["xdotool", "search", "--name", "nqueens view - n = 8"], env=env, capture_output=True, text=True
+            ).stdout.strip()
+            time.sleep(0.2)
+        assert found, app.stderr.read().decode() if app.poll() is not None else "no window"
+        app.send_signal(signal.SIGINT)
+        assert app.wait(timeout=30) == 130
+    finally:
+        if app.poll() is None:
+            app.kill()
+            app.wait()
