@@ -104,11 +104,9 @@ def test_the_question_of_the_page_is_asked_stored_listed_and_reported(copy, tmp_
 
 
 # Where a question's name is still branched on outside the declarations, and why: the certificate checker reads a
-# claim of its own format (count or optimize) and imports nothing of the experiments, and the command that writes
-# certificates of an experiment's runs chooses by the run's question.
+# claim of its own format (count or optimize) and imports nothing of the experiments.
 NAMED_ELSEWHERE = {
     "nqueens/certify/check.py": "a certificate's claim is a count or an optimum, checked apart from the experiments",
-    "nqueens/cli/commands/certify.py": "which certificate a run gets",
 }
 
 

@@ -8,6 +8,7 @@ from helpers import run_cli
 
 from nqueens.core.errors import NQueensError
 from nqueens.experiments import parameters, runner
+from nqueens.experiments.columns import parse_solvers
 from nqueens.experiments.parameters import Parameters
 from nqueens.experiments.questions import QUESTIONS, get_question
 
@@ -46,6 +47,10 @@ CASES = {
         ["--question", "unique", "--rules", "toroidal"],
         {"question": "unique", "rule": "toroidal"},
     ),
+    "a certificate from another solver than sat": (
+        ["--solvers", "sat,dlx", "--certify", "certificates"],
+        {"columns": ["sat", "dlx"], "certify": "certificates"},
+    ),
     # without BenchExec's runexec installed, both refuse the harness itself, alike
     "runexec beside workers": (["--harness", "runexec", "--workers", "2"], {"harness": "runexec", "workers": 2}),
 }
@@ -77,7 +82,7 @@ def test_every_declared_rule_has_its_case():
         keywords = dict(keywords)
         asked = get_question(keywords.pop("question", None) or ("optimize" if "problem" in keywords else "count"))
         if "columns" in keywords:
-            keywords["columns"] = list(keywords["columns"])
+            keywords["columns"] = parse_solvers(",".join(keywords["columns"]))
         given = Parameters(asked, **keywords)
         first = next(rule for rule in parameters.refusals(asked) if rule.when(given))
         broken.add(id(first))

@@ -223,6 +223,20 @@ def _unverified(record, known):
     return None
 
 
+def certify(record, folder):
+    """A proven optimum of the SAT model written with its placement and the DRAT proof that none is better."""
+    if record.status != "optimal" or record.solution is None:
+        return f"not certified: the run ended {record.status}"
+    from nqueens.certify import produce
+
+    if record.problem == "domination":
+        solution = [tuple(s) for s in record.solution]
+    else:
+        solution = tuple([tuple(s) for s in army] for army in record.solution)
+    produce.optimum(record.problem, record.n, solution, folder)
+    return None
+
+
 def cell(question, spec, column, problem, explicit):
     """Why an optimisation cell cannot run (``None`` when it can): a solver without an optimisation hook, an option
     its hook does not take, an instance, a board beyond the models'."""
@@ -286,6 +300,7 @@ OPTIMIZE = Question(
     ),
     plots=("anytime", "profile", "proof"),
     board=False,
+    certify=certify,
     retime=False,
     own_limit=True,
 )

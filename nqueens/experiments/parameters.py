@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from nqueens.core.errors import NQueensError
+from nqueens.experiments.certificates import why_not
 from nqueens.experiments.question import Question, Refusal
 
 __all__ = ["Parameters", "REFUSALS", "check", "refusals"]
@@ -42,6 +43,7 @@ class Parameters:
     workers: int = 1
     scheduler: str | None = None
     harness: str = "process"
+    certify: str | None = None
 
 
 def _askers(test):
@@ -89,6 +91,11 @@ REFUSALS = (
         "plot_kind",
         lambda p: p.plot is not None and p.plot_kind == "scatter" and (p.columns is None or len(p.columns) < 2),
         lambda p: "--plot-kind scatter sets two solvers against each other: name them first in --solvers",
+    ),
+    Refusal(
+        "certify",
+        lambda p: p.certify is not None and why_not(p.question, p.columns) is not None,
+        lambda p: why_not(p.question, p.columns),
     ),
     Refusal(
         "scheduler",

@@ -107,6 +107,10 @@ class Question:
     forecast: bool = False  # its runs' length is forecast before the experiment (a count's)
     retime: bool = True  # a run shorter than a millisecond is timed again over repetitions
     own_limit: bool = False  # the solver is handed the time limit and stops there by itself, with what it found
+    # certify(record, folder): write an answered run's certificate (nqueens.certify.produce) into folder, or say why
+    # there is none; None: its runs have no certificate. certify_column(column): why a column's runs write none.
+    certify: Callable[..., str | None] | None = None
+    certify_column: Callable[..., str | None] = lambda column: None
 
 
 # -- what every question's judging shares -------------------------------------------------------------------------

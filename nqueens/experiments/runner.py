@@ -103,6 +103,8 @@ class Experiment:
     question: str
     timeout: float | None = None
     store: str | None = None
+    # With certify: per run, the checker's verdict, the Rejected of a refused certificate, or why there is none.
+    certificates: list | None = None
 
     @property
     def failures(self):
@@ -209,6 +211,7 @@ def run(
     problem=None,
     plot=None,
     plot_kind=None,
+    certify=None,
 ):
     """Run every column on every problem ``repeat`` times, asking ``question``; an :class:`Experiment`.
 
@@ -263,6 +266,10 @@ def run(
     plot_kind : str, optional
         Which figure (:meth:`Experiment.plot`): one of the question's
         (:attr:`~nqueens.experiments.question.Question.plots`), its first by default.
+    certify : str, optional
+        A folder: write a certificate of each answered run of the SAT model (its proof by CaDiCaL) into a folder of
+        it and check it (:mod:`nqueens.experiments.certificates`); each record's ``certified`` says ``accepted``
+        or ``rejected``, kept in the store too.
     harness : str
         What measures each run: ``process`` (getrusage in the process that runs it) or ``runexec`` (BenchExec's
         ``runexec``, where it is installed and cgroups allow it; every run then in a process of its own).
@@ -290,7 +297,9 @@ def run(
     timeout = _limit(timeout, "timeout", float)
     memory = _limit(memory, "memory", int)
     columns = _columns(columns)
-    check_parameters(Parameters(question, problem, rule, nodes, plot, plot_kind, columns, workers, scheduler, harness))
+    check_parameters(
+        Parameters(question, problem, rule, nodes, plot, plot_kind, columns, workers, scheduler, harness, certify)
+    )
     problem = None if problem == "nqueens" else problem
     explicit = columns is not None
     columns = list(columns) if explicit else default_columns(question.name, rule)
@@ -334,6 +343,12 @@ def run(
         if nodes:
             notes.extend(tree_disagreements(records))
         changed = {id(record) for record in question.judge_together(records)}
+        certificates = None
+        if certify is not None:
+            from nqueens.experiments.certificates import certify_runs
+
+            certificates = certify_runs(records, certify)
+            changed |= {id(record) for record in records if record.certified is not None}
         if results is not None:
             for item in plan:
                 if id(item.record) in changed:
@@ -342,7 +357,7 @@ def run(
     finally:
         if results is not None:
             results.close()
-    result = Experiment(records, notes, question.name, timeout, path)
+    result = Experiment(records, notes, question.name, timeout, path, certificates)
     if plot is not None:
         result.plot(plot, plot_kind)
     return result

@@ -146,6 +146,26 @@ def _classes(classes):
 # -- settling and judging -----------------------------------------------------------------------------------------
 
 
+def certify_count(record, folder):
+    """A solved count of the SAT model written with its boards and the DRAT proof that there are no others."""
+    if record.status != "solved":
+        return f"not certified: the run ended {record.status}"
+    from nqueens.certify import produce
+    from nqueens.core.instance_io import read_instance
+
+    instance = None if record.instance_path is None else read_instance(record.instance_path)
+    options = {key: record.options[key] for key in ("encoding", "rule", "satsolver", "counter")}
+    produce.forecast_line(record.n, options["rule"], instance)
+    produce.count(record.n, folder, instance=instance, **options)
+    return None
+
+
+def _enumerating(column):
+    if column.full.get("counter", "enumerate") != "enumerate":
+        return f"--certify counts by enumeration with a proof; {column.name} writes none"
+    return None
+
+
 def settle_first(record, outcome, timeout):
     """A first solution found is ``sat``, none ``unsat``; beyond the time limit, ``timeout``."""
     if record.status == "solved":
@@ -241,6 +261,8 @@ COUNT = Question(
     judge_together=judge_votes,
     instrumented=True,
     forecast=True,
+    certify=certify_count,
+    certify_column=_enumerating,
 )
 
 ENUMERATE = Question(

@@ -5,7 +5,7 @@ one board and one solver prints the run and its board; more print the experiment
 import sys
 
 from nqueens.cli.commands._output import write_out
-from nqueens.cli.commands.certify import certifiable, certified_lines, certify_runs, rejected, with_certificates
+from nqueens.cli.commands.certify import certified_lines, rejected, with_certificates
 from nqueens.core.errors import NQueensError
 
 
@@ -33,8 +33,6 @@ def run_optimization(
         columns = experiment.parse_solvers(solvers or "cpsat")
     options = {key: value for key, value in (("symmetry", symmetry or None), ("workers", workers)) if value}
     columns = with_options(columns, options)
-    if certify is not None:
-        certifiable(columns, "optimize")
     result = experiment.run(
         experiment.problems_from_range(range_text),
         columns,
@@ -42,9 +40,10 @@ def run_optimization(
         problem=problem,
         timeout=timeout,
         store="none",
+        certify=certify,
     )
     records = result.records
-    certified = None if certify is None else certify_runs(records, certify)
+    certified = result.certificates
     if fmt == "json":
         text = format_runs(records, "json")
         write_out(text if certified is None else with_certificates(text, certified))

@@ -211,10 +211,6 @@ def run(args):
             columns = experiment.parse_solvers(args.solvers)
     if columns is not None and args.rules not in (None, "queen"):
         columns = experiment.with_rule(columns, args.rules)
-    if args.certify is not None:
-        from nqueens.cli.commands.certify import certifiable
-
-        certifiable(columns, args.question or asking(args.problem))
     fmt = "json" if args.json else args.format
     forecast = get_question(args.question or asking(args.problem)).forecast
     if columns is not None and args.timeout is None and not args.quiet and forecast:
@@ -243,14 +239,15 @@ def run(args):
             problem=args.problem,
             plot=args.plot,
             plot_kind=args.plot_kind,
+            certify=args.certify,
         )
     finally:
         if show is not None:
             show.close()
-    if args.certify is not None:
-        from nqueens.cli.commands.certify import certify_experiment
+    if args.certify is not None and not args.quiet:
+        from nqueens.cli.commands.certify import certified_lines
 
-        result = certify_experiment(result, args.certify, quiet=args.quiet)
+        print(certified_lines(result.certificates), end="", file=sys.stderr)
     from nqueens.analysis.busy import busy_notes
     from nqueens.analysis.compare import agreement, format_runs, format_table
 
