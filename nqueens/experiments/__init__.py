@@ -21,6 +21,7 @@ The modules, one job each:
   :class:`~nqueens.experiments.question.Question`; :mod:`~nqueens.experiments.parameters`: the rules of the
   parameters, checked where :func:`run` is entered;
 - :mod:`~nqueens.experiments.judge`: the runs judged as their question judges them, alone and together;
+- :mod:`~nqueens.experiments.certificates`: ``certify=``, each answered run's certificate, written and checked;
 - :mod:`~nqueens.experiments.trees`: the search tree a run's nodes belong to.
 """
 
