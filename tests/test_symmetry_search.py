@@ -241,3 +241,13 @@ def test_an_exported_tree_marks_the_nodes_pruned_by_symmetry():
     assert g.graph["symmetry"] == "lex" and len(marked) == sum(a.pruned_by_symmetry) > 0
     assert all(d["pruned"] and not d["solution"] for d in marked)
     assert sum(1 for _, d in g.nodes(data=True) if not d["pruned"]) == a.nodes
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("solver", ["cp", "cpsat"])
+def test_cp_models_lex_11_12(solver):
+    import nqueens
+
+    for n in (11, 12):
+        r = nqueens.count(n, solver, symmetry="lex")
+        assert (r.unique, r.total) == (UNIQUE[n], TOTAL[n]), n
