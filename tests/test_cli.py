@@ -5,6 +5,7 @@ import subprocess
 import sys
 
 import pytest
+from helpers import run_cli
 from helpers import run_cli as run
 from known import LEETCODE_4, SEED_004_6, TOTAL
 
@@ -192,3 +193,10 @@ def test_o_taken_for_an_output_file_in_count_says_what_it_is(capsys):
     code, out, err = run_cli(capsys, "count", "8", "-o", "out.txt")
     assert code == 2 and out == ""
     assert "-o is --option here, not an output file: redirect the output with > FILE" in err
+
+
+def test_count_takes_options_after_the_solvers_name_as_compare_does(capsys):
+    code, out, err = run_cli(capsys, "count", "8", "--solver", "cp:var=first-fail")
+    assert code == 0 and out.startswith(f"n = 8, solver cp:var=first-fail (cp): {TOTAL[8]} solutions")
+    code, out, err = run_cli(capsys, "count", "8", "--solver", "cp:var=first-fail", "--option", "var=input")
+    assert code == 2 and "option var is given twice" in err

@@ -2,6 +2,7 @@
 command's help, SIGTERM and SIGHUP. Real subprocesses where the operating system is part of the case."""
 
 import os
+import re
 import resource
 import signal
 import subprocess
@@ -12,7 +13,7 @@ from pathlib import Path
 import pytest
 from conftest import first_fast, in_turn
 from helpers import one_error_line, run_cli
-from known import UNIQUE
+from known import TOTAL, UNIQUE
 
 from nqueens.cli import COMMANDS
 
@@ -204,3 +205,42 @@ def test_a_long_run_says_so_first_with_how_to_stop_it(argv):
     line, code, out = _first_words(argv)
     assert line.startswith("warning: ") and "Ctrl-C" in line, line
     assert code == 130 and out == ""
+
+
+def test_count_of_a_cpmpy_model_is_a_count_under_the_name_typed(capsys):
+    pytest.importorskip("cpmpy")
+    spec = str(ROOT / "examples" / "my_model.py") + ":model"
+    code, out, err = run_cli(capsys, "count", "6", "--solver", spec)
+    assert code == 0 and f"{TOTAL[6]} solutions" in out and "OPTIMAL" not in out + err, (out, err)
+
+
+def test_count_prints_numbers_with_separators_and_the_solver_as_typed(capsys, tmp_path):
+    code, out, err = run_cli(capsys, "count", "12")
+    assert code == 0 and out.startswith(f"n = 12, solver fast: {TOTAL[12]:,} solutions\n  unique: 1,787\n")
+    solver = tmp_path / "rows_here.py"
+    solver.write_text(
+        "from itertools import permutations\n\n"
+        "def solutions(n, **options):\n"
+        "    for q in permutations(range(n)):\n"
+        "        if len({q[r] + r for r in range(n)}) == len({q[r] - r for r in range(n)}) == n:\n"
+        "            yield q\n"
+    )
+    code, out, err = run_cli(capsys, "count", "7", "--solver", f"{solver}:solutions")
+    assert code == 0 and out.startswith(f"n = 7, solver {solver}:solutions (solutions): {TOTAL[7]} solutions"), out
+
+
+def test_non_table_lines_print_integers_as_integers_with_separators(capsys):
+    code, out, err = run_cli(capsys, "optimize", "domination", "5", "--solver", "sat")
+    # OEIS A075458: 3 queens dominate the 5 x 5 board
+    assert code == 0 and "  objective: 3 queens\n  bound: 3\n" in out, out
+    code, out, err = run_cli(capsys, "estimate", "30", "--model", "mary")
+    assert code == 0 and "10,000 probes" in out and re.search(r"about \d\.\d{3}e\+22 nodes", out), out
+
+
+def test_json_never_holds_infinity(capsys):
+    from nqueens.cli.commands._common import print_json
+
+    print_json({"seconds": float("inf"), "stats": {"rate": float("nan")}, "profile": [1, 2]})
+    out = capsys.readouterr().out
+    assert "Infinity" not in out and "NaN" not in out
+    assert __import__("json").loads(out) == {"seconds": None, "stats": {"rate": None}, "profile": [1, 2]}

@@ -382,3 +382,8 @@ def test_a_column_beyond_the_limit_of_its_options_is_unsupported(capsys):
         capsys, "compare", "70..70", "--solvers", "mary:order=first-fail", "--question", "first", "--json"
     )
     one_error_line(code, out, err, "n <= 63")
+
+
+def test_two_solvers_that_agree_are_both(capsys):
+    code, out, err = run_cli(capsys, "compare", "5..6", "--solvers", "bitwise,dlx", "--store", "none")
+    assert code == 0 and out.rstrip().splitlines()[-1].startswith("both solvers agreed on every answer")

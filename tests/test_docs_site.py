@@ -10,6 +10,7 @@ screenshots land in ``docs/_build/screenshots/``. ``NQUEENS_DOCS_HTML`` names an
 import argparse
 import io
 import os
+import re
 import shutil
 import subprocess
 from collections import deque
@@ -244,3 +245,11 @@ def test_chromium_renders_a_tutorial_with_its_figure(tmp_path):
 
 def _near(rgb, shown, tolerance=12):
     return sum(count for other, count in shown.items() if max(abs(a - b) for a, b in zip(rgb, other)) <= tolerance)
+
+
+def test_the_install_page_names_the_extras_the_makefile_installs():
+    makefile = (ROOT / "Makefile").read_text()
+    extras = re.search(r"pip install --quiet -e '\.\[([\w,]+)\]'", makefile).group(1).split(",")
+    page = (ROOT / "docs" / "install.md").read_text()
+    assert all(f"`{extra}`" in page for extra in extras), extras
+    assert f".[{','.join(extras)}]" in page

@@ -7,6 +7,7 @@ import time
 
 import pytest
 from conftest import first_fast
+from helpers import run_cli
 from nqueens.models import export
 
 import nqueens
@@ -464,3 +465,9 @@ def test_minizinc_export_first_solution_and_the_model_as_a_solver(tmp_path):
     assert nqueens.count(inst, spec).total == 30
     (first,) = nqueens.solutions(inst, spec, limit=1)
     assert is_solution(first) and inst.admits(first)
+
+
+def test_the_help_names_every_export_format(capsys):
+    code, out, err = run_cli(capsys, "--help")
+    line = next(line for line in out.splitlines() if line.strip().startswith("export"))
+    assert "XCSP3" in line and "MiniZinc" in line and "DIMACS" in line

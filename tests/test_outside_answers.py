@@ -319,3 +319,18 @@ def test_an_outside_count_as_a_numpy_integer_is_taken(cli, tmp_path):
     done = cli("count", "6", "--solver", "./np.py:solver", "--json", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["total"] == TOTAL[6]
+
+
+def test_a_solver_file_in_a_folder_named_with_an_equals_sign(capsys, tmp_path):
+    folder = tmp_path / "a=b"
+    folder.mkdir()
+    (folder / "rows.py").write_text(
+        "from itertools import permutations\n\n"
+        "def solutions(n, **options):\n"
+        "    for q in permutations(range(n)):\n"
+        "        if len({q[r] + r for r in range(n)}) == len({q[r] - r for r in range(n)}) == n:\n"
+        "            yield q\n"
+    )
+    spec = f"{folder / 'rows.py'}:solutions"
+    code, out, err = run_cli(capsys, "compare", "5..6", "--solvers", f"bitwise,{spec}", "--store", "none")
+    assert code == 0 and "both solvers agreed" in out, (out, err)

@@ -291,3 +291,32 @@ def test_interrupted_full_run_resumes(tmp_path, monkeypatch, capsys):
     assert about["reused"] == 3 and about["cells"] == 6
     assert about["machine"]["cores"] >= 1 and "nqueens" in about["versions"]
     assert next((tmp_path / "papers").glob("minton-*.png")).stat().st_size > 1000
+
+
+def _paper(python, *args):
+    import subprocess
+
+    return subprocess.run(
+        [python, str(PAPERS / "knuth.py"), "--quick", *args], capture_output=True, text=True, timeout=120
+    )
+
+
+@pytest.mark.parametrize("out", ["/proc", "/sys/kernel", "/dev/null"])
+def test_a_paper_script_refuses_an_unwritable_out_before_it_computes(out):
+    done = _paper(sys.executable, "--out", out)
+    assert done.returncode == 2 and done.stdout == "", done.stderr
+    assert done.stderr.startswith(f"error: --out {out}: ") and done.stderr.count("\n") == 1, done.stderr
+
+
+def test_a_paper_script_under_a_python_without_the_toolkit_says_so(tmp_path):
+    import subprocess
+    import venv
+
+    bare = tmp_path / "bare"
+    venv.create(bare, with_pip=False)
+    python = str(bare / "bin" / "python")
+    # from another folder than the clone's root, whose own nqueens/ a bare Python would import
+    assert subprocess.run([python, "-c", "import nqueens"], capture_output=True, cwd=tmp_path).returncode != 0
+    done = _paper(python)
+    assert done.returncode == 2 and "the toolkit is not installed in this Python" in done.stderr, done.stderr
+    assert "pip install 'nqueens[plot]'" not in done.stderr

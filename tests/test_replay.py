@@ -9,6 +9,7 @@ Chromium: Debian's ``chromium`` package; without it the browser tests skip and s
 
 import gzip
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -436,3 +437,18 @@ def test_a_trace_made_through_the_api_above_the_bound_gets_no_page():
     big = Trace.from_events(4, "api", {}, events)
     with pytest.raises(NQueensError, match=f"at most {MAX_NODES:,}"):
         page([big])
+
+
+def test_events_are_the_same_number_on_the_command_line_and_in_the_page(capsys, tmp_path):
+    import gzip
+
+    trace = tmp_path / "fc.trace"
+    code, out, err = run_cli(capsys, "trace", "6", "--solver", "mary:propagation=forward-checking", "-o", str(trace))
+    assert code == 0
+    said = int(re.search(r"([\d,]+) events", err).group(1).replace(",", ""))
+    # the page steps through every line but the domains lines ("M ...": what a node's rows still hold)
+    lines = gzip.decompress(trace.read_bytes()).decode().splitlines()[1:]
+    assert any(line.startswith("M ") for line in lines)
+    assert said == sum(1 for line in lines if not line.startswith("M "))
+    page = (ROOT / "analysis" / "replay_assets" / "replay.js").read_text()
+    assert 'if (letter === "M") {' in page and "steps: kinds.length" in page
