@@ -400,7 +400,7 @@ def test_a_generated_file_reads_back_whatever_its_name(capsys, tmp_path, fmt, na
 
 
 @pytest.mark.parametrize("kind", ["blocked", "completion", "excluded"])
-@pytest.mark.parametrize("n", [10**9, 2**70])  # a smaller board is sampled, not built: test_borders_second
+@pytest.mark.parametrize("n", [10**9, 2**70])  # a smaller board is sampled, not built (below)
 def test_generate_refuses_a_board_that_would_not_fit_naming_the_bytes(capsys, kind, n):
     code, out, err = run_cli(capsys, "generate", kind, str(n), "5")
     assert code == 2 and out == ""
