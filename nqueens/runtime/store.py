@@ -431,26 +431,6 @@ class ResultStore:
                 )
         return True
 
-    def amend_experiment_run(self, record, **changes):
-        """Write ``changes`` into the latest stored row of the run ``record`` (a JSON-able dict; the row of its
-        solver, problem, question, repeat and finishing time): what was learnt of a run after it was stored, such
-        as its certificate. ``False`` when the store holds no such run."""
-        problem = record.get("instance") or str(record["n"])
-        key = (record["solver"], problem, record["question"], int(record["repeat"]), record.get("finished"))
-        with self._guard(), self._transaction():
-            row = self._db.execute(
-                "SELECT id, record FROM experiment_runs WHERE solver = ? AND problem = ? AND question = ? "
-                "AND repeat = ? AND finished = ? ORDER BY id DESC LIMIT 1",
-                key,
-            ).fetchone()
-            if row is None:
-                return False
-            doc = {**self._load(row[1]), **changes}
-            self._db.execute(
-                "UPDATE experiment_runs SET record = ? WHERE id = ?", (json.dumps(doc, default=str), row[0])
-            )
-        return True
-
     def repeated_runs(self):
         """``{id: earlier id}`` for every experiment run stored again under the key of an earlier row (the same
         run made again with ``--fresh``, or written twice by experiments that ran at once)."""
