@@ -26,8 +26,10 @@ import shutil
 import subprocess
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from nqueens.certify import encode
 from nqueens.core.errors import NQueensError
@@ -100,15 +102,7 @@ def check(folder, checker="dratify", *, engine="auto"):
         raise NQueensError(f"{folder} holds no certificate (no claim.json)")
     claim = _claim(folder)
     _files(folder, claim)
-    n = claim["n"]
-    if claim["question"] == "count":
-        boards = _boards(folder, claim)
-        cnf, top = encode.queens(n, claim["rule"], claim["instance"], claim["encoding"])
-        cnf = cnf + [[-(r * n + c + 1) for r, c in enumerate(q)] for q in boards]
-        bound = "their blocking clauses" if boards else ""
-    else:
-        bound, cnf, top = _placement(claim)
-        boards = []
+    boards, bound, cnf, top = _CLAIMS[claim["question"]].formula(folder, claim)
     _formula(folder, cnf, top)
     proof = (folder / "proof.drat").read_text(encoding="ascii", errors="replace")
     start = time.perf_counter()
@@ -145,13 +139,7 @@ def summary(verdict):
         f"{megabytes:.3g} MB" if megabytes >= 0.01 else f"{verdict.proof_bytes:,} bytes"
     )
     by = f"a DRAT proof ({size}) accepted by {verdict.checker} {verdict.version} in {verdict.check_seconds:.3g} s"
-    if verdict.question == "count" and verdict.boards:
-        boards = f"{verdict.boards:,} distinct boards" if verdict.boards > 1 else "the one board"
-        return f"certified: {boards} checked, the formula with {verdict.bound} refuted by {by}"
-    if verdict.question == "count":
-        return f"certified: no solution, the formula refuted by {by}"
-    placed = f"{verdict.answer} queens" + (" of each colour" if "each colour" in verdict.bound else "")
-    return f"certified: a placement of {placed} checked, the formula with {verdict.bound} refuted by {by}"
+    return f"certified: {_CLAIMS[verdict.question].said(verdict)} refuted by {by}"
 
 
 # -- the steps ---------------------------------------------------------------------------------------------------
@@ -176,24 +164,56 @@ def _claim(folder):
     if need("answer", int, "an integer") < 0:
         raise Rejected("claim", f"the answer must be at least 0, got {claim['answer']}")
     need("files", dict, "a mapping of file names to their SHA-256")
-    question = need("question", str, "count or optimize")
-    if question == "count":
-        if need("rule", str, "a rule's name") not in encode.RULES:
-            raise Rejected("claim", f"unknown rule {claim['rule']!r}; allowed: {', '.join(encode.RULES)}")
-        encoding = need("encoding", str, "a cardinality encoding's name")
-        if encoding not in encode.ENCODINGS:
-            raise NQueensError(
-                f"this checker writes the formula again in the encodings {', '.join(encode.ENCODINGS)}; a "
-                f"certificate in encoding {encoding} is not checked here (its proof can be checked by hand, "
-                "see docs/certify.md)"
-            )
-        claim["instance"] = _instance(claim["n"], claim.get("instance"))
-    elif question == "optimize":
-        if need("problem", str, "domination or peaceable") not in ("domination", "peaceable"):
-            raise Rejected("claim", f"problem must be domination or peaceable, got {claim['problem']!r}")
-    else:
-        raise Rejected("claim", f"question must be count or optimize, got {question!r}")
+    kinds = " or ".join(_CLAIMS)
+    kind = _CLAIMS.get(need("question", str, kinds))
+    if kind is None:
+        raise Rejected("claim", f"question must be {kinds}, got {claim['question']!r}")
+    kind.fields(claim, need)
     return claim
+
+
+def _count_fields(claim, need):
+    if need("rule", str, "a rule's name") not in encode.RULES:
+        raise Rejected("claim", f"unknown rule {claim['rule']!r}; allowed: {', '.join(encode.RULES)}")
+    encoding = need("encoding", str, "a cardinality encoding's name")
+    if encoding not in encode.ENCODINGS:
+        raise NQueensError(
+            f"this checker writes the formula again in the encodings {', '.join(encode.ENCODINGS)}; a "
+            f"certificate in encoding {encoding} is not checked here (its proof can be checked by hand, "
+            "see docs/certify.md)"
+        )
+    claim["instance"] = _instance(claim["n"], claim.get("instance"))
+
+
+def _optimum_fields(claim, need):
+    if need("problem", str, "domination or peaceable") not in ("domination", "peaceable"):
+        raise Rejected("claim", f"problem must be domination or peaceable, got {claim['problem']!r}")
+
+
+def _count_formula(folder, claim):
+    """The boards, then the formula with a blocking clause per board."""
+    n, boards = claim["n"], _boards(folder, claim)
+    cnf, top = encode.queens(n, claim["rule"], claim["instance"], claim["encoding"])
+    cnf = cnf + [[-(r * n + c + 1) for r, c in enumerate(q)] for q in boards]
+    return boards, "their blocking clauses" if boards else "", cnf, top
+
+
+def _optimum_formula(folder, claim):
+    """The placement checked, then the formula that asks for a better one."""
+    bound, cnf, top = _placement(claim)
+    return [], bound, cnf, top
+
+
+def _count_said(verdict):
+    if not verdict.boards:
+        return "no solution, the formula"
+    boards = f"{verdict.boards:,} distinct boards" if verdict.boards > 1 else "the one board"
+    return f"{boards} checked, the formula with {verdict.bound}"
+
+
+def _optimum_said(verdict):
+    placed = f"{verdict.answer} queens" + (" of each colour" if "each colour" in verdict.bound else "")
+    return f"a placement of {placed} checked, the formula with {verdict.bound}"
 
 
 def _instance(n, doc):
@@ -228,7 +248,7 @@ def _square(n, s):
 
 
 def _files(folder, claim):
-    needed = ["formula.cnf", "proof.drat"] + (["boards.txt"] if claim["question"] == "count" else [])
+    needed = ["formula.cnf", "proof.drat", *_CLAIMS[claim["question"]].files]
     for name in needed:
         if name not in claim["files"]:
             raise Rejected("files", f"the claim lists no digest of {name}")
@@ -475,3 +495,21 @@ def _says(out, verdict):
 def _last(out):
     lines = [line for line in out.splitlines() if line.strip()]
     return lines[-1] if lines else "no output"
+
+
+class _Claim(NamedTuple):
+    """What a kind of claim needs: its fields checked, its files beside the formula and the proof, its formula (with
+    the boards or the placement it is about), and the words of its verdict."""
+
+    fields: Callable
+    files: tuple
+    formula: Callable
+    said: Callable
+
+
+# The claims a certificate makes: a count (its boards, and a proof that there are no others) or an optimum (a
+# placement, and a proof that none is better).
+_CLAIMS = {
+    "count": _Claim(_count_fields, ("boards.txt",), _count_formula, _count_said),
+    "optimize": _Claim(_optimum_fields, (), _optimum_formula, _optimum_said),
+}
