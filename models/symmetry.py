@@ -69,6 +69,7 @@ __all__ = [
     "FULL",
     "check_symmetry",
     "block",
+    "attach",
     "hooks",
     "off",
     "checks",
