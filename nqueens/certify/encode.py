@@ -10,11 +10,13 @@ clauses, so a fault in the models' encoding cannot pass unnoticed. Variable ``r 
   again here are :data:`ENCODINGS` (pysat's ``pairwise``, ``seqcounter`` and ``bitwise``, with pysat's variable
   numbering); a certificate in another encoding is refused in one line.
 - **domination**, **peaceable**: the clauses of the SAT model of ``nqueens.models.optimize`` without its bounds,
-  and a bound as a sequential counter (:func:`at_most`, Sinz 2005), which the producer takes from here.
+  and a bound as a totalizer (:func:`at_most`, :func:`at_least`; Bailleux and Boufkhad 2003), which the producer
+  takes from here.
 
 References
 ----------
-C. Sinz, "Towards an optimal CNF encoding of Boolean cardinality constraints", CP 2005.
+C. Sinz, "Towards an optimal CNF encoding of Boolean cardinality constraints", CP 2005 (pysat's ``seqcounter``).
+O. Bailleux, Y. Boufkhad, "Efficient CNF encoding of Boolean cardinality constraints", CP 2003 (the totalizer).
 A. M. Frisch, P. A. Giannaros, "SAT encodings of the at-most-k constraint", ModRef 2010 (the binary encoding).
 """
 
@@ -107,22 +109,71 @@ def peaceable(n, least):
 
 
 def at_most(lits, k, top):
-    """At most ``k`` of ``lits`` true, as Sinz's sequential counter over new variables after ``top``:
-    ``(clauses, top)``. Counter ``s[i][j]`` (``i < len(lits) - 1``, ``j < k``) is true when at least ``j + 1``
-    of the first ``i + 1`` literals are.
+    """At most ``k`` of ``lits`` true, as a totalizer over new variables after ``top`` (:func:`_totalizer`, its
+    counting-up half) and the unit clause that its output "at least k + 1" is false: ``(clauses, top)``.
 
     Examples
     --------
     >>> at_most([1, 2, 3], 1, 3)
-    ([[-1, 4], [-2, 5], [-4, 5], [-2, -4], [-3, -5]], 5)
-    >>> at_most([1, 2], 0, 2), at_most([1, 2], 2, 2)
-    (([[-1], [-2]], 2), ([], 2))
+    ([[4, -3], [4, -2], [5, -2, -3], [6, -4], [7, -5], [6, -1], [7, -1, -4], [8, -1, -5], [-7]], 8)
+    >>> at_most([1, 2], 2, 2), at_most([1, 2], -1, 2)
+    (([], 2), ([[]], 2))
     """
-    m = len(lits)
-    if k <= 0:
-        return [[-v] for v in lits], top
-    if k >= m:
+    if k >= len(lits):
         return [], top
+    if k < 0:
+        return [[]], top
+    clauses, out, top = _totalizer(lits, top, least=False)
+    return clauses + [[-out[k]]], top
+
+
+def at_least(lits, k, top):
+    """At least ``k`` of ``lits`` true, as a totalizer over new variables after ``top`` (its counting-down half)
+    and the unit clause that its output "at least k" is true: ``(clauses, top)``.
+
+    Examples
+    --------
+    >>> at_least([1, 2], 1, 2)
+    ([[-3, 1, 2], [-4, 1], [-4, 2], [3]], 4)
+    >>> at_least([1, 2], 0, 2), at_least([1, 2], 3, 2)
+    (([], 2), ([[]], 2))
+    """
+    if k <= 0:
+        return [], top
+    if k > len(lits):
+        return [[]], top
+    clauses, out, top = _totalizer(lits, top, least=True)
+    return clauses + [[out[k - 1]]], top
+
+
+def _totalizer(lits, top, least):
+    """Bailleux and Boufkhad's totalizer: a binary tree over ``lits`` whose node outputs ``r[t]`` say "at least
+    ``t + 1`` of the literals below are true". Counting up (``least=False``): ``a[i]`` and ``b[j]`` of the two
+    children force ``r[i + j]``, so a false output bounds the literals from above; counting down (``least=True``):
+    ``r[i + j + 1]`` needs ``a[i + 1]`` or ``b[j + 1]``, so a true output bounds them from below. Returns
+    ``(clauses, outputs of the root, top)``; a node's variables are numbered after its children's."""
+    if len(lits) == 1:
+        return [], [lits[0]], top
+    half = len(lits) // 2
+    left, a, top = _totalizer(lits[:half], top, least)
+    right, b, top = _totalizer(lits[half:], top, least)
+    r = list(range(top + 1, top + len(lits) + 1))
+    clauses = left + right
+    p, q = len(a), len(b)
+    for i in range(p + 1):
+        for j in range(q + 1):
+            if least and i + j < p + q:
+                clauses.append([-r[i + j]] + ([a[i]] if i < p else []) + ([b[j]] if j < q else []))
+            elif not least and i + j > 0:
+                clauses.append([r[i + j - 1]] + ([-a[i - 1]] if i else []) + ([-b[j - 1]] if j else []))
+    return clauses, r, top + len(lits)
+
+
+def _sequential(lits, k, top):
+    """At most ``k`` of ``lits`` true, as Sinz's sequential counter over new variables after ``top`` (pysat's
+    ``seqcounter``, with its numbering): ``(clauses, top)``. Counter ``s[i][j]`` (``i < len(lits) - 1``,
+    ``j < k``) is true when at least ``j + 1`` of the first ``i + 1`` literals are; ``1 <= k < len(lits)``."""
+    m = len(lits)
     s = [[top + i * k + j + 1 for j in range(k)] for i in range(m - 1)]
     out = [[-lits[0], s[0][0]]] + [[-s[0][j]] for j in range(1, k)]
     for i in range(1, m - 1):
@@ -132,13 +183,6 @@ def at_most(lits, k, top):
         out.append([-lits[i], -s[i - 1][k - 1]])
     out.append([-lits[m - 1], -s[m - 2][k - 1]])
     return out, top + (m - 1) * k
-
-
-def at_least(lits, k, top):
-    """At least ``k`` of ``lits`` true: at most ``len(lits) - k`` of their negations (:func:`at_most`)."""
-    if k > len(lits):
-        return [[]], top
-    return at_most([-v for v in lits], len(lits) - k, top)
 
 
 class _Encoder:
@@ -159,8 +203,7 @@ class _Encoder:
         if encoding == "pairwise" or m == 2:
             self.clauses += [[-lits[i], -lits[j]] for i in range(m) for j in range(i + 1, m)]
         elif encoding == "seqcounter":
-            self.clauses += at_most(lits, 1, self.top)[0]
-            self.top += m - 1
+            self.clauses, self.top = self.clauses + _sequential(lits, 1, self.top)[0], self.top + m - 1
         elif encoding == "bitwise":
             # Lit i forces the bits of i on ceil(log2 m) new variables, the most significant first.
             bits = (m - 1).bit_length()

@@ -9,7 +9,7 @@ one board a line as 1-based columns) and ``proof.drat``.
   board's variables after each, and the proof that the formula with every blocking clause has no model;
 - **an optimum k**: the placement of size k, in the claim, and the proof that the model with a bound of k - 1
   queens (domination) or k + 1 of each colour (peaceable) has no model. The bound is the checker's own
-  sequential counter (:func:`nqueens.certify.encode.at_most`); the rest of the formula is the SAT optimisation
+  totalizer (:func:`nqueens.certify.encode.at_most`, ``at_least``); the rest of the formula is the SAT optimisation
   model's (:func:`nqueens.models.optimize.sat_model`).
 
 The proof's size is forecast before a count of the plain board from its published number of solutions
