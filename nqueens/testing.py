@@ -163,7 +163,7 @@ def _differ(expected, got):
 # -- the checks -----------------------------------------------------------------------------------------------
 
 
-def _solutions(count):
+def _how_many(count):
     return f"{count:,} solution{'s' * (count != 1)}"
 
 
@@ -183,7 +183,7 @@ def check_count_totals(solver):
     for n in _ns(solver, COUNT_MAX_N):
         got = _count(solver, n).total
         if got != TOTAL[n]:
-            raise _Failed(n, f"expected {_solutions(TOTAL[n])} (OEIS A000170), got {got}")
+            raise _Failed(n, f"expected {_how_many(TOTAL[n])} (OEIS A000170), got {got}")
         yield CheckResult("check_count_totals", n, True)
 
 
@@ -198,7 +198,7 @@ def check_enumerate_valid(solver):
                 raise _Failed(n, f"{q} is enumerated twice")
             seen.add(q)
         if len(seen) != TOTAL[n]:
-            raise _Failed(n, f"expected {_solutions(TOTAL[n])} (OEIS A000170), enumerated {len(seen)}")
+            raise _Failed(n, f"expected {_how_many(TOTAL[n])} (OEIS A000170), enumerated {len(seen)}")
         yield CheckResult("check_enumerate_valid", n, True)
 
 
@@ -257,7 +257,7 @@ def check_nodes_profile(solver):
         if r.nodes != sum(profile) or profile[0] != 1 or min(profile) < 0:
             raise _Failed(n, f"profile {list(profile)} (nodes {r.nodes}): the root must count 1 and nodes = sum")
         if r.total != TOTAL[n]:
-            raise _Failed(n, f"with nodes=True: expected {_solutions(TOTAL[n])} (OEIS A000170), got {r.total}")
+            raise _Failed(n, f"with nodes=True: expected {_how_many(TOTAL[n])} (OEIS A000170), got {r.total}")
         if r.nodes < r.total:
             raise _Failed(n, f"nodes {r.nodes} < {r.total} solutions: every solution is a feasible node")
         yield CheckResult("check_nodes_profile", n, True)
