@@ -7,6 +7,12 @@ model (``ortools``), pseudo-Boolean constraints (``exact``), CNF through pysat's
 encodings (``pysat``), a Choco model (``choco``), SMT (``z3``). A problem instance adds ``q[r] != c`` for every
 square where no queen may stand (blocked, on an excluded diagonal, or in the row of a pre-placed queen).
 
+``symmetry`` takes the choices of the tree models' option (:mod:`nqueens.models.symmetry`) that a model states:
+``none``; ``half``, ``2 q[0] <= n - 1`` (a count weighs each solution found twice unless its first queen is on the
+middle column, the exact total; a stream adds the mirror images); ``lex``, ``LexLessEq(q, g(q))`` for the 7
+non-trivial symmetries of the square, with ``Inverse(q, p)`` for those that swap rows and columns (one solution per
+orbit: a count gives ``unique`` and ``classes``, a stream the fundamental solutions).
+
 Solutions come from CPMpy's ``solveAll`` with a callback: the backend's own enumeration where it has one
 (CP-SAT), else CPMpy's loop of solve and blocking clause. The search runs in a worker thread
 (:mod:`nqueens.core.background`): Ctrl-C reaches Python at once, and the callback ends the search (by raising)
@@ -29,11 +35,11 @@ import warnings
 import numpy as np
 from nqueens.models.cpmpy_spec import BACKENDS
 
-from nqueens.core import background
+from nqueens.core import background, d4
 from nqueens.core.board import dtype_for
 from nqueens.core.errors import NQueensError
 from nqueens.core.record import Tally
-from nqueens.core.rules import KNIGHT_STEPS, get_rule, offsets
+from nqueens.core.rules import KNIGHT_STEPS, get_rule, images, need_square_group, offsets
 
 __all__ = ["BACKENDS", "model", "count", "batches", "warmup"]
 
@@ -46,7 +52,7 @@ _CHUNK = 256
 _JOIN = 0.5  # seconds to wait for a backend that cannot be interrupted before leaving its thread behind
 
 
-def model(n, *, instance=None, rule="queen"):
+def model(n, *, instance=None, rule="queen", symmetry="none"):
     """The CPMpy model of the ``n``-queens problem and its row variables ``q``.
 
     Under another ``rule`` (:mod:`nqueens.core.rules`) the pairs of rows forbid the column differences that put
@@ -82,6 +88,14 @@ def model(n, *, instance=None, rule="queen"):
         # No queen where the instance forbids one.
         allowed = instance.allowed()
         m += [q[r] != c for r in range(n) for c in range(n) if not allowed[r] >> c & 1]
+    if symmetry == "lex":
+        # p[j] is the row of the queen in column j; q is no larger than each of its images
+        p = cp.intvar(0, n - 1, shape=(n,), name="p")
+        m += cp.Inverse(q, p)
+        m += [cp.LexLessEq(list(q), image) for image in d4.images(list(q), list(p))]
+    elif symmetry == "half":
+        # the mirror image left-right of a solution with the first queen right of the middle has it left of it
+        m += 2 * q[0] <= n - 1
     return m, q
 
 
@@ -113,7 +127,7 @@ def _backend_effort(solver, backend):
     return {key: int(stats[key]) for key in ("conflicts", "decisions", "propagations") if key in stats}
 
 
-def count(n, *, nodes=False, instance=None, backend="ortools", build=None, rule="queen"):
+def count(n, *, nodes=False, instance=None, backend="ortools", build=None, rule="queen", symmetry="none"):
     """Count the solutions with ``solveAll`` on ``backend``.
 
     ``build(n, instance) -> (cpmpy.Model, q)`` replaces the toolkit's model (a user's model,
@@ -122,7 +136,8 @@ def count(n, *, nodes=False, instance=None, backend="ortools", build=None, rule=
     Returns
     -------
     Tally
-        ``stats``: ``backend``, ``status`` and ``solver_seconds`` as CPMpy reports them; ``time_model``
+        With ``symmetry=lex``, ``unique`` and ``classes`` too; with ``half`` the total the solutions found stand
+        for. ``stats``: ``backend``, ``status`` and ``solver_seconds`` as CPMpy reports them; ``time_model``
         (building the CPMpy model and handing it to the backend) and ``time_solve`` (``solveAll``), in seconds;
         the backend's own search effort where it reports one (:func:`_backend_effort`).
 
@@ -132,13 +147,20 @@ def count(n, *, nodes=False, instance=None, backend="ortools", build=None, rule=
     4
     """
     start = time.perf_counter()
-    solver, q = _solver(n, instance, backend, build, rule)
+    solver, q = _solver(n, instance, backend, build, rule, symmetry)
     built = time.perf_counter()
+    weights: dict = {}
 
     def work(stopped):
         def check():
             if stopped.is_set():
                 raise background.Stopped
+            if symmetry == "lex":
+                size = len(images(q.value().tolist(), rule))
+                weights[size] = weights.get(size, 0) + 1
+            elif symmetry == "half":
+                key = 1 if 2 * int(q[0].value()) == n - 1 else 2
+                weights[key] = weights.get(key, 0) + 1
 
         with warnings.catch_warnings(), _interrupts():
             warnings.simplefilter("ignore", UserWarning)  # "solver state will be invalid": it is discarded
@@ -148,8 +170,14 @@ def count(n, *, nodes=False, instance=None, backend="ortools", build=None, rule=
     solved = time.perf_counter()
     status = solver.status()
     _check_complete(status, backend)
+    answer: dict = {"total": total}
+    if symmetry == "lex":
+        classes = dict(sorted(weights.items()))
+        answer = {"total": sum(k * v for k, v in classes.items()), "unique": total, "classes": classes}
+    elif symmetry == "half":
+        answer = {"total": sum(k * v for k, v in weights.items())}
     return Tally(
-        total=total,
+        **answer,
         stats={
             "backend": backend,
             "status": status.exitstatus.name,
@@ -161,15 +189,16 @@ def count(n, *, nodes=False, instance=None, backend="ortools", build=None, rule=
     )
 
 
-def batches(n, *, limit=None, instance=None, backend="ortools", build=None, rule="queen"):
-    """Stream the solutions as ``(m, n)`` arrays, in the backend's order.
+def batches(n, *, limit=None, instance=None, backend="ortools", build=None, rule="queen", symmetry="none"):
+    """Stream the solutions as ``(m, n)`` arrays, in the backend's order (with ``symmetry=lex`` the fundamental
+    ones; with ``half`` each one found and its mirror image).
 
     Examples
     --------
     >>> sorted(map(tuple, next(batches(6)).tolist()))
     [(1, 3, 5, 0, 2, 4), (2, 5, 1, 4, 0, 3), (3, 0, 4, 1, 5, 2), (4, 2, 0, 5, 3, 1)]
     """
-    solver, q = _solver(n, instance, backend, build, rule)
+    solver, q = _solver(n, instance, backend, build, rule, symmetry)
     size = _CHUNK if limit is None else max(1, min(_CHUNK, limit))
     dtype = dtype_for(n)
 
@@ -180,6 +209,8 @@ def batches(n, *, limit=None, instance=None, backend="ortools", build=None, rule
             if stopped.is_set():
                 raise background.Stopped
             rows.append(q.value().tolist())
+            if symmetry == "half" and 2 * rows[-1][0] != n - 1:
+                rows.append([n - 1 - c for c in rows[-1]])
             found[0] += 1
             if len(rows) == size:
                 if not emit(np.array(rows, dtype=dtype)):
@@ -210,11 +241,17 @@ def _cpmpy():
     return cpmpy
 
 
-def _solver(n, instance, backend, build=None, rule="queen"):
+def _solver(n, instance, backend, build=None, rule="queen", symmetry="none"):
     """CPMpy's solver object for ``backend`` with the model posted, or an error naming what to install."""
     cp = _backend(backend, BACKENDS)
+    if symmetry == "lex":
+        need_square_group("symmetry=lex", rule, instance)
+    elif symmetry == "half" and instance is not None and not instance.is_plain:
+        raise NQueensError("symmetry=half needs the board's mirror image left-right, which an instance does not keep")
+    if symmetry != "none" and build is not None:
+        raise NQueensError(f"symmetry={symmetry} is posted on the toolkit's model, not on a model of your own")
     if build is None:
-        m, q = model(n, instance=instance, rule=rule)
+        m, q = model(n, instance=instance, rule=rule, symmetry=symmetry)
     else:
         m, q = _user_model(build, n, instance)
     return cp.SolverLookup.get(backend, m), q

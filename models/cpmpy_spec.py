@@ -33,6 +33,17 @@ SOLVER = Solver(
             "the solver CPMpy hands the model to (all but ortools need pip install 'nqueens[solvers]')",
             tuple(BACKENDS),
         ),
+        Option(
+            "symmetry",
+            str,
+            "none",
+            "symmetry broken by constraints (the tree models' choices a model states): none, half (the first "
+            "row's queen on its left half, the middle column included: the exact total), lex (LexLessEq over the "
+            "8 board symmetries: only fundamental solutions, count adds unique and classes)",
+            ("none", "half", "lex"),
+            unique=("lex",),
+            reduced=("lex",),
+        ),
         RULE,
     ),
     memory=(2000, 2),  # CPMpy's expression tree above CP-SAT's model (cpsat: 1600 n^2 a worker)
