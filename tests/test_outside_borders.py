@@ -1,7 +1,7 @@
 """Outside solvers and optimisers at the border, and the exits around them: a wrong number is never published, a
-solver's exit or hang is one line, a measurement holds the run alone. Each test is one defect a hostile trial
-found; the numbers they assert come from OEIS (A000170, A075458, A250000) and from the rules of the board, checked
-here with no solver."""
+solver's exit or hang is one line, a measurement holds the run alone. Each test is one way outside code could
+get a wrong verdict, a silent exit or a traceback; the numbers they assert come from OEIS (A000170, A075458,
+A250000) and from the rules of the board, checked here with no solver."""
 
 import json
 import os
