@@ -5,11 +5,13 @@ imports, its kernels and its work.
 An exception raised by a signal handler can land in any code, among it a ``__del__`` or a weakref callback (one
 run by an import's cache), where the interpreter prints "Exception ignored" and goes on: the command must still
 end, as the signal, within a second. Each run asserts exit status 143 (130), ``terminated`` (``interrupted``) as
-the last line on stderr, no traceback, nothing on stdout. The fast tier sends each signal at four of the instants;
+the last line on stderr, no traceback, nothing on stdout; in the first 0.3 s, a run may also have been signalled
+before the package's first lines ran (the interpreter's own start-up, which is Python's to handle). The fast tier sends each signal at four of the instants;
 the whole suite at all of them.
 """
 
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -30,6 +32,20 @@ COMMANDS = {
     "tree": ["tree", "100", "--model", "permutation", "--json"],
     "compare": ["compare", "4..30", "--solvers", "cpsat"],
 }
+
+# The first instants may fall before the package's first lines run: the interpreter is still finding and loading
+# it (tens of milliseconds on a loaded machine), and a signal there is Python's, which no program can handle.
+STARTING = 0.3
+
+
+def _before_the_package(o):
+    """Ended by the signal's default action before the package's own start-up handler was in place: killed by
+    SIGTERM with nothing said, or Python's ``KeyboardInterrupt`` with no frame of the toolkit's in its traceback."""
+    if o["code"] == -signal.SIGTERM:
+        return o["err"].strip() == ""
+    in_package = re.search(r'File "[^"]*[/\\]nqueens[/\\]', o["err"])  # a frame of the package's own files
+    return o["code"] == -signal.SIGINT and "KeyboardInterrupt" in o["err"] and not in_package
+
 
 # One worker runs these (make test runs the suite on several): their signals are sent at set moments.
 pytestmark = pytest.mark.xdist_group("signals")
@@ -83,6 +99,8 @@ def test_a_signal_at_any_instant_ends_the_command_within_a_second(tmp_path, name
     failed = []
     for o in outcomes:
         lines = o["err"].strip().splitlines()
+        if o["after"] <= STARTING and _before_the_package(o):
+            continue
         if not o["running"]:
             failed.append(f"{o['after']:.2f} s: ended before the signal: {o['err'][-300:]}")
         elif o["code"] != 128 + sig or o["seconds"] > within:

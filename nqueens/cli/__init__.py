@@ -224,18 +224,18 @@ def main(argv=None):
     """Run the command line; return the exit status."""
     from nqueens.cli.commands._output import OutputError
 
-    if argv is None:  # the real command line: SIGTERM and SIGHUP stop it as Ctrl-C does, and say so
-        # A signal ignored by whoever started us (nohup, a background job of a script) stays ignored.
-        _received.clear()
-        _start_watcher()
-        for name in ("SIGINT", "SIGTERM", "SIGHUP"):  # SIGINT: after nqueens' start-up handler
-            if hasattr(signal, name) and signal.getsignal(getattr(signal, name)) != signal.SIG_IGN:
-                signal.signal(getattr(signal, name), _on_signal)
-
-    if sys.stdout is None:  # `nqueens count 8 >&-`: no result could be shown, so none is computed
-        print("error: cannot write the output: standard output is closed", file=sys.stderr)
-        return 1
     try:
+        if argv is None:  # the real command line: SIGTERM and SIGHUP stop it as Ctrl-C does, and say so
+            # A signal ignored by whoever started us (nohup, a background job of a script) stays ignored. One that
+            # comes while the handlers are put in place is the first handler's: inside this try, as any later one.
+            _received.clear()
+            _start_watcher()
+            for name in ("SIGINT", "SIGTERM", "SIGHUP"):  # SIGINT: after nqueens' start-up handler
+                if hasattr(signal, name) and signal.getsignal(getattr(signal, name)) != signal.SIG_IGN:
+                    signal.signal(getattr(signal, name), _on_signal)
+        if sys.stdout is None:  # `nqueens count 8 >&-`: no result could be shown, so none is computed
+            print("error: cannot write the output: standard output is closed", file=sys.stderr)
+            return 1
         try:
             parser = build_parser()
             args = parser.parse_args(argv)
@@ -336,8 +336,11 @@ def _interrupted(argv, signum=signal.SIGINT):
     """Say ``interrupted`` (``terminated``, ``hangup``) and leave with 128 + the signal's number (130 for Ctrl-C);
     more signals while doing so change nothing."""
     if argv is None:
-        for sig in _SAID:
-            signal.signal(sig, signal.SIG_IGN)
+        try:
+            for sig in _SAID:
+                signal.signal(sig, signal.SIG_IGN)
+        except KeyboardInterrupt:  # a second signal before they were all ignored
+            pass
         _leave(signum)
     try:
         _discard_pending_output()
