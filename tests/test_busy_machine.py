@@ -51,3 +51,17 @@ def test_runs_says_it_under_the_table(cli, tmp_path):
     done = cli("runs", "--store", store)
     assert done.returncode == 0
     assert "note: 1 run started with the machine's load above its cores (load 40 on 2 cores" in done.stderr
+
+
+def test_the_report_says_it_among_the_facts_of_the_experiment(cli, tmp_path):
+    import sqlite3
+
+    store = tmp_path / "runs.sqlite"
+    assert cli("compare", "4..4", "--solvers", "bitwise", "--store", store).returncode == 0
+    with sqlite3.connect(store) as db:
+        db.execute("UPDATE experiment_runs SET record = json_set(record, '$.load', 40.0, '$.machine.cores', 2)")
+    page = tmp_path / "report.html"
+    done = cli("report", "--store", store, "-o", page)
+    assert done.returncode == 0, done.stderr
+    text = page.read_text()
+    assert "<th>busy machine</th>" in text and "load 40 on 2 cores" in text
