@@ -126,7 +126,9 @@ def _options(value):
 def _classes(value):
     return (
         isinstance(value, dict)
-        and all(isinstance(k, str | int) and not isinstance(k, bool) and str(k) in ("1", "2", "4", "8") for k in value)
+        and all(
+            isinstance(k, str | int) and not isinstance(k, bool) and str(k).isdecimal() and int(k) >= 1 for k in value
+        )
         and all(is_integer(v, 0) for v in value.values())
     )
 
@@ -156,7 +158,12 @@ FLAG = Kind("flag", "true or false", lambda v: isinstance(v, bool), numeric=Fals
 MAPPING = Kind("mapping", "a mapping", lambda v: isinstance(v, dict), numeric=False)
 EFFORT = Kind("effort", "a mapping of names to numbers (finite, >= 0)", _effort, numeric=False)
 OPTIONS = Kind("options", "a mapping of options (a rule among the known attack rules)", _options, numeric=False)
-CLASSES = Kind("classes", "orbit sizes (1, 2, 4, 8) with counts", _classes, numeric=False)
+CLASSES = Kind(
+    "classes",
+    "orbit sizes (integers >= 1: 1, 2, 4, 8 on the square; more on a torus) with counts",
+    _classes,
+    numeric=False,
+)
 PROFILE = Kind(
     "profile",
     "a list of node counts",
