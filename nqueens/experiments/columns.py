@@ -175,8 +175,8 @@ def with_rule(columns, rule):
 
 
 def with_options(columns, options):
-    """The columns with ``options`` (``{"symmetry": True}``) set on each whose solver declares them and that does
-    not set them itself; an option no column's solver declares is refused."""
+    """The columns with ``options`` (``{"symmetry": True}``) set on each whose solver's optimisation hook takes them
+    and that does not set them itself; an option no column's hook takes is refused."""
     from nqueens.registry import get_solver
 
     if not options:
@@ -184,13 +184,25 @@ def with_options(columns, options):
     out = []
     for column in columns:
         spec = column.spec or get_solver(column.solver)
-        declared = {option.name for option in spec.options}
+        declared = _hook_takes(spec)
         given = {**{k: v for k, v in options.items() if k in declared}, **column.options}
         out.append(Column(column.name, column.solver, given, spec.check_options(given), spec))
     for key in options:
-        if not any(key in {o.name for o in (c.spec or get_solver(c.solver)).options} for c in columns):
+        if not any(key in _hook_takes(c.spec or get_solver(c.solver)) for c in columns):
             raise NQueensError(f"no solver among {', '.join(c.name for c in columns)} has the option {key!r}")
     return out
+
+
+def _hook_takes(spec):
+    """The options of ``spec`` its optimisation hook takes (a solver may declare an option, such as ``symmetry``,
+    for counting only)."""
+    from nqueens.core.optimization import hook_options
+
+    declared = {option.name for option in spec.options}
+    try:
+        return declared & set(hook_options(spec.optimizer()))
+    except NQueensError:  # no hook: the optimisation run refuses the column with its own reason
+        return declared
 
 
 def problems_from_range(text):
