@@ -113,26 +113,51 @@ def test_a_time_limit_gives_the_best_found_and_a_bound(solver):
         assert result.curve and result.seconds_to_first is not None
 
 
-def _run(problem, n, solver, status, objective):
-    return RunRecord(n, solver, "optimize", problem=problem, status=status, objective=objective)
+def _run(problem, n, solver, status, solution):
+    """A run holding ``solution`` (checked on the board by the judge) and its objective."""
+    objective = len(solution) if problem == "domination" else len(solution[0])
+    return RunRecord(n, solver, "optimize", problem=problem, status=status, objective=objective, solution=solution)
+
+
+# Witnesses checked by this file's own verifier before use: a 5-queen dominating set of 8 x 8 (A075458(8) = 5) and
+# two peaceful armies of 7 on 7 x 7 (A250000(7) = 7).
+DOMINATING_8 = [[1, 5], [2, 2], [3, 1], [4, 7], [7, 2]]
+ARMIES_7 = (
+    [[0, 3], [0, 4], [3, 5], [3, 6], [4, 4], [4, 5], [4, 6]],
+    [[1, 0], [2, 0], [5, 0], [5, 1], [5, 2], [6, 0], [6, 1]],
+)
 
 
 def test_judge_marks_an_optimum_another_solver_beats_as_wrong():
-    runs = [_run("domination", 30, "a", "optimal", 17), _run("domination", 30, "b", "feasible", 16)]  # unpublished
+    row = [[0, c] for c in range(30)]  # a full row dominates the board: 30 queens, n = 30 is unpublished
+    assert dominates(30, row)
+    runs = [_run("domination", 30, "a", "optimal", row + [[1, 0]]), _run("domination", 30, "b", "feasible", row)]
     judge(runs)
     assert [r.status for r in runs] == ["wrong", "feasible"]
-    assert "claims 17 optimal, but b found 16" in runs[0].message
+    assert "claims 31 optimal, but b found 30" in runs[0].message
 
 
 def test_judge_marks_an_optimum_unlike_the_published_value_as_wrong():
-    run = _run("peaceable", 7, "a", "optimal", 6)
+    white, black = ARMIES_7[0][:6], ARMIES_7[1][:6]  # one queen fewer in each army is still peaceful
+    assert peaceful(7, white, black)
+    run = _run("peaceable", 7, "a", "optimal", [white, black])
     judge([run])
     assert run.status == "wrong" and "OEIS A250000 has 7 for n = 7" in run.message
 
 
 def test_judge_leaves_agreeing_runs_alone():
-    runs = [_run("domination", 8, "a", "optimal", 5), _run("domination", 8, "b", "feasible", 6)]
+    assert dominates(8, DOMINATING_8) and peaceful(7, *ARMIES_7)
+    runs = [
+        _run("domination", 8, "a", "optimal", DOMINATING_8),
+        _run("domination", 8, "b", "feasible", DOMINATING_8 + [[0, 0]]),
+    ]
     assert judge(runs) == [] and [r.status for r in runs] == ["optimal", "feasible"]
+
+
+def test_judge_marks_an_objective_held_without_a_solution_as_wrong():
+    run = RunRecord(8, "a", "optimize", problem="domination", status="optimal", objective=5)
+    judge([run])
+    assert run.status == "wrong" and "without a solution" in run.message
 
 
 @pytest.mark.parametrize(
