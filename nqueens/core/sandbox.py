@@ -158,8 +158,8 @@ def implementation(spec):
                             f"solver {spec.name!r}: count returned unique {unique} above its total {total} (the "
                             "protocol)"
                         )
-                _check_effort(spec, n, tally, total)
-                return replace(tally, total=total, unique=unique)
+                stats = _check_effort(spec, n, tally, total)
+                return replace(tally, total=total, unique=unique, stats=stats)
         # Counted through the checked batches: a board off the board or of another length is refused, not counted.
         return Tally(total=sum(len(batch) for batch in batches(n, **keywords)))
 
@@ -256,9 +256,38 @@ def _check_effort(spec, n, tally, total):
             raise wrong(f"profile has {len(depths)} depths starting with {depths[:1]} (at most {n + 1}, root 1)")
         if nodes is not None and sum(depths) != nodes:
             raise wrong(f"profile sums to {sum(depths):,}, not to its nodes {nodes:,}")
-    for key, value in (tally.stats or {}).items():
+    stats = tally.stats or {}
+    if not isinstance(stats, dict):
+        raise wrong(f"stats is a {type(stats).__name__}, not a dict of statistics")
+    clean = {}
+    for key, value in stats.items():
         if isinstance(value, float) and not math.isfinite(value):
             raise wrong(f"statistic {key!r} is {value} (not a finite number)")
+        try:
+            clean[key] = _plain(value)
+        except ValueError:  # it goes into JSON documents and the store as it is
+            shown = repr(value) if len(repr(value)) <= 40 else f"a {type(value).__name__}"
+            raise wrong(f"statistic {key!r} is {shown} (not a finite number or a text)") from None
+    return clean
+
+
+def _plain(value, depth=0):
+    """A statistic as plain JSON: a number (numpy's too), a text, a truth value, None, or lists and dicts of them;
+    ``ValueError`` for anything else."""
+    import math
+    import numbers
+
+    if value is None or isinstance(value, str | bool):
+        return value
+    if isinstance(value, numbers.Integral):
+        return int(value)
+    if isinstance(value, numbers.Real) and math.isfinite(float(value)):
+        return float(value)
+    if depth < 4 and isinstance(value, list | tuple):
+        return [_plain(v, depth + 1) for v in value]
+    if depth < 4 and isinstance(value, dict) and all(isinstance(k, str) for k in value):
+        return {k: _plain(v, depth + 1) for k, v in value.items()}
+    raise ValueError(value)
 
 
 class _border:
