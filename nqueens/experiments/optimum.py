@@ -229,6 +229,7 @@ def certify(record, folder):
         return f"not certified: the run ended {record.status}"
     from nqueens.certify import produce
 
+    solution: list | tuple
     if record.problem == "domination":
         solution = [tuple(s) for s in record.solution]
     else:

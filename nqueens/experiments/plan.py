@@ -40,6 +40,8 @@ def _plan(problems, columns, question, repeat, explicit, seeds=None, objective=N
     specs = [column.spec or get_solver(column.solver) for column in columns]
     for problem in problems:
         for column, spec in zip(columns, specs):
+            status: str | None
+            message: str | None
             if problem.error is not None:
                 status, message = "error", problem.error
             else:
