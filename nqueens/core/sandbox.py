@@ -18,7 +18,7 @@ from nqueens.core.board import dtype_for
 from nqueens.core.errors import NQueensError
 from nqueens.core.record import Tally
 
-__all__ = ["stdout_aside", "implementation", "Aside", "importing"]
+__all__ = ["stdout_aside", "stdout_back", "implementation", "Aside", "importing"]
 
 _CHUNK = 4096  # solutions per batch when a solver yields them one at a time
 
@@ -36,13 +36,30 @@ def stdout_aside():
         saved = None
     if saved is not None:
         os.dup2(2, 1)
+    entry = (saved, sys.stdout)
+    _open.append(entry)
     try:
         with contextlib.redirect_stdout(sys.stderr):
             yield
     finally:
+        _open.remove(entry)
         if saved is not None:
             os.dup2(saved, 1)
             os.close(saved)
+
+
+_open: list = []  # (the saved file descriptor, sys.stdout) of each stdout_aside block now open, in order
+
+
+def stdout_back():
+    """Give the standard output back to the toolkit while an abandoned call of outside code (a repeat that
+    hangs, left running on its thread) still holds it aside: what the command prints next goes to its stdout."""
+    if _open:
+        saved, stream = _open[0]
+        if saved is not None:
+            with contextlib.suppress(OSError):
+                os.dup2(saved, 1)
+        sys.stdout = stream
 
 
 @contextlib.contextmanager
