@@ -248,6 +248,9 @@ def _retime(outcome, again, autorange):
 
     pending = background.start(autorange, timed, name="nqueens-time-again")
     if not pending.finished.wait(RETIME_BUDGET):
+        from nqueens.core.sandbox import stdout_back
+
+        stdout_back()  # the repeat left running may hold an outside solver's stdout aside
         outcome["message"] = f"timed again, a repeat gave no answer within {RETIME_BUDGET:g} s: no inner_time"
         outcome["worker_spoiled"] = True
         return
