@@ -243,6 +243,7 @@ def test_a_run_timed_again_keeps_its_answer_when_a_repeat_hangs(cli, files):
         done = cli.process(
             "compare", "8..8", "--solvers", "./hangs_again.py:solver", "--store", "none", "--json", *limit, cwd=files
         )
+        assert done.returncode == 0, (limit, done.stderr)
         (run,) = json.loads(done.stdout)
         assert run["status"] == "solved" and run["total"] == 92 and run["inner_time"] is None, run  # OEIS: 92
         assert "no answer" in run["message"]
