@@ -81,7 +81,8 @@ def run(args):
             raise NQueensError("--export writes one model's tree: use it with --model, not --compare")
         if args.propagation or args.order or args.symmetry:
             raise NQueensError(
-                "--compare shows every propagation and order: use --propagation, --order and --symmetry with --model"
+                "--compare shows every propagation and order, symmetry not broken: use --propagation and --order with "
+                "--model, and --symmetry too"
             )
         return _compare(args)
     settings = {"propagation": args.propagation or "none", "order": args.order or "static"}
