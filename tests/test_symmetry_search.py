@@ -138,6 +138,7 @@ def test_full_breaking_explores_under_half_the_tree(propagation):
     for way in FULL:
         r = _count("permutation", 10, way, propagation)
         assert r.nodes < none.nodes / 2 and sum(r.profile) == r.nodes
+        assert r.stats["generated"] < none.stats["generated"] / 2  # the explored tree too
         assert r.stats["symmetry_checks"] > 0 and r.stats["pruned_by_symmetry"] > 0
     assert _count("permutation", 10, "half", propagation).nodes < none.nodes / 2 + 1
 
