@@ -15,7 +15,7 @@ import textwrap
 
 import hostile
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from nqueens.core.optimization import KNOWN, verify
@@ -264,6 +264,8 @@ def test_an_outside_optimiser_never_gets_a_verdict_its_answer_does_not_hold_many
 
 @FAST
 @given(case=count_cases())
+@example(case={"tally": {"total": 4, "stats": {"": b""}}})  # found by the slow tier: bytes in --json
+@example(case={"tally": {"total": 4, "profile": b""}})  # found by the slow tier: bytes as the profile
 def test_an_outside_counter_is_solved_only_with_the_published_total(cli, solver_files, case):
     _count_property(cli, solver_files, case)
 
@@ -277,6 +279,8 @@ def test_an_outside_counter_is_solved_only_with_the_published_total_many(cli, so
 
 @FAST
 @given(case=rows)
+@example(case=[[]])  # found by the fast tier: an empty row was dropped, not refused
+@example(case=[SOLUTIONS_6[0], SOLUTIONS_6[0]])  # a board twice
 def test_an_outside_stream_counts_each_solution_once_or_is_refused(cli, solver_files, case):
     _stream_property(cli, solver_files, case)
 

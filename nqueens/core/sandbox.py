@@ -175,8 +175,8 @@ def implementation(spec):
                             f"solver {spec.name!r}: count returned unique {unique} above its total {total} (the "
                             "protocol)"
                         )
-                stats = _check_effort(spec, n, tally, total)
-                return replace(tally, total=total, unique=unique, stats=stats)
+                effort = _check_effort(spec, n, tally, total)  # as plain ints and JSON
+                return replace(tally, total=total, unique=unique, **effort)
         # Counted through the checked batches: a board off the board or of another length is refused, not counted.
         return Tally(total=sum(len(batch) for batch in batches(n, **keywords)))
 
@@ -244,7 +244,8 @@ def _checked_count(spec, n, value, what):
 
 def _check_effort(spec, n, tally, total):
     """Refuse a Tally whose effort cannot be true: nodes not an int >= the solutions, a profile that is not
-    ``n + 1`` or fewer counts >= 0 from the root (1) summing to ``nodes``, or statistics that are not finite."""
+    ``n + 1`` or fewer counts >= 0 from the root (1) summing to ``nodes``, or statistics that are not finite
+    numbers or texts; else its ``nodes``, ``profile`` and ``stats`` as plain Python values."""
     import math
     import numbers
 
@@ -261,8 +262,11 @@ def _check_effort(spec, n, tally, total):
             raise wrong(f"nodes is {nodes}, a negative number of nodes")
         if nodes < total:
             raise wrong(f"nodes is {nodes:,}, fewer than its {total:,} solutions (each is a node)")
+        nodes = int(nodes)
     if profile is not None:
         try:
+            if isinstance(profile, str | bytes | dict):
+                raise TypeError(profile)
             items = list(profile)
         except TypeError:
             raise wrong(f"profile is a {type(profile).__name__}, not a sequence of ints") from None
@@ -273,6 +277,7 @@ def _check_effort(spec, n, tally, total):
             raise wrong(f"profile has {len(depths)} depths starting with {depths[:1]} (at most {n + 1}, root 1)")
         if nodes is not None and sum(depths) != nodes:
             raise wrong(f"profile sums to {sum(depths):,}, not to its nodes {nodes:,}")
+        profile = tuple(depths)
     stats = tally.stats or {}
     if not isinstance(stats, dict):
         raise wrong(f"stats is a {type(stats).__name__}, not a dict of statistics")
@@ -285,7 +290,7 @@ def _check_effort(spec, n, tally, total):
         except ValueError:  # it goes into JSON documents and the store as it is
             shown = repr(value) if len(repr(value)) <= 40 else f"a {type(value).__name__}"
             raise wrong(f"statistic {key!r} is {shown} (not a finite number or a text)") from None
-    return clean
+    return {"nodes": nodes, "profile": profile, "stats": clean}
 
 
 def _plain(value, depth=0):
