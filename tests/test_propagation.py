@@ -281,22 +281,6 @@ def test_plot_strategies(tmp_path):
         plot_strategies([])
 
 
-def test_propagation_script(tmp_path):
-    from test_scripts import load, tables
-
-    assert load("propagation").main([str(tmp_path), "--from", "4", "--to", "8"]) == 0
-    assert (tmp_path / "propagation.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-    text = (tmp_path / "propagation.md").read_text()
-    assert "Knuth (TAOCP 7.2.2) publishes 2,057: the same" in text
-    nodes, checks = tables(text)
-    for row, check in zip(nodes, checks):
-        n = row["n"]
-        for label, (p, o) in zip(("BT", "BT-FF", "FC", "FC-FF", "MAC", "MAC-FF"), SETTINGS):
-            a = mary.accounting(n, propagation=p, order=o)
-            assert row[label] == a.nodes and check[label] == a.consistency_checks, (n, label)
-        assert row["A000170"] == TOTAL[n] and row["all find A000170"] is True
-
-
 def test_propagation_runs_as_plain_python(jit_free):
     """With NUMBA_DISABLE_JIT=1 the same source propagates, orders and keeps to instances (small n)."""
     got = jit_free()
