@@ -164,14 +164,16 @@ def bound_of(n, bound):
     if not isinstance(bound, numbers.Real) or isinstance(bound, bool):
         shown = repr(bound) if len(repr(bound)) <= 40 else f"a {type(bound).__name__}"
         return None, f"its bound {shown} is not a number"
+    negative = False
     try:
         value = float(bound)
-    except OverflowError:
-        value = math.inf if bound > 0 else -math.inf
+    except OverflowError:  # an int beyond any float
+        negative = str(bound).startswith("-") if not isinstance(bound, int) else bound < 0
+        value = -math.inf if negative else math.inf
     if not (0 <= value <= n * n):  # NaN fails this too
-        huge = math.isinf(value) and isinstance(bound, numbers.Integral)
-        digits = int(abs(int(bound)).bit_length() * math.log10(2)) if huge else 0
-        shown = f"about {'-' * (bound < 0)}10^{digits}" if huge else f"{value:g}"
+        huge = math.isinf(value) and isinstance(bound, int)
+        digits = int(abs(bound).bit_length() * math.log10(2)) if isinstance(bound, int) and huge else 0
+        shown = f"about {'-' * negative}10^{digits}" if huge else f"{value:g}"
         return None, f"its bound {shown} is not a number of queens on the {n} x {n} board (0 to {n * n})"
     return value, None
 
