@@ -23,6 +23,9 @@ _ROOT = Path(__file__).resolve().parent.parent
 class _Parser(argparse.ArgumentParser):
     """An argument parser that, once the arguments are read, makes sure matplotlib is there for the figures."""
 
+    def error(self, message):
+        self.exit(2, f"error: {message} (see '{self.prog} --help')\n")
+
     def parse_args(self, args=None, namespace=None):
         parsed = super().parse_args(args, namespace)
         try:
