@@ -123,7 +123,9 @@ def test_a_stored_run_has_what_it_needs(tmp_path):
     path = tmp_path / "runs.sqlite"
     experiment.run(RANGE("8"), experiment.parse_solvers("cpsat:symmetry=true"), store=str(path))
     (run,) = ResultStore(path).experiment_runs()
-    assert run["solver"] == "cpsat:symmetry=true" and run["options"]["symmetry"] is True
+    assert (
+        run["solver"] == "cpsat:symmetry=true" and run["options"]["symmetry"] == "lex"
+    )  # true is the old spelling of lex
     assert run["status"] == "solved" and (run["total"], run["unique"]) == (92, 12)
     assert run["version"] == nqueens.__version__ and run["host"] and run["finished"]
     assert run["stats"]["branches"] > 0 and "timeout" in run and "memory" in run

@@ -199,10 +199,11 @@ def _dimacs(cnf, top):
 
 
 def _write(path, text):
-    try:
-        path.write_text(text, encoding="ascii")
-    except OSError as exc:
-        raise NQueensError(f"--certify: cannot write {path}: {exc.strerror}") from None
+    """Write a whole file or nothing (an interrupted certificate leaves no half-written file, and the claim last)."""
+    from nqueens.core.files import replaced
+
+    with replaced(path, encoding="ascii") as handle:
+        handle.write(text)
 
 
 def _claim(folder, *, files, proof, seconds, **claim):
