@@ -22,14 +22,14 @@ def one_gib(monkeypatch):
 
 def test_cpsat_states_its_measured_size(one_gib):
     # CP-SAT's model of n = 800 took 1.0 GB (first=true, one worker): n = 1000 does not fit in 1 GiB
-    with pytest.raises(NQueensError, match=r"'cpsat' on n = 1000 with workers=1, symmetry=false needs 1\.6e\+09 bytes"):
+    with pytest.raises(NQueensError, match=r"'cpsat' on n = 1000 with workers=1, symmetry=none needs 1\.6e\+09 bytes"):
         request(1000, "cpsat", question="enumerate", first=True)
     request(600, "cpsat", question="enumerate", first=True)
 
 
 def test_cpsat_workers_multiply_its_size_and_are_named(one_gib):
     request(500, "cpsat", question="enumerate", first=True)
-    with pytest.raises(NQueensError, match=r"with workers=4, symmetry=false needs .* bytes \(1\.49 GiB\)"):
+    with pytest.raises(NQueensError, match=r"with workers=4, symmetry=none needs .* bytes \(1\.49 GiB\)"):
         request(500, "cpsat", question="enumerate", first=True, workers=4)
 
 
