@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test test-fast coverage lint docs docs-check setup clean test-fast-3.12 test-fast-3.13
+.PHONY: run test test-heavy test-fast coverage lint docs docs-check setup clean test-fast-3.12 test-fast-3.13
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -44,7 +44,11 @@ WORKERS  := $(shell $(PYTHON) -c "import os; print(len(os.sched_getaffinity(0)) 
 PARALLEL := -n $(WORKERS) --dist loadgroup
 
 test: $(STAMP)
-	$(BIN)/python -m pytest $(PARALLEL) --durations=30
+	$(BIN)/python -m pytest $(PARALLEL) -m "not heavy" --durations=30
+
+# The heavy tier: the certificates of the hardest unsatisfiable instance files (minutes and gigabytes each).
+test-heavy: $(STAMP)
+	$(BIN)/python -m pytest $(PARALLEL) -m heavy
 
 # Local work: the suite without the tests marked slow (CI runs them all).
 test-fast: $(STAMP)
