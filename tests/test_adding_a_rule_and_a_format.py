@@ -64,7 +64,7 @@ def test_the_rule_of_the_page_is_counted_solved_and_refused_where_undeclared(cop
     anchor = "RULE_NAMES = tuple(RULES)"
     rules.write_text(rules.read_text().replace(anchor, rule + "\n\n" + anchor, 1))
     spec = package / "models" / "csp_spec.py"
-    text = spec.read_text().replace("        RULE,\n", option, 1)
+    text = spec.read_text().replace("        RULE,\n", f"        {option.strip()},\n", 1)
     spec.write_text(text.replace("import RULE\n", "import MODELLED_RULES\n", 1))
 
     compared = run("compare", "1..7", "--solvers", "csp", "--rules", "nightrider", "--format", "json")
