@@ -46,7 +46,8 @@ PARALLEL := -n $(WORKERS) --dist loadgroup
 test: $(STAMP)
 	$(BIN)/python -m pytest $(PARALLEL) -m "not heavy" --durations=30
 
-# The heavy tier: the certificates of the hardest unsatisfiable instance files (minutes and gigabytes each).
+# The heavy tier (about 30 minutes on 2 cores): the certificates of the hardest unsatisfiable instance files (minutes
+# and gigabytes each), a signal at each of 100 instants of two commands, the long property-based profiles.
 test-heavy: $(STAMP)
 	$(BIN)/python -m pytest $(PARALLEL) -m heavy
 

@@ -86,7 +86,8 @@ def _run(argv, sig, after, folder, index):
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT], ids=lambda sig: signal.Signals(sig).name)
 @pytest.mark.parametrize("name", list(COMMANDS))
 @pytest.mark.parametrize(
-    "instants", [pytest.param(SAMPLE, id="sample"), pytest.param(INSTANTS, id="all", marks=pytest.mark.slow)]
+    "instants",
+    [pytest.param(SAMPLE, id="sample"), pytest.param(INSTANTS, id="all", marks=[pytest.mark.slow, pytest.mark.heavy])],
 )
 @pytest.mark.timeout(1800)
 def test_a_signal_at_any_instant_ends_the_command_within_a_second(tmp_path, name, sig, instants):

@@ -5,7 +5,7 @@ never reads a store against itself or counts a run made again twice; stored opti
 again.
 
 The property-based tests draw a field and a bad value from the declaration itself (Hypothesis): the fast tier a
-bounded number of examples, the slow tier many more. The consistent values are OEIS A000170/A002562 for n = 7 and
+bounded number of examples, the heavy tier (make test-heavy) many more. The consistent values are OEIS A000170/A002562 for n = 7 and
 8 (40 and 92 solutions; 6 and 12 fundamental) and A075458 for the domination of the 5 x 5 board (3 queens).
 """
 
@@ -187,6 +187,7 @@ def test_any_field_outside_its_kind_is_named_and_refused(sound, edit):
 
 
 @pytest.mark.slow
+@pytest.mark.heavy
 @settings(max_examples=3000, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(edit=_edits())
 def test_any_field_outside_its_kind_is_named_and_refused_at_length(sound, edit):
