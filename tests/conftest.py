@@ -320,6 +320,19 @@ def stop(process, grace=10):
         process.wait()
 
 
+def signal_when_started(process, started, after, sig):
+    """Wait until ``process`` has made the file ``started`` (its command has begun; at most 60 s), then ``after``
+    seconds more, and send it ``sig``: (whether it was still running then, the monotonic time it was sent)."""
+    deadline = time.monotonic() + 60
+    while not started.exists() and process.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.002)
+    time.sleep(after)
+    running = process.poll() is None
+    sent = time.monotonic()
+    process.send_signal(sig)
+    return running, sent
+
+
 def wait_for(condition, what, timeout=300):
     """Poll ``condition()`` until it holds; fail the test, saying ``what`` was awaited, after ``timeout`` seconds."""
     deadline = time.monotonic() + timeout

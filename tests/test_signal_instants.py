@@ -19,7 +19,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from conftest import FAULTS, stop
+from conftest import FAULTS, signal_when_started, stop
 
 WITHIN = 1.0  # seconds from the signal to the exit
 # 0.03, 0.06, ..., 3 s after the program's first instant (at 0 the interpreter is still starting the program, and
@@ -65,13 +65,7 @@ def _run(argv, sig, after, folder, index):
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     try:
-        deadline = time.monotonic() + 60
-        while not started.exists() and process.poll() is None and time.monotonic() < deadline:
-            time.sleep(0.002)
-        time.sleep(after)
-        running = process.poll() is None
-        sent = time.monotonic()
-        process.send_signal(sig)
+        running, sent = signal_when_started(process, started, after, sig)
         try:
             out, err = process.communicate(timeout=30)
         except subprocess.TimeoutExpired:

@@ -22,7 +22,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from conftest import FAULTS, once, selected
+from conftest import FAULTS, once, selected, signal_when_started
 
 from nqueens.core.board import parse_boards
 
@@ -96,13 +96,7 @@ def _run(case, folder, display):
             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
         )
         try:
-            deadline = time.monotonic() + 60
-            while not started.exists() and process.poll() is None and time.monotonic() < deadline:
-                time.sleep(0.002)
-            time.sleep(after)
-            running = process.poll() is None
-            sent = time.monotonic()
-            process.send_signal(sig)
+            running, sent = signal_when_started(process, started, after, sig)
             try:
                 code = process.wait(timeout=60)
             except subprocess.TimeoutExpired:
