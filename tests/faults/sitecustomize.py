@@ -10,9 +10,10 @@ many (``wrong``).
 ``NQUEENS_SLOW_IMPORT=MODULE:FILE`` makes the import of ``MODULE`` (in any process) write ``FILE`` and then take
 a few seconds, so a test can send a signal while the command is provably still starting up.
 
-``NQUEENS_STARTED=FILE`` creates FILE once Python has started and is about to run the program (this module
-is the last thing the interpreter imports before it), so a test can time a signal from the program's first
-instant rather than from the interpreter's own start-up, which no program can handle.
+``NQUEENS_STARTED=FILE`` creates FILE at the program's first instant: when the first lines of
+``nqueens/__init__.py`` have put its start-up signal handler in place (or, where every signal is ignored, once
+the package is imported), so a test can time a signal from there rather than from the interpreter's own start-up
+(the standard library's imports, finding and compiling the package), which no program can handle.
 
 ``NQUEENS_UNDERWAY=FILE`` creates FILE when the command's work is under way: when it starts its first job on
 :mod:`nqueens.core.background` (the search, the construction, the count), so a test interrupts the work itself,
@@ -141,8 +142,25 @@ def _mark_underway():
 
 def _mark_start():
     path = os.environ.get("NQUEENS_STARTED")
-    if path:
+    if not path:
+        return
+    import _signal
+
+    real = _signal.signal
+
+    def mark():
         os.close(os.open(path, os.O_WRONLY | os.O_CREAT, 0o644))
+
+    def signal(signum, handler):
+        # The program's first signal handler is in place (the first lines of nqueens/__init__.py): its first instant.
+        previous = real(signum, handler)
+        if _signal.signal is signal:
+            _signal.signal = real
+            mark()
+        return previous
+
+    _signal.signal = signal
+    _after_import("nqueens", lambda module: mark())  # a command that puts no handler in place (all ignored)
 
 
 def _coverage_context():
