@@ -279,13 +279,19 @@ def hooks(placed, forbid):
                     return False
         return True
 
+    # Each hook is a small test inlined into the walker and, when symmetry is broken, a call of its body: the
+    # bodies inlined at each of the walker's call sites would double the kernels' compile time.
     @njit(nogil=True, inline="always")
     def enter(n, d, i, s):
         """After child ``i`` of a depth-``d`` node was pushed: False when symmetry prunes it."""
+        if s[_base(s) + _WAY] == _NONE:
+            return True
+        return _enter(n, d, i, s)
+
+    @njit(nogil=True)
+    def _enter(n, d, i, s):
         b = _base(s)
         way = s[b + _WAY]
-        if way == _NONE:
-            return True
         x = placed(n, d, i, s)
         if x < 0:
             return True
@@ -312,10 +318,13 @@ def hooks(placed, forbid):
     def leave(n, d, s):
         """After the child of a depth-``d`` node was popped: its queen off the path; for SBDS and SBDD its subtree
         stored and the subtrees stored below it forgotten."""
+        if s[_base(s) + _WAY] != _NONE:
+            _leave(n, d, s)
+
+    @njit(nogil=True)
+    def _leave(n, d, s):
         b = _base(s)
         way = s[b + _WAY]
-        if way == _NONE:
-            return
         m = s[b + _QUEENS]
         x = -1
         if m > 0 and s[_placed_at(b, s, m - 1)] == d:
@@ -342,12 +351,17 @@ def hooks(placed, forbid):
     @njit(nogil=True, inline="always")
     def found(n, s):
         """At a solution: its weight (half) or how many maps leave it as it is (the full ways)."""
+        if s[_base(s) + _WAY] != _NONE:
+            _found(n, s)
+
+    @njit(nogil=True)
+    def _found(n, s):
         b = _base(s)
         way = s[b + _WAY]
         if way == _HALF:
             c = s[_row_at(b, s, 0)]
             s[b + _HALF_TOTAL] += 1 if 2 * c == n - 1 else 2
-        elif way != _NONE:
+        else:
             fixed = 0
             m = s[b + _QUEENS]
             for g in range(s[b + _GROUP]):
