@@ -246,3 +246,14 @@ def test_the_profile_estimates_each_depth():
     rows = estimate(6, "permutation", probes=20000, seed=3).profile
     for k in range(7):  # at the row boundaries the cell tree stands on the row tree's nodes
         assert abs(cells.profile[6 * k] - rows[k]) < 0.1 * rows[k] + 1, k
+
+
+def test_a_rate_is_measured_on_loaded_kernels():
+    # The first count of the calibration compiles or loads what the options need beyond the warm-up (with a cold
+    # kernel cache, symmetry=lex's orbit counting: seconds); timed, it made the rate some 500 times too low (27,600
+    # nodes/s against 15 million without symmetry) and a run of a second was forecast to take 3 minutes. Per node
+    # of the same Knuth estimate, the lex search is faster than the plain one (it walks a quarter of the tree), so
+    # its rate cannot be ten times lower.
+    lex = forecast(request(13, "permutation", symmetry="lex"))
+    plain = forecast(request(13, "permutation"))
+    assert lex.nodes == plain.nodes and lex.rate > plain.rate / 10
