@@ -83,7 +83,7 @@ from nqueens.core import d4
 from nqueens.core.board import dtype_for
 from nqueens.core.errors import NQueensError
 from nqueens.core.record import Tally
-from nqueens.core.rules import KNIGHT_STEPS, get_rule, need_square_group
+from nqueens.core.rules import KNIGHT_STEPS, SymmetryTally, get_rule, need_square_group
 
 __all__ = [
     "VARIABLE_STRATEGIES",
@@ -217,29 +217,13 @@ def count(
     >>> r.unique, r.classes, r.total
     (12, {4: 1, 8: 11}, 92)
     """
-    from nqueens.core.rules import images
-
     search = _Search(n, instance, var, value, propagation, seed, rule=rule, symmetry=symmetry)
-    found = 0
-    weighted = 0
-    classes: dict = {}
+    found = SymmetryTally(symmetry, rule)
     with search.guard:
         while search.next():
-            found += 1
-            if symmetry == "half":
-                weighted += 1 if 2 * search.q[0].Value() == n - 1 else 2
-            elif symmetry == "lex":
-                size = len(images(search.solution(), rule))
-                classes[size] = classes.get(size, 0) + 1
+            found.add(search.solution() if symmetry != "none" else ())
     search.end()
-    stats = search.stats()
-    if symmetry == "none":
-        return Tally(total=found, stats=stats)
-    stats["found"] = found
-    if symmetry == "half":
-        return Tally(total=weighted, stats=stats)
-    classes = dict(sorted(classes.items()))
-    return Tally(total=sum(k * v for k, v in classes.items()), unique=found, classes=classes, stats=stats)
+    return Tally(**found.answer(), stats={**search.stats(), **found.stats()})
 
 
 def batches(

@@ -39,7 +39,7 @@ from nqueens.core import background, d4
 from nqueens.core.board import dtype_for
 from nqueens.core.errors import NQueensError
 from nqueens.core.record import Tally
-from nqueens.core.rules import KNIGHT_STEPS, get_rule, images, need_square_group, offsets
+from nqueens.core.rules import KNIGHT_STEPS, SymmetryTally, get_rule, need_square_group, offsets
 
 __all__ = ["BACKENDS", "model", "count", "batches", "warmup"]
 
@@ -149,18 +149,13 @@ def count(n, *, nodes=False, instance=None, backend="ortools", build=None, rule=
     start = time.perf_counter()
     solver, q = _solver(n, instance, backend, build, rule, symmetry)
     built = time.perf_counter()
-    weights: dict = {}
+    found = SymmetryTally(symmetry, rule)
 
     def work(stopped):
         def check():
             if stopped.is_set():
                 raise background.Stopped
-            if symmetry == "lex":
-                size = len(images(q.value().tolist(), rule))
-                weights[size] = weights.get(size, 0) + 1
-            elif symmetry == "half":
-                key = 1 if 2 * int(q[0].value()) == n - 1 else 2
-                weights[key] = weights.get(key, 0) + 1
+            found.add(q.value().tolist() if symmetry != "none" else ())
 
         with warnings.catch_warnings(), _interrupts():
             warnings.simplefilter("ignore", UserWarning)  # "solver state will be invalid": it is discarded
@@ -170,15 +165,14 @@ def count(n, *, nodes=False, instance=None, backend="ortools", build=None, rule=
     solved = time.perf_counter()
     status = solver.status()
     _check_complete(status, backend)
-    answer: dict = {"total": total}
-    if symmetry == "lex":
-        classes = dict(sorted(weights.items()))
-        answer = {"total": sum(k * v for k, v in classes.items()), "unique": total, "classes": classes}
-    elif symmetry == "half":
-        answer = {"total": sum(k * v for k, v in weights.items())}
+    if total != found.found:
+        raise NQueensError(
+            f"CPMpy ({backend}) reported {total} solutions and showed {found.found}: no count is reported"
+        )
     return Tally(
-        **answer,
+        **found.answer(),
         stats={
+            **found.stats(),
             "backend": backend,
             "status": status.exitstatus.name,
             "solver_seconds": status.runtime,

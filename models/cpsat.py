@@ -67,7 +67,7 @@ from nqueens.core import background, d4
 from nqueens.core.board import check_n, dtype_for
 from nqueens.core.errors import NQueensError
 from nqueens.core.record import Tally
-from nqueens.core.rules import KNIGHT_STEPS, get_rule, need_square_group
+from nqueens.core.rules import KNIGHT_STEPS, SymmetryTally, get_rule, need_square_group
 
 __all__ = ["VARIABLE_STRATEGIES", "VALUE_STRATEGIES", "model", "count", "batches", "incomplete", "warmup"]
 
@@ -225,14 +225,7 @@ def count(
             "a partial count is not a count"
         )
     stats = {**_stats(solver, callback, status), "time_model": built - start, "time_solve": solved - built}
-    if way == "none":
-        return Tally(total=callback.solutions, stats=stats)
-    stats["found"] = callback.solutions
-    if way == "half":
-        return Tally(total=callback.weighted, stats=stats)
-    classes = dict(sorted(callback.classes.items()))
-    total = sum(size * number for size, number in classes.items())
-    return Tally(total=total, unique=callback.solutions, classes=classes, stats=stats)
+    return Tally(**callback.found.answer(), stats={**stats, **callback.found.stats()})
 
 
 def batches(
@@ -469,14 +462,6 @@ def _lex_less_equal(m, a, b):
         prefix = both
 
 
-def _orbit_size(q):
-    """The number of distinct images of ``q`` under the 8 board symmetries."""
-    p = [0] * len(q)
-    for r, c in enumerate(q):
-        p[c] = r
-    return len({tuple(q)} | {tuple(image) for image in d4.images(q, p)})
-
-
 class _Counter(cp_model.CpSolverSolutionCallback):
     """Counts the solutions (and, for canonical ones, sorts them by orbit size); notes the first one's time.
 
@@ -489,8 +474,7 @@ class _Counter(cp_model.CpSolverSolutionCallback):
         self.way = way
         self.halt = threading.Event()
         self.solutions = 0
-        self.weighted = 0  # half: the solutions found, each with its mirror image unless it is its own
-        self.classes = {}
+        self.found = SymmetryTally(way)
         self.first_seconds = None
         self.start = time.perf_counter()
 
@@ -501,11 +485,7 @@ class _Counter(cp_model.CpSolverSolutionCallback):
         if self.solutions == 0:
             self.first_seconds = time.perf_counter() - self.start
         self.solutions += 1
-        if self.way == "lex":
-            size = _orbit_size([self.value(v) for v in self.q])
-            self.classes[size] = self.classes.get(size, 0) + 1
-        elif self.way == "half":
-            self.weighted += 1 if 2 * self.value(self.q[0]) == len(self.q) - 1 else 2
+        self.found.add([self.value(v) for v in self.q] if self.way != "none" else ())
 
 
 class _Streamer(cp_model.CpSolverSolutionCallback):

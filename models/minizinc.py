@@ -20,7 +20,17 @@ too. Solutions are read as they are printed (``--output-mode json``), so enumera
 the MiniZinc process; a count asks for all solutions (``-a``) and is reported only when MiniZinc says the search
 was complete (``==========``). A count's ``stats`` hold ``versions``: MiniZinc's and its solver's.
 
-Options: ``solver`` (a MiniZinc solver id, ``gecode`` by default), ``library``, ``flags`` and ``array``.
+Options: ``solver`` (a MiniZinc solver id, ``gecode`` by default), ``library``, ``flags``, ``array`` and
+``symmetry``.
+
+- **symmetry**: the tree models' choices a model can state (:mod:`nqueens.models.symmetry`), added to the model as
+  a second model file that MiniZinc reads after it (:func:`symmetry_model`), on the array the run reads: ``half``
+  (the first row's queen on the left half of its row, the middle column included: the exact total) and ``lex``
+  (lex-leader constraints for the 7 other symmetries of the square, through the inverse permutation: one solution
+  per class, so a count has ``unique``, ``classes`` and the ``total`` they stand for). The group is the square's 8
+  symmetries: right for queens and superqueens, not for a torus; an instance does not keep it (refused). The array
+  must be declared over ``n`` columns (``1..n`` or ``0..n-1``), which the added file asserts. Gecode's LDSB
+  (lightweight dynamic symmetry breaking) has no MiniZinc syntax, so it is not among the choices.
 
 References
 ----------
@@ -45,6 +55,7 @@ import numpy as np
 from nqueens.core.board import dtype_for
 from nqueens.core.errors import NQueensError
 from nqueens.core.record import Tally
+from nqueens.core.rules import SymmetryTally, need_square_group
 
 __all__ = ["minizinc_solver", "binary", "fixed_n"]
 
@@ -84,13 +95,14 @@ def minizinc_solver(path):
     fixed = fixed_n(text)
     sense = re.search(r"\bsolve\b[^;]*?\b(minimize|maximize)\b", code)
 
-    def count(n, *, nodes=False, instance=None, solver="gecode", library="", flags="", array=""):
+    def count(n, *, nodes=False, instance=None, solver="gecode", library="", flags="", array="", symmetry="none"):
         start = time.perf_counter()
-        total, complete, stats = 0, False, {}
-        run = _Run(path, solver, library, flags, array, takes_instance)
+        complete, stats = False, {}
+        run = _Run(path, solver, library, flags, array, takes_instance, symmetry, instance)
+        weighed = SymmetryTally(symmetry)
         for kind, value in run.events(n, instance):
             if kind == "solution":
-                total += 1
+                weighed.add(value)
             elif kind == "complete":
                 complete = True
             elif kind == "stats":
@@ -98,15 +110,19 @@ def minizinc_solver(path):
         if not complete:
             raise NQueensError(f"MiniZinc ({solver}) did not report a complete search; no count is reported")
         stats.update(run.notes(), time_solve=time.perf_counter() - start)
-        return Tally(total=total, stats=stats)
+        return Tally(**weighed.answer(), stats={**stats, **weighed.stats()})
 
-    def batches(n, *, limit=None, instance=None, solver="gecode", library="", flags="", array="", stats=None):
+    def batches(
+        n, *, limit=None, instance=None, solver="gecode", library="", flags="", array="", symmetry="none", stats=None
+    ):
         dtype, rows = dtype_for(n), []
-        run = _Run(path, solver, library, flags, array, takes_instance)
+        run = _Run(path, solver, library, flags, array, takes_instance, symmetry, instance)
         for kind, value in run.events(n, instance, limit=limit):
             if kind == "solution":
                 rows.append(value)
-                if len(rows) == _CHUNK:
+                if symmetry == "half" and 2 * value[0] != n - 1:  # it stands for its mirror image too
+                    rows.append([n - 1 - c for c in value])
+                if len(rows) >= _CHUNK:
                     yield np.array(rows, dtype=dtype)
                     rows = []
             elif kind == "stats" and stats is not None:
@@ -177,6 +193,16 @@ def _options():
         ),
         Option("flags", str, "", 'further minizinc flags, passed through (e.g. "-G std" or "--fzn-flags -p1")'),
         Option("array", str, "", "the row-to-column array (default: q, else the model's one integer array)"),
+        Option(
+            "symmetry",
+            str,
+            "none",
+            "symmetry broken by constraints added to the model (the tree models' choices a model states): none, "
+            "half (the first row's queen on its left half, the middle column included: the exact total), lex "
+            "(lex-leader constraints over the 8 board symmetries: only fundamental solutions, count adds unique "
+            "and classes); the model's rule must keep the square's 8 symmetries (queens, superqueens)",
+            ("none", "half", "lex"),
+        ),
     )
 
 
@@ -187,7 +213,9 @@ class _Run:
     """One run of the model: the command line (solver, library, flags) and the array read, settled once per
     model and setting from the model's interface (see the module docstring)."""
 
-    def __init__(self, path, solver, library, flags, array, takes_instance):
+    def __init__(self, path, solver, library, flags, array, takes_instance, symmetry="none", instance=None):
+        if symmetry != "none":
+            need_square_group(f"symmetry={symmetry}", "queen", instance)
         try:
             self.flags = shlex.split(flags)
         except ValueError as exc:
@@ -197,6 +225,7 @@ class _Run:
         self.library, self.retried, interface = _settle(str(path), path.stat().st_mtime_ns, solver, library, flags)
         self.takes_n = "n" in interface.get("input", {})
         self.array = _array(path, interface, array)
+        self.symmetry = None if symmetry == "none" else _symmetry_file(self.array, symmetry)
 
     def notes(self):
         """What the run's ``stats`` say about it: the library used (and why), the array, the versions, and the
@@ -217,7 +246,8 @@ class _Run:
             command.append("-a")
         elif limit > 1:
             command += ["-n", str(limit)]
-        return command + ["--output-mode", "json", "--statistics", str(self.path)]
+        command += ["--output-mode", "json", "--statistics", str(self.path)]
+        return command + ([self.symmetry] if self.symmetry else [])
 
     def events(self, n, instance, *, limit=None):
         """Yield ``("solution", q)``, ``("stats", dict)`` and ``("complete", None)`` as MiniZinc prints them.
@@ -234,6 +264,50 @@ class _Run:
                 yield "solution", _solution(value, n, self.path, self.array, self.takes_n)
             else:
                 yield kind, value
+
+
+# The square's 7 non-trivial symmetries as images of q (0-based, m = n - 1) with p its inverse permutation.
+_IMAGES = ("m - q[i]", "q[m - i]", "m - q[m - i]", "p[i]", "m - p[i]", "p[m - i]", "m - p[m - i]")
+
+
+def symmetry_model(array, way):
+    """The MiniZinc text that breaks symmetry ``way`` (``half`` or ``lex``) on the model's row-to-column ``array``.
+
+    Examples
+    --------
+    >>> print(symmetry_model("q", "half").splitlines()[-1])
+    constraint 2 * q__[0] <= nq__ - 1;
+    """
+    if way not in ("half", "lex"):
+        raise NQueensError(f"symmetry must be one of none, half, lex; got {way!r}")
+    a = array
+    lines = [
+        f"% nqueens: symmetry={way} on the array {a} (0-based copies q__ and p__, whatever the model's base)",
+        f"int: nq__ = length({a});",
+        f"int: cb__ = assert(forall(i in index_set({a}))(has_bounds({a}[i])) /\\ ub_array({a}) - lb_array({a}) = "
+        f'nq__ - 1, "symmetry={way}: the array {a} must be declared over the n columns (1..n or 0..n-1)", '
+        f"lb_array({a}));",
+        f"array[0..nq__ - 1] of var 0..nq__ - 1: q__ = array1d(0..nq__ - 1, [{a}[i] - cb__ | i in index_set({a})]);",
+    ]
+    if way == "half":
+        return "\n".join([*lines, "constraint 2 * q__[0] <= nq__ - 1;"]) + "\n"
+    lines = ['include "lex_lesseq.mzn";', *lines, "array[0..nq__ - 1] of var 0..nq__ - 1: p__;"]
+    lines.append("constraint forall(i in 0..nq__ - 1)(p__[q__[i]] = i);")
+    for image in _IMAGES:
+        term = image.replace("q[", "q__[").replace("p[", "p__[").replace("m", "(nq__ - 1)")
+        lines.append(f"constraint lex_lesseq(q__, [{term} | i in 0..nq__ - 1]);")
+    return "\n".join(lines) + "\n"
+
+
+@functools.cache
+def _symmetry_file(array, way):
+    """A file holding :func:`symmetry_model` (one per array and way, removed at exit)."""
+    folder = tempfile.mkdtemp(prefix="nqueens-mzn-")
+    atexit.register(shutil.rmtree, folder, True)
+    path = os.path.join(folder, f"symmetry-{way}.mzn")
+    with open(path, "w", encoding="utf-8") as fh:
+        fh.write(symmetry_model(array, way))
+    return path
 
 
 def _printed(command, path, peak):

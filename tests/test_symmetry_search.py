@@ -7,7 +7,7 @@ import json
 
 import numpy as np
 import pytest
-from helpers import run_cli
+from helpers import one_error_line, run_cli
 from known import SUPERQUEEN, TOROIDAL, TOTAL, UNIQUE
 from test_rules import A053994, A054500, A054501, A054502
 
@@ -254,3 +254,60 @@ def test_cp_models_lex_11_12(solver):
     for n in (11, 12):
         r = nqueens.count(n, solver, symmetry="lex")
         assert (r.unique, r.total) == (UNIQUE[n], TOTAL[n]), n
+
+
+@pytest.mark.skipif(__import__("shutil").which("minizinc") is None, reason="needs the minizinc binary")
+@pytest.mark.parametrize("model", ["examples/queens.mzn", "tests/data/published-models/queens5.mzn"])
+def test_minizinc_models_state_half_and_lex(model):
+    # the toolkit's example and CSPLib's published model (its array named queens), run as they stand with the
+    # constraints of the option added as a second model file
+    import nqueens
+    from conftest import ROOT
+
+    path = str(ROOT / model)
+    for n in range(1, 10) if model.startswith("examples") else (8,):  # the published model sets n = 8 itself
+        lex = nqueens.count(n, path, symmetry="lex")
+        assert (lex.unique, lex.total, lex.stats["found"]) == (UNIQUE[n], TOTAL[n], UNIQUE[n]), n
+        assert nqueens.count(n, path, symmetry="half").total == TOTAL[n], n
+    boards = [tuple(r) for b in nqueens.batches(8, path, symmetry="lex") for r in b.tolist()]
+    assert len(boards) == UNIQUE[8] and len(set().union(*(images(b) for b in boards))) == TOTAL[8]
+    assert len({tuple(r) for b in nqueens.batches(8, path, symmetry="half") for r in b.tolist()}) == TOTAL[8]
+
+
+@pytest.mark.skipif(__import__("shutil").which("minizinc") is None, reason="needs the minizinc binary")
+def test_the_exported_minizinc_model_takes_symmetry_without_an_instance(tmp_path):
+    import nqueens
+    from nqueens.models.export import minizinc
+
+    path = tmp_path / "exported.mzn"
+    path.write_text(minizinc(8)[0])
+    assert nqueens.count(8, str(path), symmetry="lex").unique == UNIQUE[8]
+    for way in ("lex", "half"):
+        with pytest.raises(NQueensError, match="instance does not keep"):
+            nqueens.count(nqueens.Instance(6, blocked=[(0, 0)]), str(path), symmetry=way)
+
+
+def test_the_minizinc_lex_images_are_the_squares_symmetries():
+    # the seven images written in MiniZinc are d4's, evaluated on every solution of n = 8
+    from nqueens.core import d4
+    from nqueens.models.minizinc import _IMAGES
+
+    for q in solutions(8):
+        p = [0] * 8
+        for r, c in enumerate(q):
+            p[c] = r
+        written = {tuple(eval(image, {"q": q, "p": p, "m": 7, "i": i}) for i in range(8)) for image in _IMAGES}
+        assert written == {tuple(image) for image in d4.images(list(q), p)}
+
+
+@pytest.mark.skipif(__import__("shutil").which("minizinc") is None, reason="needs the minizinc binary")
+def test_a_minizinc_array_without_column_bounds_is_refused_in_one_line(tmp_path, capsys):
+    path = tmp_path / "varint.mzn"
+    path.write_text(
+        'include "alldifferent.mzn";\nint: n;\narray[1..n] of var int: q;\n'
+        "constraint forall(i in 1..n)(q[i] >= 1 /\\ q[i] <= n);\nconstraint alldifferent(q);\n"
+        "constraint alldifferent([q[i] + i | i in 1..n]);\nconstraint alldifferent([q[i] - i | i in 1..n]);\n"
+        "solve satisfy;\n"
+    )
+    code, out, err = run_cli(capsys, "count", "6", "--solver", path, "--option", "symmetry=lex")
+    assert code == 2 and out == "" and "the array q must be declared over the n columns" in one_error_line(err)

@@ -33,6 +33,7 @@ __all__ = [
     "count",
     "solutions",
     "images",
+    "SymmetryTally",
     "classes",
     "RULE_NAMES",
     "diagonals",
@@ -318,6 +319,45 @@ def images(cols, rule: str | Rule = "queen") -> set[tuple[int, ...]]:
                 board[i] = j
             out.add(tuple(board))
     return out
+
+
+class SymmetryTally:
+    """What a count makes of the solutions a model with the option ``symmetry`` finds (the one place, for every
+    model that states the choices as constraints): ``none`` counts them; ``half`` weighs each by 2 unless its first
+    queen stands on the middle column (its own mirror image); ``lex`` sorts them by orbit size under ``rule``'s
+    group, one solution standing for its orbit.
+
+    >>> t = SymmetryTally("lex")
+    >>> t.add([1, 3, 0, 2]); t.answer()
+    {'total': 2, 'unique': 1, 'classes': {2: 1}}
+    """
+
+    def __init__(self, symmetry: str = "none", rule: str | Rule = "queen"):
+        self.symmetry, self.rule = symmetry, rule
+        self.found = self.weighted = 0
+        self.sizes: dict[int, int] = {}
+
+    def add(self, cols) -> None:
+        """One solution found, ``cols[row]`` its queen's column (0-based; with ``none``, not read)."""
+        self.found += 1
+        if self.symmetry == "half":
+            self.weighted += 1 if 2 * int(cols[0]) == len(cols) - 1 else 2
+        elif self.symmetry == "lex":
+            size = len(images([int(c) for c in cols], self.rule))
+            self.sizes[size] = self.sizes.get(size, 0) + 1
+
+    def answer(self) -> dict:
+        """The count's fields: ``total``, and with ``lex`` ``unique`` and ``classes``."""
+        if self.symmetry == "half":
+            return {"total": self.weighted}
+        if self.symmetry == "lex":
+            classes = dict(sorted(self.sizes.items()))
+            return {"total": sum(k * v for k, v in classes.items()), "unique": self.found, "classes": classes}
+        return {"total": self.found}
+
+    def stats(self) -> dict:
+        """What the stats say besides: the solutions found, where they are not the total."""
+        return {} if self.symmetry == "none" else {"found": self.found}
 
 
 def classes(n: int, rule: str | Rule = "queen") -> list[tuple[int, ...]]:
