@@ -139,3 +139,36 @@ def test_importing_the_toolkit_leaves_the_environment_and_a_users_cache_alone(tm
         Path(path).parent.parent == toolkit and Path(path).name.startswith("nqueens.native.bitwise-")
         for path in found["kernels"]
     ), found["kernels"]
+
+
+def test_a_kernel_is_compiled_by_one_process_at_a_time(tmp_path):
+    # While one process holds the lock of a kernel's cache index (it is compiling that kernel), another that needs
+    # the kernel waits, then compiles it (or loads what the first cached) once the lock is let go.
+    (tmp_path / "kern.py").write_text(
+        "from nqueens.core.jit import njit\n\n\n@njit(cache=True)\ndef step(x):\n    return x + 1\n"
+    )
+    sys.path.insert(0, str(tmp_path))
+    try:
+        import kern
+    finally:
+        sys.path.remove(str(tmp_path))
+    from nqueens.core.jit import _acquire
+
+    held = _acquire(kern.step._cache._cache_file._index_path + ".lock")
+    assert held is not None
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), os.environ.get("PYTHONPATH", "")])}
+    code = "import kern; print(kern.step(41), sum(kern.step.stats.cache_misses.values()))"
+    process = subprocess.Popen([sys.executable, "-c", code], env=env, stdout=subprocess.PIPE, text=True)
+    try:
+        try:
+            process.wait(timeout=3)
+        except subprocess.TimeoutExpired:
+            pass
+        assert process.poll() is None, "the second process compiled the kernel while the lock was held"
+        os.close(held)
+        out, _ = process.communicate(timeout=120)
+        assert out.split() == ["42", "1"]
+    finally:
+        if process.poll() is None:
+            process.kill()
+        process.wait()

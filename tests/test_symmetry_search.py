@@ -261,8 +261,9 @@ def test_cp_models_lex_11_12(solver):
 def test_minizinc_models_state_half_and_lex(model):
     # the toolkit's example and CSPLib's published model (its array named queens), run as they stand with the
     # constraints of the option added as a second model file
-    import nqueens
     from conftest import ROOT
+
+    import nqueens
 
     path = str(ROOT / model)
     for n in range(1, 10) if model.startswith("examples") else (8,):  # the published model sets n = 8 itself
@@ -276,8 +277,9 @@ def test_minizinc_models_state_half_and_lex(model):
 
 @pytest.mark.skipif(__import__("shutil").which("minizinc") is None, reason="needs the minizinc binary")
 def test_the_exported_minizinc_model_takes_symmetry_without_an_instance(tmp_path):
-    import nqueens
     from nqueens.models.export import minizinc
+
+    import nqueens
 
     path = tmp_path / "exported.mzn"
     path.write_text(minizinc(8)[0])
@@ -289,8 +291,9 @@ def test_the_exported_minizinc_model_takes_symmetry_without_an_instance(tmp_path
 
 def test_the_minizinc_lex_images_are_the_squares_symmetries():
     # the seven images written in MiniZinc are d4's, evaluated on every solution of n = 8
-    from nqueens.core import d4
     from nqueens.models.minizinc import _IMAGES
+
+    from nqueens.core import d4
 
     for q in solutions(8):
         p = [0] * 8
