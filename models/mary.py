@@ -37,6 +37,7 @@ Seed 003, "回溯法-满n叉树" (backtracking over the full n-ary tree): ``dfs(
 ``for (int j = 0; j < n; ++j) if (... check(board, row, j))``.
 """
 
+import numpy as np
 from nqueens.models import rows, symmetry, tree, walk
 from nqueens.models.rows import emit as _emit
 from nqueens.models.rows import whole as _whole
@@ -141,8 +142,8 @@ _plain_walk, _ = walk.walker(_width, walk.every, _plain_allowed, _plain_push, _p
 @njit(cache=True, nogil=True)
 def _search(n, backtracking, s, path, counts, tally, out, trace, budget):
     if rows.plain(s) and symmetry.off(s):
-        return _plain_walk(n, n, 0, backtracking, s, path, counts, tally, out, trace, budget)
-    return _walk(n, n, 0, backtracking, s, path, counts, tally, out, trace, budget)
+        return _plain_walk(n, n, np.int64(0), backtracking, s, path, counts, tally, out, trace, budget)
+    return _walk(n, n, np.int64(0), backtracking, s, path, counts, tally, out, trace, budget)
 
 
 @njit(cache=True, nogil=True)

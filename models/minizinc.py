@@ -54,6 +54,7 @@ import numpy as np
 
 from nqueens.core.board import dtype_for
 from nqueens.core.errors import NQueensError
+from nqueens.core.files import replaced
 from nqueens.core.record import Tally
 from nqueens.core.rules import SymmetryTally, need_square_group
 
@@ -305,7 +306,7 @@ def _symmetry_file(array, way):
     folder = tempfile.mkdtemp(prefix="nqueens-mzn-")
     atexit.register(shutil.rmtree, folder, True)
     path = os.path.join(folder, f"symmetry-{way}.mzn")
-    with open(path, "w", encoding="utf-8") as fh:
+    with replaced(path) as fh:
         fh.write(symmetry_model(array, way))
     return path
 

@@ -36,6 +36,7 @@ Seed 003, "回溯法-排列树" (backtracking over the permutation tree): ``dfs(
 ``for (int j = row; j < n; ++j)`` and ``swap(cur_path[row], cur_path[j])``.
 """
 
+import numpy as np
 from nqueens.models import rows, symmetry, tree, walk
 from nqueens.models.rows import emit as _emit
 from nqueens.models.rows import whole as _whole
@@ -155,8 +156,8 @@ _plain_walk, _ = walk.walker(_width, walk.every, _plain_allowed, _plain_push, _p
 @njit(cache=True, nogil=True)
 def _search(n, backtracking, s, path, counts, tally, out, trace, budget):
     if rows.plain(s) and symmetry.off(s):
-        return _plain_walk(n, n, 0, backtracking, s, path, counts, tally, out, trace, budget)
-    return _walk(n, n, 0, backtracking, s, path, counts, tally, out, trace, budget)
+        return _plain_walk(n, n, np.int64(0), backtracking, s, path, counts, tally, out, trace, budget)
+    return _walk(n, n, np.int64(0), backtracking, s, path, counts, tally, out, trace, budget)
 
 
 @njit(cache=True, nogil=True)

@@ -224,7 +224,7 @@ _walk, _walk_probe = walk.walker(
 
 @njit(cache=True, nogil=True)
 def _search(n, backtracking, s, path, counts, tally, out, trace, budget):
-    return _walk(n, n * n, 0, backtracking, s, path, counts, tally, out, trace, budget)
+    return _walk(n, n * n, np.int64(0), backtracking, s, path, counts, tally, out, trace, budget)
 
 
 @njit(cache=True, nogil=True)

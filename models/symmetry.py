@@ -62,7 +62,7 @@ import numpy as np
 from nqueens.models import SYMMETRIES
 
 from nqueens.core.errors import NQueensError
-from nqueens.core.jit import njit
+from nqueens.core.jit import njit, njit_bound
 
 __all__ = [
     "SYMMETRIES",
@@ -255,8 +255,9 @@ def hooks(placed, forbid):
     (``-1`` for a decision that places none); ``forbid(n, d, square, s)`` removes ``square`` from its row's domain
     at depth ``d`` when the search propagates, False when that empties it.
     """
+    bound = njit_bound((placed, forbid), nogil=True)  # their names are unique to what is bound in
 
-    @njit(nogil=True)
+    @bound
     def _sbds(n, d, b, s, x):
         """SBDS: False when the new queen ``x`` completes ``g(A) + g(v)`` of a stored decision; removes ``g(v)`` from
         its row's domain when ``x`` completes ``g(A)`` alone (False when that empties the domain)."""
@@ -281,14 +282,14 @@ def hooks(placed, forbid):
 
     # Each hook is a small test inlined into the walker and, when symmetry is broken, a call of its body: the
     # bodies inlined at each of the walker's call sites would double the kernels' compile time.
-    @njit(nogil=True, inline="always")
+    @njit_bound((placed, forbid), nogil=True, inline="always")
     def enter(n, d, i, s):
         """After child ``i`` of a depth-``d`` node was pushed: False when symmetry prunes it."""
         if s[_base(s) + _WAY] == _NONE:
             return True
         return _enter(n, d, i, s)
 
-    @njit(nogil=True)
+    @bound
     def _enter(n, d, i, s):
         b = _base(s)
         way = s[b + _WAY]
@@ -314,14 +315,14 @@ def hooks(placed, forbid):
             s[_pruned_at(b, s, d + 1)] += 1
         return keep
 
-    @njit(nogil=True, inline="always")
+    @njit_bound((placed, forbid), nogil=True, inline="always")
     def leave(n, d, s):
         """After the child of a depth-``d`` node was popped: its queen off the path; for SBDS and SBDD its subtree
         stored and the subtrees stored below it forgotten."""
         if s[_base(s) + _WAY] != _NONE:
             _leave(n, d, s)
 
-    @njit(nogil=True)
+    @bound
     def _leave(n, d, s):
         b = _base(s)
         way = s[b + _WAY]
@@ -348,13 +349,13 @@ def hooks(placed, forbid):
                         forbid(n, d, _map(b, s, g, x), s)
         s[b + _TOP] = top
 
-    @njit(nogil=True, inline="always")
+    @njit_bound((placed, forbid), nogil=True, inline="always")
     def found(n, s):
         """At a solution: its weight (half) or how many maps leave it as it is (the full ways)."""
         if s[_base(s) + _WAY] != _NONE:
             _found(n, s)
 
-    @njit(nogil=True)
+    @bound
     def _found(n, s):
         b = _base(s)
         way = s[b + _WAY]

@@ -4,8 +4,8 @@ A formulation is nine small numba functions over its ``int64`` state array ``s``
 :mod:`nqueens.models.tree` for what each one means): ``(width, offered, allowed, push, pop, whole, move, emit,
 weight)``. :func:`walker` builds the walker and the probe of one formulation with its functions bound in as free
 variables, so numba calls them directly and inlines the hot ones (passed as function values, they would be
-called through a pointer on every node). Both are compiled with ``inline="always"`` into the formulation's own
-cached entry kernels, whose arguments are plain ints and arrays. numba's cache does not notice edits to this
+called through a pointer on every node). Both are called by the formulation's own cached entry kernels, whose
+arguments are plain ints and arrays. numba's cache does not notice edits to this
 file in kernels cached from other files: after changing it, delete the formulations' ``__pycache__/*.nbi``
 files.
 
@@ -15,7 +15,7 @@ The per-depth counters are one ``(3, depth + 1)`` array: row :data:`GENERATED`, 
 
 import numpy as np
 
-from nqueens.core.jit import njit
+from nqueens.core.jit import njit, njit_bound
 
 __all__ = [
     "GENERATED",
@@ -69,7 +69,12 @@ def walker(width, offered, allowed, push, pop, whole, move, emit, weight, enter=
     popped; ``found(n, s)`` at each solution. Left out, they do nothing.
     """
 
-    @njit(nogil=True, inline="always")
+    # The walk is a function of its own, called by the formulation's search kernel and by the probe's exact walks
+    # (numba compiles it once for both; inlined into each, the probe's compile took a minute and the walk's
+    # half of that again). One call per walk costs nothing beside the nodes it visits.
+    bound = njit_bound((width, offered, allowed, push, pop, whole, move, emit, weight, enter, leave, found), nogil=True)
+
+    @bound
     def walk(n, depth, top, backtracking, s, path, counts, tally, out, trace, budget):
         """Search the tree of the formulation depth-first, resuming from ``path``; return the rows written.
 
@@ -182,7 +187,7 @@ def walker(width, offered, allowed, push, pop, whole, move, emit, weight, enter=
         path[0] = -2
         return filled
 
-    @njit(nogil=True, inline="always")
+    @bound
     def probe(n, depth, s0, probes, seed, out, level, path, counts, tally):
         """Knuth's random probes of the backtracking tree of the formulation from the state ``s0``.
 
@@ -198,6 +203,9 @@ def walker(width, offered, allowed, push, pop, whole, move, emit, weight, enter=
         ``counts`` and ``tally`` are scratch space for the exact walks.
         """
         np.random.seed(seed)
+        # the exact walks' arguments as values, not constants: numba compiles a function once per literal argument
+        exact = np.bool_(True)
+        none = np.int64(0)
         s = s0.copy()
         nothing = np.zeros((0, 1), np.int64)
         no_trace = np.zeros((0, 4), np.int64)
@@ -209,7 +217,8 @@ def walker(width, offered, allowed, push, pop, whole, move, emit, weight, enter=
         gmean = 0.0
         gm2 = 0.0
         for t in range(probes):
-            s[:] = s0
+            for k in range(s0.shape[0]):  # a copy by hand: s[:] = s0 compiles numba's shape checks and messages
+                s[k] = s0[k]
             weight_now = 1.0  # 1 / probability of the current node
             nodes = 1.0
             generated = 1.0
@@ -257,7 +266,7 @@ def walker(width, offered, allowed, push, pop, whole, move, emit, weight, enter=
                     path[0] = d + 1
                     path[d + 2] = 0
                     path[depth + d + 3] = 0
-                    walk(n, depth, d + 1, True, s, path, counts, tally, nothing, no_trace, 0)
+                    walk(n, depth, d + 1, exact, s, path, counts, tally, nothing, no_trace, none)
                     pop(n, d, child[j], s)
                     nodes += weight_now
                     level[d + 1] += weight_now

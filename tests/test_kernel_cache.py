@@ -7,6 +7,7 @@ Each test works on a copy of the package (laid out as an installed wheel, ``nque
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -147,12 +148,13 @@ def test_a_kernel_is_compiled_by_one_process_at_a_time(tmp_path):
     (tmp_path / "kern.py").write_text(
         "from nqueens.core.jit import njit\n\n\n@njit(cache=True)\ndef step(x):\n    return x + 1\n"
     )
-    sys.path.insert(0, str(tmp_path))
-    try:
-        import kern
-    finally:
-        sys.path.remove(str(tmp_path))
+    import importlib.util
+
     from nqueens.core.jit import _acquire
+
+    spec = importlib.util.spec_from_file_location("kern", tmp_path / "kern.py")
+    kern = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(kern)
 
     held = _acquire(kern.step._cache._cache_file._index_path + ".lock")
     assert held is not None
@@ -172,3 +174,36 @@ def test_a_kernel_is_compiled_by_one_process_at_a_time(tmp_path):
         if process.poll() is None:
             process.kill()
         process.wait()
+
+
+@pytest.mark.slow
+def test_tree_kernels_compiled_by_two_processes_count_right_in_a_third(tmp_path):
+    # Each tree formulation's kernel calls its own walker and symmetry hooks, made by one function for all of them.
+    # numba names the code of such a function by its qualified name and a number it counts per process. Once what
+    # the two share is cached, a process that compiles permutation's kernel and one that compiles mary's number
+    # their walkers alike (here from one number, as two processes that import alike do), and a third loads both
+    # kernels: each must run its own walker (under one name, mary's ran permutation's and counted 0 at n = 13).
+    from known import TOTAL, UNIQUE
+
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "cache")}
+    compile_one = (
+        "import itertools, numba.core.bytecode as b, nqueens\n"
+        "b.FunctionIdentity._unique_ids = itertools.count(10**6)\n"
+        "assert nqueens.count(6, {!r}).total == 4"
+    )
+    for model in ("permutation", "permutation", "mary"):
+        if model == "permutation" and (tmp_path / "cache").is_dir():  # the first compiled what the two share
+            for folder in (tmp_path / "cache").glob("nqueens.models.permutation-*"):
+                shutil.rmtree(folder)
+        compiled = subprocess.run(
+            [sys.executable, "-c", compile_one.format(model)], env=env, capture_output=True, text=True, timeout=600
+        )
+        assert compiled.returncode == 0, compiled.stderr[-2000:]
+    code = (
+        "import json, nqueens\n"
+        "print(json.dumps([[nqueens.count(n, m).total, nqueens.count(n, m, symmetry='sbds').unique]"
+        " for m in ('permutation', 'mary') for n in (8, 10)]))"
+    )
+    both = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=600)
+    assert both.returncode == 0, both.stderr[-2000:]
+    assert json.loads(both.stdout) == [[TOTAL[n], UNIQUE[n]] for _ in range(2) for n in (8, 10)]

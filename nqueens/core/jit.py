@@ -22,7 +22,7 @@ from numba.core.compiler_lock import global_compiler_lock
 
 from nqueens.core.cache import place_kernels
 
-__all__ = ["njit", "LOCK_WAIT"]
+__all__ = ["njit", "njit_bound", "LOCK_WAIT"]
 
 place_kernels(getattr(caching, "CacheImpl", None) or caching._CacheImpl)  # type: ignore[attr-defined]  # numba 0.59
 
@@ -38,6 +38,28 @@ def njit(*args, **kwargs):
     if hasattr(made, "overloads"):  # njit(function, cache=True): the dispatcher itself
         return _one_at_a_time(made)
     return lambda function: _one_at_a_time(made(function))
+
+
+def njit_bound(functions, **options):
+    """``njit(**options)`` for a function made inside another with ``functions`` bound in (a formulation's walker,
+    its symmetry hooks), named after them.
+
+    A cached kernel that calls such a function (not inlined) holds its machine code under a symbol made of the
+    function's qualified name and a number numba counts per process. Two kernels compiled in two processes can
+    hold two different functions under one symbol (``walker.<locals>.walk`` of two formulations, numbered alike),
+    and a process that loads both from the cache runs the first one loaded in both: a wrong count. Named after
+    what is bound in, two functions share a name only when they are the same code.
+    """
+    import hashlib
+
+    bound = "|".join(f"{getattr(f, '__module__', '')}.{getattr(f, '__qualname__', repr(f))}" for f in functions)
+    tag = hashlib.sha256(bound.encode()).hexdigest()[:12]
+
+    def decorate(function):
+        function.__qualname__ = f"{function.__qualname__}_{tag}"
+        return njit(**options)(function)
+
+    return decorate
 
 
 def _one_at_a_time(dispatcher):
