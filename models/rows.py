@@ -343,8 +343,8 @@ def _propagate(n, d, row, c, s, columns_explicit):
         s[domain_at(n, child, r)] = s[domain_at(n, d, r)]
     s[domain_at(n, child, row)] = np.int64(1) << c
     arc = s[_PROPAGATION] == _ARC
-    head = 0
-    tail = 0
+    head = np.int64(0)  # values, not constants: numba compiles a callee once per literal argument
+    tail = np.int64(0)
     for r in range(n):
         if s[placed_at(n, r)]:
             continue
@@ -530,10 +530,10 @@ def _fewest(n, d, s):
 def _prepare_root(n, s):
     # the root's domains: arc consistency first (MAC), then the first row to decide
     if s[_PROPAGATION] == _ARC:
-        tail = 0
+        tail = np.int64(0)
         for r in range(n):
             tail = _enqueue_into(n, r, s, tail)
-        if not _arc_consistency(n, 0, s, 0, tail):
+        if not _arc_consistency(n, np.int64(0), s, np.int64(0), tail):
             for r in range(n):
                 s[domain_at(n, 0, r)] = 0
     if s[_ORDER] == _FIRST_FAIL:
