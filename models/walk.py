@@ -5,9 +5,10 @@ A formulation is nine small numba functions over its ``int64`` state array ``s``
 weight)``. :func:`walker` builds the walker and the probe of one formulation with its functions bound in as free
 variables, so numba calls them directly and inlines the hot ones (passed as function values, they would be
 called through a pointer on every node). Both are called by the formulation's own cached entry kernels, whose
-arguments are plain ints and arrays. numba's cache does not notice edits to this
-file in kernels cached from other files: after changing it, delete the formulations' ``__pycache__/*.nbi``
-files.
+arguments are plain ints and arrays, and are named after the functions bound in
+(:func:`nqueens.core.jit.njit_bound`): the kernels of two formulations, cached by two processes, each hold their
+own. An edit of this file recompiles the formulations' kernels (the cache folders are keyed by the sources a
+kernel module imports, :mod:`nqueens.core.cache`).
 
 The per-depth counters are one ``(3, depth + 1)`` array: row :data:`GENERATED`, row :data:`FEASIBLE` and row
 :data:`PRUNED` (children that propagation removed before the search could generate them).
