@@ -176,7 +176,28 @@ def test_a_kernel_is_compiled_by_one_process_at_a_time(tmp_path):
         process.wait()
 
 
+def test_the_walkers_and_hooks_of_two_formulations_have_two_names():
+    # A function made per formulation and called by its cached kernel is named after what is bound in (the test
+    # below shows what one name for two walkers did): different code, different names; the same code, one name.
+    from nqueens.models import mary, permutation, subset
+
+    made = {}
+    for module in (permutation, mary, subset):
+        for name in ("_walk", "_plain_walk", "_walk_probe"):
+            if hasattr(module, name):  # the cell tree has one walker
+                made[f"{module.__name__}.{name}"] = getattr(module, name).py_func.__qualname__
+    assert len(set(made.values())) == len(made), made
+    # the hooks: named alike for the two row trees (rows' placed and forbid bound in), apart for the cell tree
+    from nqueens.models import rows, symmetry
+
+    rows_hooks = [h.py_func.__qualname__ for h in symmetry.hooks(rows.placed, rows.forbid)]
+    again = [h.py_func.__qualname__ for h in symmetry.hooks(rows.placed, rows.forbid)]
+    cell_hooks = [h.py_func.__qualname__ for h in symmetry.hooks(subset._placed, subset._forbid)]
+    assert rows_hooks == again and not set(rows_hooks) & set(cell_hooks)
+
+
 @pytest.mark.slow
+@pytest.mark.heavy
 def test_tree_kernels_compiled_by_two_processes_count_right_in_a_third(tmp_path):
     # Each tree formulation's kernel calls its own walker and symmetry hooks, made by one function for all of them.
     # numba names the code of such a function by its qualified name and a number it counts per process. Once what

@@ -5,7 +5,8 @@ The invariants are the ones the documentation promises: a run is judged by what 
 ``solved``, ``optimal`` or agreeing on a wrong answer (the totals of OEIS A000170, the optima of OEIS A075458 and
 A250000, each solution checked on the board here, with no solver); nothing ends in a traceback (a command's
 error is one ``error:`` line); every JSON document holds only finite numbers; a trace header of the wrong kind
-is one error line. The fast tier draws a bounded number of cases, the heavy tier (make test-heavy) many more.
+is one error line. The fast tier draws a bounded number of cases (40 a property), the slow tier a longer profile
+(70 more), the heavy tier (make test-heavy) many more (200).
 """
 
 import json
@@ -23,7 +24,8 @@ from nqueens.core.published import TOTAL
 from nqueens.core.status import NAMES
 
 FAST = settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
-SLOW = settings(max_examples=200, deadline=None, suppress_health_check=list(HealthCheck))
+SLOW = settings(max_examples=70, deadline=None, suppress_health_check=list(HealthCheck))
+HEAVY = settings(max_examples=200, deadline=None, suppress_health_check=list(HealthCheck))
 
 # Optimal solutions from the literature's small boards (checked by verify below, not by a solver).
 OPTIMA = {
@@ -256,8 +258,15 @@ def test_an_outside_optimiser_never_gets_a_verdict_its_answer_does_not_hold(cli,
 
 
 @pytest.mark.slow
-@pytest.mark.heavy
 @SLOW
+@given(case=optimiser_cases())
+def test_an_outside_optimiser_never_gets_a_verdict_its_answer_does_not_hold_longer(cli, solver_files, case):
+    _optimiser_property(cli, solver_files, case)
+
+
+@pytest.mark.slow
+@pytest.mark.heavy
+@HEAVY
 @given(case=optimiser_cases())
 def test_an_outside_optimiser_never_gets_a_verdict_its_answer_does_not_hold_many(cli, solver_files, case):
     _optimiser_property(cli, solver_files, case)
@@ -272,8 +281,15 @@ def test_an_outside_counter_is_solved_only_with_the_published_total(cli, solver_
 
 
 @pytest.mark.slow
-@pytest.mark.heavy
 @SLOW
+@given(case=count_cases())
+def test_an_outside_counter_is_solved_only_with_the_published_total_longer(cli, solver_files, case):
+    _count_property(cli, solver_files, case)
+
+
+@pytest.mark.slow
+@pytest.mark.heavy
+@HEAVY
 @given(case=count_cases())
 def test_an_outside_counter_is_solved_only_with_the_published_total_many(cli, solver_files, case):
     _count_property(cli, solver_files, case)
@@ -288,8 +304,15 @@ def test_an_outside_stream_counts_each_solution_once_or_is_refused(cli, solver_f
 
 
 @pytest.mark.slow
-@pytest.mark.heavy
 @SLOW
+@given(case=rows)
+def test_an_outside_stream_counts_each_solution_once_or_is_refused_longer(cli, solver_files, case):
+    _stream_property(cli, solver_files, case)
+
+
+@pytest.mark.slow
+@pytest.mark.heavy
+@HEAVY
 @given(case=rows)
 def test_an_outside_stream_counts_each_solution_once_or_is_refused_many(cli, solver_files, case):
     _stream_property(cli, solver_files, case)
@@ -355,8 +378,15 @@ def test_a_trace_header_of_the_wrong_kind_is_one_error_line(a_trace, edits):
 
 
 @pytest.mark.slow
-@pytest.mark.heavy
 @SLOW
+@given(edits=st.dictionaries(st.sampled_from(HEADER_FIELDS), header_values, min_size=1, max_size=3))
+def test_a_trace_header_of_the_wrong_kind_is_one_error_line_longer(a_trace, edits):
+    _header_property(a_trace, edits)
+
+
+@pytest.mark.slow
+@pytest.mark.heavy
+@HEAVY
 @given(edits=st.dictionaries(st.sampled_from(HEADER_FIELDS), header_values, min_size=1, max_size=3))
 def test_a_trace_header_of_the_wrong_kind_is_one_error_line_many(a_trace, edits):
     _header_property(a_trace, edits)

@@ -5,7 +5,7 @@ never reads a store against itself or counts a run made again twice; stored opti
 again.
 
 The property-based tests draw a field and a bad value from the declaration itself (Hypothesis): the fast tier a
-bounded number of examples, the heavy tier (make test-heavy) many more. The consistent values are OEIS A000170/A002562 for n = 7 and
+bounded number of examples (150), the slow tier a longer profile (500), the heavy tier (make test-heavy) many more (3,000). The consistent values are OEIS A000170/A002562 for n = 7 and
 8 (40 and 92 solutions; 6 and 12 fundamental) and A075458 for the domination of the 5 x 5 board (3 queens).
 """
 
@@ -183,6 +183,13 @@ def _property(sound, edit):
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(edit=_edits())
 def test_any_field_outside_its_kind_is_named_and_refused(sound, edit):
+    _property(sound, edit)
+
+
+@pytest.mark.slow
+@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(edit=_edits())
+def test_any_field_outside_its_kind_is_named_and_refused_longer(sound, edit):
     _property(sound, edit)
 
 
