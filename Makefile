@@ -70,9 +70,13 @@ test-fast: $(STAMP)
 	$(call bytecode,$(VENV))
 	$(BIN)/python -m pytest $(PARALLEL) -m "not slow"
 
+$(VENV)/.coverage-installed: $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[coverage]'
+	touch $@
+
 # What each tier reaches: the whole suite once under coverage.py, each line recorded under the test that ran it
 # (children included), then the files whose lines only the slow tier reaches (benchmarks/suite_coverage.py).
-coverage: $(STAMP)
+coverage: $(VENV)/.coverage-installed
 	$(call bytecode,$(VENV))
 	rm -f .coverage .coverage.*
 	COVERAGE_FILE=$(CURDIR)/.coverage $(BIN)/python -m pytest $(PARALLEL) -q --cov --cov-context=test --cov-report=
