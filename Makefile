@@ -6,12 +6,23 @@ STAMP  := $(VENV)/.installed
 
 .PHONY: run test test-heavy test-fast coverage lint docs docs-check setup clean test-fast-3.12 test-fast-3.13
 
+# A venv in two steps: what the package needs (.ci/requirements.py lists it from pyproject.toml), then the package
+# itself, editable, without its dependencies. The first touches nothing in the clone, so several venvs can be made
+# side by side (make -j3 .venv/.requirements .venv-3.12/.requirements .venv-3.13/.requirements: 97 s on 2 cores
+# against 160 s one after another); the second writes nqueens.egg-info into the clone, one venv at a time.
 # pip compiles every module at install time (not --no-compile): where PYTHONDONTWRITEBYTECODE is set, as on CI,
 # nothing compiled at import is kept, and each process would compile numba, ortools and the rest again.
-$(STAMP): pyproject.toml
+EXTRAS := plot,dist,test,docs
+requirements = $(1)/bin/python .ci/requirements.py $(2) | $(1)/bin/python -m pip install --quiet -r /dev/stdin
+
+$(VENV)/.requirements: pyproject.toml .ci/requirements.py
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[plot,dist,test,docs]'
+	$(call requirements,$(VENV),$(EXTRAS))
+	touch $@
+
+$(STAMP): $(VENV)/.requirements
+	$(BIN)/python -m pip install --quiet --no-deps -e '.[$(EXTRAS)]'
 	touch $(STAMP)
 
 setup: $(STAMP)
@@ -29,11 +40,15 @@ bytecode = $(1)/bin/python -m compileall -q -j0 $(SOURCES)
 # .venv one.
 python_for = $(firstword $(foreach p,python$(1) $(wildcard $(HOME)/.pyenv/versions/$(1).*/bin/python$(1)),$(shell $(p) -c 'import sys; print("$(p)" if sys.version_info[:2] == tuple(map(int, "$(1)".split("."))) else "")' 2>/dev/null)))
 
-.venv-%/.installed: pyproject.toml
+.venv-%/.requirements: pyproject.toml .ci/requirements.py
 	@test -n "$(call python_for,$*)" || { echo "error: no Python $* found (python$* on PATH or pyenv's)" >&2; exit 2; }
 	$(call python_for,$*) -m venv .venv-$*
 	.venv-$*/bin/python -m pip install --quiet --upgrade pip
-	.venv-$*/bin/python -m pip install --quiet -e '.[test]'
+	$(call requirements,.venv-$*,test)
+	touch $@
+
+.venv-%/.installed: .venv-%/.requirements
+	.venv-$*/bin/python -m pip install --quiet --no-deps -e '.[test]'
 	touch $@
 
 OTHER_PYTHONS := 3.12 3.13
@@ -71,7 +86,7 @@ test-fast: $(STAMP)
 	$(BIN)/python -m pytest $(PARALLEL) -m "not slow"
 
 $(VENV)/.coverage-installed: $(STAMP)
-	$(BIN)/python -m pip install --quiet -e '.[coverage]'
+	$(call requirements,$(VENV),coverage)
 	touch $@
 
 # What each tier reaches: the whole suite once under coverage.py, each line recorded under the test that ran it

@@ -249,7 +249,8 @@ def _near(rgb, shown, tolerance=12):
 
 def test_the_install_page_names_the_extras_the_makefile_installs():
     makefile = (ROOT / "Makefile").read_text()
-    extras = re.search(r"pip install --quiet (?:--no-compile )?-e '\.\[([\w,]+)\]'", makefile).group(1).split(",")
+    extras = re.search(r"^EXTRAS := ([\w,]+)$", makefile, re.M).group(1).split(",")
+    assert "--no-deps -e '.[$(EXTRAS)]'" in makefile and "$(call requirements,$(VENV),$(EXTRAS))" in makefile
     page = (ROOT / "docs" / "install.md").read_text()
     assert all(f"`{extra}`" in page for extra in extras), extras
     assert f".[{','.join(extras)}]" in page
