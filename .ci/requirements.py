@@ -21,7 +21,8 @@ while wanted:
     if extra in seen:
         continue
     if extra not in project["optional-dependencies"]:
-        sys.exit(f"error: no extra {extra!r}; the extras: {', '.join(project['optional-dependencies'])}")
+        print(f"error: no extra {extra!r}; the extras: {', '.join(project['optional-dependencies'])}", file=sys.stderr)
+        sys.exit(2)
     seen.add(extra)
     for requirement in project["optional-dependencies"][extra]:
         if requirement.startswith(f"{name}["):
