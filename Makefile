@@ -13,7 +13,7 @@ STAMP  := $(VENV)/.installed
 # pip compiles every module at install time (not --no-compile): where PYTHONDONTWRITEBYTECODE is set, as on CI,
 # nothing compiled at import is kept, and each process would compile numba, ortools and the rest again.
 EXTRAS := plot,dist,test,docs
-requirements = $(1)/bin/python .ci/requirements.py $(2) | $(1)/bin/python -m pip install --quiet -r /dev/stdin
+requirements = $(1)/bin/python .ci/requirements.py $(2) > $(1)/requirements.txt && $(1)/bin/python -m pip install --quiet -r $(1)/requirements.txt
 
 $(VENV)/.requirements: pyproject.toml .ci/requirements.py
 	$(PYTHON) -m venv $(VENV)
