@@ -6,14 +6,15 @@ STAMP  := $(VENV)/.installed
 
 .PHONY: run test test-heavy test-fast coverage lint docs docs-check setup clean test-fast-3.12 test-fast-3.13
 
-# A venv in two steps: what the package needs (.ci/requirements.py lists it from pyproject.toml), then the package
-# itself, editable, without its dependencies. The first touches nothing in the clone, so several venvs can be made
-# side by side (make -j3 .venv/.requirements .venv-3.12/.requirements .venv-3.13/.requirements: 97 s on 2 cores
-# against 160 s one after another); the second writes nqueens.egg-info into the clone, one venv at a time.
+# A venv in two steps: what the package needs (.ci/requirements.py lists it from pyproject.toml, into a file beside
+# the rule's stamp), then the package itself, editable, without its dependencies. The first touches nothing in the
+# clone, so several venvs can be made side by side (make -j3 .venv/.requirements .venv-3.12/.requirements
+# .venv-3.13/.requirements: 97 s on 2 cores against 160 s one after another); the second writes nqueens.egg-info
+# into the clone, one venv at a time.
 # pip compiles every module at install time (not --no-compile): where PYTHONDONTWRITEBYTECODE is set, as on CI,
 # nothing compiled at import is kept, and each process would compile numba, ortools and the rest again.
 EXTRAS := plot,dist,test,docs
-requirements = $(1)/bin/python .ci/requirements.py $(2) > $(1)/requirements.txt && $(1)/bin/python -m pip install --quiet -r $(1)/requirements.txt
+requirements = $(1)/bin/python .ci/requirements.py $(2) > $@.txt && $(1)/bin/python -m pip install --quiet -r $@.txt
 
 $(VENV)/.requirements: pyproject.toml .ci/requirements.py
 	$(PYTHON) -m venv $(VENV)

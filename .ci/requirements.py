@@ -14,8 +14,8 @@ from pathlib import Path
 
 project = tomllib.loads((Path(__file__).resolve().parent.parent / "pyproject.toml").read_text())["project"]
 name = project["name"]
-wanted, seen, requirements = [e for e in sys.argv[1].split(",") if e] if len(sys.argv) > 1 else [], set(), []
-requirements += project["dependencies"]
+wanted = [extra for extra in (sys.argv[1] if len(sys.argv) > 1 else "").split(",") if extra]
+seen, requirements = set(), list(project["dependencies"])
 while wanted:
     extra = wanted.pop()
     if extra in seen:
