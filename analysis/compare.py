@@ -65,6 +65,10 @@ _COLUMNS = (
     *("MiB added", "runs", "reused", "certified"),
 )
 _ALWAYS = ("n", "solver", "status", "seconds", "min", "max", "runs")
+# The columns of a comparison that show the cell's field of the same name, as it is.
+_AS_IS = ("n", "instance", "solver", "status", "total", "unique", "objective", "bound", "tree")
+# What a cell keeps of each of its runs (its ``repeats``).
+_REPEAT_FIELDS = ("repeat", "seed", "status", "seconds", "inner_time", "seconds_to_first", "reused", "message")
 
 # Columns of ``nqueens runs``; all but those of _RUN_ALWAYS shown only when some run has a value there.
 RUN_COLUMNS = (
@@ -154,47 +158,28 @@ def cells(records):
         solved = [r for r in runs if timed(r["status"])]
         base = dict(solved[0] if solved else next(r for r in runs if r["status"] == status))
         times = [run_time(r) for r in solved if run_time(r) is not None]
-        firsts = [r["seconds_to_first"] for r in solved if r.get("seconds_to_first") is not None]
         from nqueens.analysis.statistics import summary
 
         efforts = [r.get("effort") or {} for r in solved]
-        cpus = [r["cpu_time"] for r in solved if r.get("cpu_time") is not None]
-        peaks = [r["peak_memory"] for r in solved if r.get("peak_memory") is not None]
-        added = [r["memory_added"] for r in solved if r.get("memory_added") is not None]
         base.update(
             spread=summary(times) if len(times) >= 3 else None,
             effort={
                 name: statistics.median(e[name] for e in efforts if name in e)
                 for name in dict.fromkeys(k for e in efforts for k in e)
             },
-            cpu_time=statistics.median(cpus) if cpus else None,
-            peak_memory=max(peaks) if peaks else None,
-            memory_added=max(added) if added else None,
+            cpu_time=_reduce(r.get("cpu_time") for r in solved),
+            peak_memory=_reduce((r.get("peak_memory") for r in solved), max),
+            memory_added=_reduce((r.get("memory_added") for r in solved), max),
             status=status,
             message=next((r.get("message") for r in runs if r["status"] == status), None),
-            seconds=statistics.median(times) if times else None,
-            seconds_min=min(times) if times else None,
-            seconds_max=max(times) if times else None,
-            seconds_to_first=statistics.median(firsts) if firsts else None,
-            time_best=_median(r.get("time_best") for r in solved),
+            seconds=_reduce(times),
+            seconds_min=_reduce(times, min),
+            seconds_max=_reduce(times, max),
+            seconds_to_first=_reduce(r.get("seconds_to_first") for r in solved),
+            time_best=_reduce(r.get("time_best") for r in solved),
             runs=len(solved),
             reused=all(r.get("reused") for r in runs),
-            repeats=[
-                {
-                    key: r.get(key)
-                    for key in (
-                        "repeat",
-                        "seed",
-                        "status",
-                        "seconds",
-                        "inner_time",
-                        "seconds_to_first",
-                        "reused",
-                        "message",
-                    )
-                }
-                for r in runs
-            ],
+            repeats=[{key: r.get(key) for key in _REPEAT_FIELDS} for r in runs],
         )
         base.pop("repeat", None)
         out.append(base)
@@ -332,19 +317,8 @@ def format_check(found, fmt="table"):
     """The findings of :func:`nqueens.experiments.runner.check` (``nqueens runs --check``): one line per run whose
     status does not hold, or a ``json`` list of ``{"id", "n", "instance", "solver", "question", "repeat",
     "status", "why"}``."""
-    rows = [
-        {
-            "id": r.id,
-            "n": r.n,
-            "instance": r.instance,
-            "solver": r.solver,
-            "question": r.question,
-            "repeat": r.repeat,
-            "status": r.status,
-            "why": why,
-        }
-        for r, why in found
-    ]
+    fields = ("id", "n", "instance", "solver", "question", "repeat", "status")
+    rows = [{**{key: getattr(r, key) for key in fields}, "why": why} for r, why in found]
     if fmt == "json":
         return json.dumps(rows, indent=2) + "\n"
     if not rows:
@@ -606,9 +580,10 @@ def _docs(records):
     return [r.to_dict() if isinstance(r, RunRecord) else r for r in records]
 
 
-def _median(values):
+def _reduce(values, how=statistics.median):
+    """``how`` (the median, ``min``, ``max``) of the ``values`` that are not ``None``; ``None`` when none is."""
     values = [v for v in values if v is not None]
-    return statistics.median(values) if values else None
+    return how(values) if values else None
 
 
 def problem_key(record):
@@ -662,18 +637,10 @@ def _row(cell, fmt):
     if seconds is None and cell["status"] == "timeout" and cell.get("timeout") is not None and fmt == "markdown":
         seconds = f">{cell['timeout']:g}"
     return {
-        "n": cell["n"],
-        "instance": cell.get("instance"),
+        **{key: cell.get(key) for key in _AS_IS},
         "question": cell.get("question") or "count",
         "rule": _rule(cell),
-        "solver": cell["solver"],
-        "status": cell["status"],
-        "total": cell.get("total"),
-        "unique": cell.get("unique"),
-        "objective": cell.get("objective"),
-        "bound": cell.get("bound"),
         "best": cell.get("time_best"),
-        "tree": cell.get("tree"),
         "generated": stats.get("generated"),
         "nodes": cell.get("nodes") if cell.get("nodes") is not None else walked,
         "effort": _effort_text(effort, fmt),
@@ -735,8 +702,8 @@ def _reasons(table):
     return lines
 
 
-def _ranges(ns):
-    """``[4, 5, 6, 9]`` -> ``'4..6, 9'``."""
+def _ranges(ns, sep=", "):
+    """``[4, 5, 6, 9]`` -> ``'4..6, 9'`` (with ``sep=","``, ``'4..6,9'``: the range syntax of ``nqueens compare``)."""
     parts, start = [], None
     for i, n in enumerate(ns):
         if start is None:
@@ -744,7 +711,7 @@ def _ranges(ns):
         if i + 1 == len(ns) or ns[i + 1] != n + 1:
             parts.append(str(n) if start == n else f"{start}..{n}")
             start = None
-    return ", ".join(parts)
+    return sep.join(parts)
 
 
 def _where(record):

@@ -26,6 +26,7 @@ Seed 000, figure 4: solving time of each method against N (a scatter plot of its
 import math
 import os
 import platform
+import statistics
 from typing import Any
 
 from nqueens.core.errors import NQueensError
@@ -76,8 +77,6 @@ def plot_timings(records, path=None, *, title=None):
     NQueensError
         If matplotlib is missing, there is nothing to plot, or the path has another extension.
     """
-    import statistics
-
     records = list(records)
     times: dict[Any, Any] = {}
     for record in records:
@@ -92,12 +91,11 @@ def plot_timings(records, path=None, *, title=None):
         series.setdefault(solver, []).append((n, max(statistics.median(seconds), 1e-7)))
     for index, (solver, points) in enumerate(series.items()):
         points.sort()
-        ax.plot([n for n, _ in points], [s for _, s in points], label=solver, **_series_style(index))
+        ax.plot([n for n, _ in points], [s for _, s in points], label=solver, **series_style(index))
     ax.set_yscale("log")
-    ax.set_xlabel("n (board size)")
     ax.set_ylabel("wall time of the count (seconds, log scale)")
     ax.set_title(title or f"Time to count all solutions, per solver{_rule_note(records)} — measured on {_host()}")
-    _integer_ticks(ax)
+    _against_n(ax)
     return save(_solver_legend(fig, ax), path)
 
 
@@ -171,11 +169,7 @@ def plot_tree_sizes(rows, path=None, *, title=None):
     nodes_ax.set_yscale("log")
     nodes_ax.set_ylim(bottom=1)
     for ax in (full_ax, nodes_ax):
-        ax.set_xlabel("n (board size)")
-        _integer_ticks(ax)
-        if ax.get_legend_handles_labels()[0]:
-            ax.legend(fontsize="small")
-        ax.grid(True, which="both", alpha=0.3)
+        _against_n(ax, fontsize="small")
     if len(models) > 1:
         nodes_ax.set_xlabel("n (board size; each formulation's points shifted a little sideways, to stay visible)")
     shown = [
@@ -225,7 +219,7 @@ def plot_profiles(n, profiles, path=None, *, title=None):
                     look.update(marker="o", markerfacecolor="none", markersize=8)
             else:
                 # Series that may coincide (published, measured, estimated): hollow markers, each line its own dash.
-                look = _series_style(index)
+                look = series_style(index)
                 look.update(markerfacecolor="none", markersize=8)
                 style = ("-", "--", ":", "-.")[others.index(model) % 4] if key == "feasible" else ":"
             look.pop("linestyle", None)
@@ -263,8 +257,6 @@ def plot_unique_vs_total(rows, path=None, *, title=None):
         if row.get("status", "solved") in ANSWERED and row.get("unique") is not None:
             by_n.setdefault(row["n"], row)
     rows = [by_n[n] for n in sorted(by_n)]
-    if not rows:
-        raise NQueensError("no solution counts to plot")
     if not any(row["total"] for row in rows):
         raise NQueensError("no solution counts to plot")
     fig, ax = _figure(path)
@@ -275,7 +267,6 @@ def plot_unique_vs_total(rows, path=None, *, title=None):
     ax.plot(ns, [row["unique"] for row in rows], marker="s", label="unique (one per orbit of the 8 symmetries)")
     ax.set_yscale("symlog", linthresh=1)
     ax.set_ylim(bottom=0)
-    ax.set_xlabel("n (board size)")
     none = [row["n"] for row in rows if not row["total"]]
     ax.set_ylabel("solutions (log scale above 1; 0 drawn at 0)")
     if none:
@@ -302,8 +293,7 @@ def plot_unique_vs_total(rows, path=None, *, title=None):
     more = ratio.get_legend_handles_labels()
     ax.legend(lines[0] + more[0], lines[1] + more[1], loc="upper left")
     ax.set_title(title or f"Total vs fundamental solutions — counted on {_host()}")
-    _integer_ticks(ax)
-    ax.grid(True, which="both", alpha=0.3)
+    _against_n(ax)
     return save(fig, path)
 
 
@@ -342,7 +332,7 @@ def plot_strategies(rows, path=None, *, title=None):
     families = list(dict.fromkeys(s.split(",")[0] for s in strategies))
     for strategy in strategies:
         mine = sorted((row for row in rows if row["strategy"] == strategy), key=lambda row: row["n"])
-        look = _series_style(families.index(strategy.split(",")[0]))
+        look = series_style(families.index(strategy.split(",")[0]))
         look.pop("linestyle")
         style = "--" if "first-fail" in strategy else "-"
         for ax, key in ((nodes_ax, "nodes"), (checks_ax, "checks")):
@@ -355,11 +345,7 @@ def plot_strategies(rows, path=None, *, title=None):
     checks_ax.set_ylabel("checks (log scale)")
     for ax in (nodes_ax, checks_ax):
         ax.set_yscale("log")
-        ax.set_xlabel("n (board size)")
-        _integer_ticks(ax)
-        if ax.get_legend_handles_labels()[0]:
-            ax.legend(fontsize="small", title="propagation, order")
-        ax.grid(True, which="both", alpha=0.3)
+        _against_n(ax, fontsize="small", title="propagation, order")
     fig.suptitle(title or f"Backtracking, forward checking and MAC, static and first-fail — counted on {_host()}")
     return save(fig, path)
 
@@ -440,10 +426,6 @@ def series_style(index):
     >>> len({(str(s["color"]), s["marker"], s["linestyle"]) for s in map(series_style, range(20))})
     20
     """
-    return _series_style(index)
-
-
-def _series_style(index):
     # The ten strong colours first, then their ten light partners, each with one of eight markers: a dozen
     # solvers stay distinguishable in print.
     from matplotlib import colormaps
@@ -464,10 +446,20 @@ def _dodge(index, count, width=0.12):
     return (index - (count - 1) / 2) * width
 
 
-def _integer_ticks(ax):
+def _against_n(ax, **legend):
+    """An axis against ``n``: its label, ticks at integers, a grid, and a legend with ``legend``'s keywords (when
+    they are given and a series has a label)."""
+    ax.set_xlabel("n (board size)")
+    _integer_ticks(ax.xaxis)
+    if legend and ax.get_legend_handles_labels()[0]:
+        ax.legend(**legend)
+    ax.grid(True, which="both", alpha=0.3)
+
+
+def _integer_ticks(axis):
     from matplotlib.ticker import MaxNLocator
 
-    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    axis.set_major_locator(MaxNLocator(integer=True))
 
 
 def _host():
@@ -478,9 +470,7 @@ def _rule_note(records):
     """``", superqueen"`` when the records are runs under another attack rule than the queen's (for titles)."""
     rules = set()
     for record in records:
-        options = record.get("options") if isinstance(record, dict) else getattr(record, "options", None)
-        stats = record.get("stats") if isinstance(record, dict) else getattr(record, "stats", None)
-        rule = (options or {}).get("rule") or (stats or {}).get("rule")
+        rule = (_field(record, "options") or {}).get("rule") or (_field(record, "stats") or {}).get("rule")
         if rule and rule != "queen":
             rules.add(rule)
     return f", rule {', '.join(sorted(rules))}" if rules else ""
@@ -530,11 +520,10 @@ def plot_cactus(records, path=None, *, timeout=None, title=None):
     ----------
     records : iterable of dict
         Run records (``solver``, ``status``, ``seconds``), as an experiment returns them.
-    path : str or os.PathLike, optional
-        Where to write the figure (``.png`` or ``.svg``).
+    path, title
+        As for :func:`plot_timings`.
     timeout : float, optional
         The time limit of the runs, drawn as a line.
-    title : str, optional
 
     Returns
     -------
@@ -552,15 +541,13 @@ def plot_cactus(records, path=None, *, timeout=None, title=None):
     >>> fig.axes[0].get_lines()[0].get_xydata().tolist()
     [[1.0, 0.1], [2.0, 0.2], [3.0, 0.3]]
     """
-    import statistics
-
     records = list(records)
     asked, solved, by_seed = _runs_by_solver(records)
     fig, ax = _figure(path)
     for index, solver in enumerate(asked):
         times = sorted(solved.get(solver, []))
         seeds = by_seed.get(solver, {})
-        style = _series_style(index)
+        style = series_style(index)
         if len(seeds) < 2:
             label = f"{solver} ({len(times)} of {asked[solver]} solved)"
             ax.plot(range(1, len(times) + 1), times, label=label, **style)
@@ -579,7 +566,7 @@ def plot_cactus(records, path=None, *, timeout=None, title=None):
     ax.set_title(
         title or f"Cactus plot: runs solved within a time, per solver{_rule_note(records)} — measured on {_host()}"
     )
-    _integer_ticks(ax)
+    _integer_ticks(ax.xaxis)
     return save(_solver_legend(fig, ax), path)
 
 
@@ -615,7 +602,7 @@ def plot_ecdf(records, path=None, *, timeout=None, title=None):
         times = sorted(solved.get(solver, []))
         fractions = [(k + 1) / asked[solver] for k in range(len(times))]
         label = f"{solver} ({len(times)} of {asked[solver]} runs solved)"
-        ax.step(times, fractions, where="post", label=label, **_series_style(index))
+        ax.step(times, fractions, where="post", label=label, **series_style(index))
     _time_limit(ax, timeout, ax.axvline)
     ax.set_xscale("log")
     ax.set_ylim(0, 1.02)
@@ -655,8 +642,6 @@ def plot_scatter(records, first, second, path=None, *, timeout=None, title=None)
     >>> plot_scatter(runs, "a", "b").axes[0].get_xlabel()
     'a: seconds (log scale)'
     """
-    import statistics
-
     records = list(records)
     times: dict[Any, Any] = {}
     for record in records:
@@ -744,8 +729,6 @@ def plot_anytime(results, path=None, *, timeout=None, title=None):
     >>> plot_anytime(runs).axes[0].get_lines()[0].get_xydata().tolist()
     [[0.1, 6.0], [0.5, 6.0], [0.5, 5.0]]
     """
-    import statistics
-
     from nqueens.core.optimization import KNOWN
 
     runs = [dict(r) if isinstance(r, dict) else r.to_dict() for r in results]
@@ -755,8 +738,6 @@ def plot_anytime(results, path=None, *, timeout=None, title=None):
     ns = sorted({r["n"] for r in runs})[-_ANYTIME_PANELS:]  # the largest boards: where the solvers differ
     runs = [r for r in runs if r["n"] in ns]
     fig, axes = _figure(path, width=max(6, 4.5 * len(ns)), panels=len(ns))
-    from matplotlib.ticker import MaxNLocator
-
     axes = [axes] if len(ns) == 1 else list(axes)
     problem = runs[0]["problem"]
     solvers = list(dict.fromkeys(r["solver"] for r in runs))
@@ -766,7 +747,7 @@ def plot_anytime(results, path=None, *, timeout=None, title=None):
             mine = [r for r in runs if r["n"] == n and r["solver"] == solver]
             if not mine:
                 continue
-            style = _series_style(solvers.index(solver))
+            style = series_style(solvers.index(solver))
             ends = [max(r.get("seconds") or 0.0, r["curve"][-1][0]) for r in mine]
             times = sorted({max(t, 1e-4) for r in mine for t, _ in r["curve"]} | {max(t, 1e-4) for t in ends})
             xs: list[Any] = []
@@ -794,13 +775,12 @@ def plot_anytime(results, path=None, *, timeout=None, title=None):
                 ax.fill_between(xs, low, high, color=style.get("color"), alpha=0.15, linewidth=0)
         if known is not None:
             ax.axhline(known, color="tab:gray", linestyle=":", linewidth=1, label="published (OEIS)")
-        if timeout is not None:
-            ax.axvline(timeout, color="tab:gray", linestyle="--", linewidth=1, label=f"time limit ({timeout:g} s)")
+        _time_limit(ax, timeout, ax.axvline)
         ax.set_xscale("log")
         ax.set_xlabel("seconds (log scale)")
         ax.set_ylabel("best objective found")
         ax.set_title(f"n = {n}" + (f" (published: {known})" if known is not None else ""))
-        ax.yaxis.set_major_locator(MaxNLocator(integer=True))
+        _integer_ticks(ax.yaxis)
         ax.grid(True, which="both", alpha=0.3)
     axes[-1].legend(title="solver (status)", loc="upper left", bbox_to_anchor=(1.01, 1))
     fig.suptitle(title or f"Anytime curves, {problem}: the best objective over time — measured on {_host()}")
@@ -843,8 +823,6 @@ def plot_profile(results, path=None, *, title=None):
     E. D. Dolan, J. J. Moré, "Benchmarking optimization software with performance profiles", Mathematical
     Programming 91 (2002).
     """
-    import statistics
-
     runs = [dict(r) if isinstance(r, dict) else r.to_dict() for r in results]
     solvers = list(dict.fromkeys(r["solver"] for r in runs))
     problems = sorted({r["n"] for r in runs})
@@ -869,7 +847,7 @@ def plot_profile(results, path=None, *, title=None):
         for k, tau in enumerate(taus, start=1):
             xs += [tau, tau]
             ys += [ys[-1], k / len(problems)]
-        ax.plot(xs, ys, label=solver, **_series_style(index))
+        ax.plot(xs, ys, label=solver, **series_style(index))
     ax.set_xscale("log")
     ax.set_xlim(1, max(top, 2))
     ax.set_ylim(0, 1.02)

@@ -36,6 +36,7 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any
 
+from nqueens.analysis import compare
 from nqueens.analysis.busy import busy_notes
 
 from nqueens.core.errors import NQueensError
@@ -57,6 +58,10 @@ PROBLEMS_LISTED = 200
 
 _ASSETS = Path(__file__).with_name("report_assets")
 _PROBLEM_STATUSES = FAILURES
+# The statuses a solver's summary counts in a column of their own, by the column's name (any other status that did
+# not answer has a column named after it), and the columns of counts in the order of the page.
+_COUNTED = {"timeout": "timeouts", "memout": "memouts", "error": "errors", "wrong": "wrong"}
+_COUNTS = ("runs", "solved", *_COUNTED.values())
 
 
 def report_data(sides, *, command=None):
@@ -84,8 +89,6 @@ def report_data(sides, *, command=None):
     NQueensError
         If a side has no runs, mixes questions, or the two sides ask different questions.
     """
-    from nqueens.analysis.compare import agreement, cells, format_runs
-
     if not 1 <= len(sides) <= 2:
         raise NQueensError(f"a report is of one store or two side by side, got {len(sides)}")
     out: dict[str, Any] = {
@@ -96,19 +99,19 @@ def report_data(sides, *, command=None):
     }
     every = []
     for label, records in sides:
-        docs = json.loads(format_runs(list(records), "json"))
+        docs = json.loads(compare.format_runs(list(records), "json"))
         every.append(docs)
         if not docs:
             raise NQueensError(
                 f"{label} holds no experiment runs: nothing to report (nqueens compare --store makes some)"
             )
-        questions = sorted({_question(d) for d in docs})
+        questions = sorted({compare._question(d) for d in docs})
         if len(questions) > 1:
             raise NQueensError(
                 f"{label} mixes questions ({', '.join(questions)}): a report is of one experiment; "
                 "pick one with --question (and --problem for an optimisation problem)"
             )
-        table = cells(docs)
+        table = compare.cells(docs)
         common, varying = _factor(docs)
         out["fields"] = list(docs[0])
         out["sides"].append(
@@ -116,7 +119,7 @@ def report_data(sides, *, command=None):
                 "label": str(label),
                 "question": questions[0],
                 "count": len(docs),
-                "agreement": agreement(docs),
+                "agreement": compare.agreement(docs),
                 "experiment": _experiment(docs, label),
                 "solvers": solver_summary(docs),
                 "cells": [_cell(c) for c in table],
@@ -153,8 +156,6 @@ def solver_summary(records):
     >>> s[0]["par2"], s[0]["geomean"], s[0]["timeouts"]
     (4.5, 1.0, 1)
     """
-    from nqueens.analysis.compare import run_time
-
     out: dict[str, dict] = {}
     for r in records:
         if not ran(r["status"]):
@@ -163,12 +164,7 @@ def solver_summary(records):
             r["solver"],
             {
                 "solver": r["solver"],
-                "runs": 0,
-                "solved": 0,
-                "timeouts": 0,
-                "memouts": 0,
-                "errors": 0,
-                "wrong": 0,
+                **dict.fromkeys(_COUNTS, 0),
                 "other": {},
                 "par2": 0.0,
                 "geomean": None,
@@ -181,14 +177,14 @@ def solver_summary(records):
         status = r["status"]
         if status in ANSWERED:
             s["solved"] += 1
-            if run_time(r) is not None:
-                s["_times"].append(max(run_time(r), 1e-9))
+            if compare.run_time(r) is not None:
+                s["_times"].append(max(compare.run_time(r), 1e-9))
             for name, value in (r.get("effort") or {}).items():
                 if isinstance(value, int | float) and not isinstance(value, bool):
                     s["effort"][name] = s["effort"].get(name, 0) + value
             s["search_tree"] = s["search_tree"] or r.get("search_tree")
         else:
-            key = {"timeout": "timeouts", "memout": "memouts", "error": "errors", "wrong": "wrong"}.get(status)
+            key = _COUNTED.get(status)
             if key:
                 s[key] += 1
             else:  # feasible, unknown, ...: a status of its own column
@@ -340,25 +336,17 @@ def _cell(cell):
     spread = cell.get("spread") or {}
     shown = {
         "problem": cell.get("instance") or str(cell["n"]),
-        "n": cell["n"],
-        "instance": cell.get("instance"),
-        "solver": cell["solver"],
-        "status": cell["status"],
+        **{key: cell.get(key) for key in ("n", "instance", "solver", "status")},
         "answer": _answer(cell),
         "seconds": cell.get("seconds"),
         "min": cell.get("seconds_min"),
         "max": cell.get("seconds_max"),
-        "q1": spread.get("q1"),
-        "q3": spread.get("q3"),
-        "ci_low": spread.get("ci_low"),
-        "ci_high": spread.get("ci_high"),
+        **{key: spread.get(key) for key in ("q1", "q3", "ci_low", "ci_high")},
         "cpu": cell.get("cpu_time"),
         "added": cell.get("memory_added"),
         "memory": cell.get("peak_memory"),
         "effort": cell.get("effort") or {},
-        "nodes": cell.get("nodes"),
-        "timeout": cell.get("timeout"),
-        "runs": cell.get("runs"),
+        **{key: cell.get(key) for key in ("nodes", "timeout", "runs")},
         "repeats": len(cell.get("repeats") or []),
         "message": cell.get("message"),
     }
@@ -397,8 +385,8 @@ def _experiment(docs, label):
         "unrecorded": len(unrecorded),
         "digests": [{"digest": c, "runs": k} for c, k in digests.items()],
         "undigested": sum(not d.get("code_digest") for d in docs),
-        "question": _question(docs[0]),
-        "ns": _ranges(ns) if ns else None,
+        "question": compare._question(docs[0]),
+        "ns": compare._ranges(ns, ",") if ns else None,
         "instances": [{"name": name, "path": path} for name, path in instances],
         "solvers": solvers,
         "rules": rules,
@@ -420,7 +408,6 @@ def _experiment(docs, label):
 def _rebuilt(docs, label):
     """The ``nqueens compare`` commands that would make ``docs`` again (runs whose store did not record the
     command line that made them)."""
-    solvers = list(dict.fromkeys(d["solver"] for d in docs))
     rules, repeats, seeds, timeouts, memories, harnesses = _settings(docs)
     options = []
     if rules != ["queen"] and len(rules) == 1:
@@ -440,8 +427,7 @@ def _rebuilt(docs, label):
     # One command per set of problems: a solver run on fewer problems than the others (its default reach) was
     # asked by a command of its own, or was left out by the default one; either way this makes the same runs.
     groups: dict[tuple, list] = {}
-    for solver in solvers:
-        mine = [d for d in docs if d["solver"] == solver]
+    for solver, mine in _by_solver(docs).items():
         asked = (
             tuple(sorted({d["n"] for d in mine if not d.get("instance")})),
             tuple(sorted({d.get("instance_path") or d["instance"] for d in mine if d.get("instance")})),
@@ -449,7 +435,7 @@ def _rebuilt(docs, label):
         groups.setdefault(asked, []).append(solver)
     commands = []
     for (sizes, files), members in groups.items():
-        command = ["nqueens", "compare"] + ([_ranges(list(sizes))] if sizes else [])
+        command = ["nqueens", "compare"] + ([compare._ranges(list(sizes), ",")] if sizes else [])
         if files:
             command += ["--instances", *files]
         command += ["--solvers", ",".join(members), "--question", docs[0]["question"], *options]
@@ -468,11 +454,6 @@ def _settings(docs):
     )
 
 
-def _question(doc):
-    """The question of a run, with its optimisation problem when it has one (``optimize domination``)."""
-    return doc["question"] + (f" {doc['problem']}" if doc.get("problem") else "")
-
-
 def _distinct(docs, key):
     seen: dict[str, Any] = {}
     for d in docs:
@@ -481,20 +462,24 @@ def _distinct(docs, key):
     return [v for v in seen.values() if v]
 
 
+def _by_solver(items):
+    """``{solver: [its runs or cells]}``, in the order of their first."""
+    out: dict[str, list] = {}
+    for item in items:
+        out.setdefault(item["solver"], []).append(item)
+    return out
+
+
 def _pairs(table):
     """The paired statistics of every two solvers that answered a problem in common, paired as ``runs --compare``
     pairs them (:func:`nqueens.analysis.compare.pair`, :func:`~nqueens.analysis.compare.paired_statistics`): per
     pair the seconds and the CPU time, the number of ``problems`` paired, their names (``pairs``) and ``ratios``."""
-    from nqueens.analysis.compare import pair, paired_statistics
-
-    by_solver: dict[str, list] = {}
-    for c in table:
-        by_solver.setdefault(c["solver"], []).append(c)
+    by_solver = _by_solver(table)
     out = []
     for a, b in combinations(list(by_solver)[:PAIRED_SOLVERS], 2):
-        matched = pair(by_solver[a], by_solver[b])
+        matched = compare.pair(by_solver[a], by_solver[b])
         for column, key in (("seconds", "seconds"), ("cpu", "cpu_time")):
-            for result in paired_statistics(matched, key).values():
+            for result in compare.paired_statistics(matched, key).values():
                 result["pairs"], result["problems"] = result["problems"], len(result["problems"])
                 out.append({"a": a, "b": b, "column": column, **result})
     return out
@@ -503,22 +488,16 @@ def _pairs(table):
 def _comparison(a, b):
     """Two stores per problem and solver (:func:`nqueens.analysis.compare.compare_configurations` per solver both
     ran; a lone solver on each side is paired whatever its name): the runs whose status or answer changed first."""
-    from nqueens.analysis.compare import cells, compare_configurations
-
-    def by_solver(docs):
-        out: dict[str, list] = {}
-        for d in docs:
-            out.setdefault(d["solver"], []).append(d)
-        return out
-
-    left, right = by_solver(a), by_solver(b)
+    left, right = _by_solver(a), _by_solver(b)
     pairs = [(s, s) for s in left if s in right]
     if not pairs and len(left) == 1 and len(right) == 1:
         pairs = [(next(iter(left)), next(iter(right)))]
     rows = []
     for x, y in pairs:
-        answers = [{c.get("instance") or str(c["n"]): _answer(c) for c in cells(side)} for side in (left[x], right[y])]
-        result = compare_configurations(left[x], right[y])
+        answers = [
+            {c.get("instance") or str(c["n"]): _answer(c) for c in compare.cells(side)} for side in (left[x], right[y])
+        ]
+        result = compare.compare_configurations(left[x], right[y])
         for row in result["rows"]:
             changed_answer = answers[0].get(row["problem"]) != answers[1].get(row["problem"])
             rows.append(
@@ -565,7 +544,7 @@ def _verdict(side, named):
     out.append(f'<p class="agreement">{e(side["agreement"])}</p>')
     totals: dict[str, int] = {}
     for s in side["solvers"]:
-        for key in ("runs", "solved", "timeouts", "memouts", "errors", "wrong"):
+        for key in _COUNTS:
             totals[key] = totals.get(key, 0) + s[key]
         for key, count in s["other"].items():
             totals[key] = totals.get(key, 0) + count
@@ -633,8 +612,8 @@ def _summary_table(side, named):
     others = list(dict.fromkeys(k for s in side["solvers"] for k in s["other"]))
     penalty = f"penalised average runtime: a run that did not answer counts as {PAR_FACTOR} x its time limit"
     head = (
-        "<tr><th>solver</th><th>runs</th><th>solved</th><th>timeouts</th><th>memouts</th><th>errors</th><th>wrong</th>"
-        + "".join(f"<th>{e(k)}</th>" for k in others)
+        "<tr>"
+        + "".join(f"<th>{e(k)}</th>" for k in ("solver", *_COUNTS, *others))
         + f'<th title="{penalty}">PAR{PAR_FACTOR} (s)</th>'
         "<th>geometric mean time of the solved runs (s)</th><th>effort (sum over solved runs)</th></tr>"
     )
@@ -643,11 +622,9 @@ def _summary_table(side, named):
         effort = "; ".join(f"{_num(v)} {k}" for k, v in s["effort"].items())
         if effort and s["search_tree"]:
             effort += f" ({s['search_tree']} tree)"
-        extra = "".join(f"<td>{s['other'].get(k, 0)}</td>" for k in others)
+        counts = "".join(f"<td>{v}</td>" for v in [s[k] for k in _COUNTS] + [s["other"].get(k, 0) for k in others])
         rows.append(
-            f'<tr data-solver="{e(s["solver"])}"><td>{e(s["solver"])}</td><td>{s["runs"]}</td><td>{s["solved"]}</td>'
-            f"<td>{s['timeouts']}</td><td>{s['memouts']}</td><td>{s['errors']}</td><td>{s['wrong']}</td>"
-            f"{extra}"
+            f'<tr data-solver="{e(s["solver"])}"><td>{e(s["solver"])}</td>{counts}'
             f"<td>{_seconds(s['par2'])}</td><td>{_seconds(s['geomean'])}</td><td>{e(effort or '-')}</td></tr>"
         )
     caption = (
@@ -766,17 +743,6 @@ def _seconds(value):
 
 def _num(value):
     return f"{int(value):,}" if float(value).is_integer() else f"{value:.4g}"
-
-
-def _ranges(ns):
-    """``[4, 5, 6, 9]`` -> ``'4..6,9'`` (the range syntax of ``nqueens compare``)."""
-    parts, start = [], None
-    for i, n in enumerate(ns):
-        start = n if start is None else start
-        if i + 1 == len(ns) or ns[i + 1] != n + 1:
-            parts.append(str(n) if start == n else f"{start}..{n}")
-            start = None
-    return ",".join(parts)
 
 
 def _quote(part):

@@ -39,35 +39,23 @@ def main(argv=None):
     probes = check_n(args.probes, what="--probes")
 
     exact_rows, large_rows, points = [], [], []
+    sizes = [(n, True) for n in range(first, last + 1)] + [(n, False) for n in large]  # (n, counted exactly)
     for model in MODELS:
         counted = model in nqueens.registry.REGISTRY
-        for n in range(first, last + 1):
+        for n, exactly in sizes:
             guess = estimate(n, model, probes=probes, seed=args.seed)
-            exact = nqueens.count(n, model, nodes=True).nodes if counted else None
-            z = (guess.estimate - exact) / guess.stderr if exact is not None and guess.stderr else None
-            exact_rows.append([model, n, exact, guess.estimate, guess.stderr, z, None if z is None else abs(z) <= 3])
-            points.append(
-                {
-                    "model": model,
-                    "n": n,
-                    "tree_size": tree_size(n, model),
-                    "measured": exact,
-                    "estimate": guess.estimate,
-                    "stderr": guess.stderr,
-                }
-            )
-        for n in large:
-            guess = estimate(n, model, probes=probes, seed=args.seed)
-            large_rows.append([model, n, guess.estimate, guess.stderr, guess.stderr / guess.estimate, guess.seconds])
-            points.append(
-                {
-                    "model": model,
-                    "n": n,
-                    "tree_size": tree_size(n, model),
-                    "estimate": guess.estimate,
-                    "stderr": guess.stderr,
-                }
-            )
+            exact = nqueens.count(n, model, nodes=True).nodes if counted and exactly else None
+            point = {"model": model, "n": n, "tree_size": tree_size(n, model), "measured": exact}
+            points.append({**point, "estimate": guess.estimate, "stderr": guess.stderr})
+            if exactly:
+                z = (guess.estimate - exact) / guess.stderr if exact is not None and guess.stderr else None
+                exact_rows.append(
+                    [model, n, exact, guess.estimate, guess.stderr, z, None if z is None else abs(z) <= 3]
+                )
+            else:
+                large_rows.append(
+                    [model, n, guess.estimate, guess.stderr, guess.stderr / guess.estimate, guess.seconds]
+                )
 
     args.out.mkdir(parents=True, exist_ok=True)
     report = args.out / "estimator.md"

@@ -16,7 +16,7 @@ Usage::
 import statistics
 
 from _common import parser, report_header, run
-from nqueens.analysis.plots import check_path, save, series_style
+from nqueens.analysis.plots import _figure, _host, check_path, save, series_style
 from nqueens.models import cp
 
 from nqueens.core.board import check_n, is_solution
@@ -159,12 +159,7 @@ def _shown(value):
 
 
 def _plot(ns, ours, limit, path):
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from matplotlib.figure import Figure
-
-    fig = Figure(figsize=(9, 5.5), layout="constrained")
-    FigureCanvasAgg(fig)
-    ax = fig.add_subplot()
+    fig, ax = _figure(None)
     for index, (name, series) in enumerate(ours.items()):
         points = [(n, series[n] + 1) for n in ns if series[n] is not None]
         # 13 series: ten strong colours, then light ones, each with its marker; the line's dash says the
@@ -189,12 +184,6 @@ def _plot(ns, ours, limit, path):
         f"Failures to the first solution of n-queens per search strategy — OR-tools CP solver, computed on {_host()}"
     )
     save(fig, str(path))
-
-
-def _host():
-    import platform
-
-    return platform.node() or "this machine"
 
 
 if __name__ == "__main__":

@@ -42,41 +42,17 @@ def main(argv=None):
         else:
             found = classes(nqueens.batches(n, solver))
             total = sum(size * number for size, number in found.items())
-        rows.append(
-            {
-                "n": n,
-                "total": total,
-                "unique": sum(found.values()),
-                "classes": found,
-                "seconds": time.perf_counter() - start,
-            }
-        )
+        seconds = time.perf_counter() - start
+        rows.append({"n": n, "total": total, "unique": sum(found.values()), "classes": found, "seconds": seconds})
 
+    orbits = (1, 2, 4, 8)  # the sizes an orbit under the 8 symmetries of the board may have
     table = figures(
+        ["n", "total", "OEIS A000170", "unique", "OEIS A002562", *(f"orbits of {size}" for size in orbits)]
+        + ["total / unique", "matches OEIS"],
         [
-            "n",
-            "total",
-            "OEIS A000170",
-            "unique",
-            "OEIS A002562",
-            "orbits of 1",
-            "orbits of 2",
-            "orbits of 4",
-            "orbits of 8",
-            "total / unique",
-            "matches OEIS",
-        ],
-        [
-            [
-                r["n"],
-                r["total"],
-                known.TOTAL.get(r["n"]),
-                r["unique"],
-                known.UNIQUE.get(r["n"]),
-                r["classes"].get(1, 0),
-                r["classes"].get(2, 0),
-                r["classes"].get(4, 0),
-                r["classes"].get(8, 0),
+            [r["n"], r["total"], known.TOTAL.get(r["n"]), r["unique"], known.UNIQUE.get(r["n"])]
+            + [r["classes"].get(size, 0) for size in orbits]
+            + [
                 r["total"] / r["unique"] if r["unique"] else None,
                 r["total"] == known.TOTAL.get(r["n"]) and r["unique"] == known.UNIQUE.get(r["n"]),
             ]

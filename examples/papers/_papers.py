@@ -112,17 +112,25 @@ class Ledger:
     for again is taken from the store (``reused``) instead of computed. Each cell is written in its own
     transaction as it finishes, with the machine and the libraries' versions, as an experiment run
     (:class:`nqueens.core.record.RunRecord`, solver ``papers/<paper>:<kind>``), so ``nqueens runs`` lists it.
+    A ``with`` block closes the store at its end; :meth:`reproduction` is the answer made of the cells.
     """
 
     def __init__(self, paper, store=None):
         self.paper = paper
         self.cells = 0
         self.reused = 0
+        self.started = time.perf_counter()
         self.store = None
         if store is not None:
             from nqueens.runtime.store import ResultStore
 
             self.store = ResultStore(store)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc_info):
+        self.close()
 
     @property
     def path(self):
@@ -150,6 +158,11 @@ class Ledger:
     def close(self):
         if self.store is not None:
             self.store.close()
+
+    def reproduction(self, mode, *, title, tables, notes, draw):
+        """The :class:`Reproduction` of these cells in ``mode``, its seconds counted from the ledger's start."""
+        seconds = time.perf_counter() - self.started
+        return Reproduction(self.paper, mode, title, tables, notes, draw, self.cells, self.reused, seconds)
 
 
 def command_line(module_doc, reproduce, *, full_seconds, paper, argv=None):

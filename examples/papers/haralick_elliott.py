@@ -14,12 +14,11 @@ Usage::
 """
 
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _papers import NOT_AVAILABLE, Ledger, Reproduction, command_line, published  # noqa: E402
+from _papers import NOT_AVAILABLE, Ledger, command_line, published  # noqa: E402
 
 __all__ = ["PAPER", "SETTINGS", "METHODS", "reproduce", "main"]
 
@@ -46,10 +45,8 @@ def reproduce(mode="quick", store=None):
     pub = published(PAPER)
     knuth = {int(n): sum(row) for n, row in published("knuth")["profiles"]["rows"].items()}
     ns = SETTINGS[mode]["ns"]
-    ledger = Ledger(PAPER, store if mode == "full" else None)
-    start = time.perf_counter()
     found = {}
-    try:
+    with Ledger(PAPER, store if mode == "full" else None) as ledger:
         for n in ns:
             for label, propagation, order in METHODS:
 
@@ -60,8 +57,6 @@ def reproduce(mode="quick", store=None):
                 found[n, label] = ledger.cell(
                     "all-solutions", {"n": n, "propagation": propagation, "order": order}, walk
                 )
-    finally:
-        ledger.close()
 
     labels = [m[0] for m in METHODS]
     nodes_rows, checks_rows = [], []
@@ -75,9 +70,8 @@ def reproduce(mode="quick", store=None):
         bt = cells[0]["checks"]
         checks_rows.append([n] + [c["checks"] for c in cells] + [cells[2]["checks"] / bt, cells[4]["checks"] / bt])
     aima = pub["aima_figure_5_5"]
-    result = Reproduction(
-        paper=PAPER,
-        mode=mode,
+    return ledger.reproduction(
+        mode,
         title="Haralick & Elliott 1980: backtracking, forward checking, look-ahead",
         tables=[
             (
@@ -102,12 +96,8 @@ def reproduce(mode="quick", store=None):
             f"{aima['row']['min-conflicts']}. There as here, forward checking with fail first (MRV) needs far "
             "fewer checks than backtracking.",
         ],
-        cells=ledger.cells,
-        reused=ledger.reused,
-        seconds=time.perf_counter() - start,
+        draw=lambda plt: _draw(plt, ns, found, labels),
     )
-    result.draw = lambda plt: _draw(plt, ns, found, labels)
-    return result
 
 
 def main(argv=None):

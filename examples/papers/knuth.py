@@ -15,12 +15,11 @@ Usage::
 
 import statistics
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _papers import NOT_AVAILABLE, Ledger, Reproduction, command_line, published  # noqa: E402
+from _papers import NOT_AVAILABLE, Ledger, command_line, published  # noqa: E402
 
 __all__ = ["PAPER", "SETTINGS", "reproduce", "main"]
 
@@ -44,10 +43,8 @@ def reproduce(mode="quick", store=None):
     pub = published(PAPER)
     rows_published = {int(n): row for n, row in pub["profiles"]["rows"].items()}
     rows_published[16] = pub["profile_16"]["row"]
-    ledger = Ledger(PAPER, store if mode == "full" else None)
-    start = time.perf_counter()
-    try:
-        profiles, mary = {}, {}
+    profiles, mary, spread = {}, {}, {}
+    with Ledger(PAPER, store if mode == "full" else None) as ledger:
         for n in settings["ns"]:
             profiles[n] = ledger.cell(
                 "profile",
@@ -61,10 +58,9 @@ def reproduce(mode="quick", store=None):
                     lambda n=n: list(nqueens.count(n, "mary", nodes=True).profile),
                 )
         exact = {n: sum(rows_published[n]) for n in settings["estimate_ns"]}
-        spread = {}
         for n in settings["estimate_ns"]:
             for k in settings["probes"]:
-                values = [
+                spread[n, k] = [
                     ledger.cell(
                         "estimate",
                         {"n": n, "probes": k, "seed": seed},
@@ -72,9 +68,6 @@ def reproduce(mode="quick", store=None):
                     )
                     for seed in range(settings["seeds"])
                 ]
-                spread[n, k] = values
-    finally:
-        ledger.close()
 
     profile_rows = []
     for n in settings["ns"]:
@@ -110,9 +103,8 @@ def reproduce(mode="quick", store=None):
                 abs(mean - exact[n]) <= 4 * sd / len(values) ** 0.5,
             ]
         )
-    result = Reproduction(
-        paper=PAPER,
-        mode=mode,
+    return ledger.reproduction(
+        mode,
         title="Knuth, TAOCP 7.2.2: backtrack trees of n queens and the estimator",
         tables=[
             (
@@ -137,12 +129,8 @@ def reproduce(mode="quick", store=None):
             "Published: " + pub["profiles"]["source"] + " " + pub["profile_16"]["source"],
             *(f"Not available here ({what}): {why}" for what, why in pub["not_available"].items()),
         ],
-        cells=ledger.cells,
-        reused=ledger.reused,
-        seconds=time.perf_counter() - start,
+        draw=lambda plt: _draw(plt, rows_published, profiles, level_n, spread, exact, settings),
     )
-    result.draw = lambda plt: _draw(plt, rows_published, profiles, level_n, spread, exact, settings)
-    return result
 
 
 def main(argv=None):

@@ -15,12 +15,11 @@ Usage::
 
 import statistics
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _papers import NOT_AVAILABLE, Ledger, Reproduction, command_line, published  # noqa: E402
+from _papers import NOT_AVAILABLE, Ledger, command_line, published  # noqa: E402
 
 __all__ = ["PAPER", "SETTINGS", "TOLERANCE", "reproduce", "main"]
 
@@ -41,8 +40,6 @@ def reproduce(mode="quick", store=None):
 
     pub = published(PAPER)
     settings = SETTINGS[mode]
-    ledger = Ledger(PAPER, store if mode == "full" else None)
-    start = time.perf_counter()
 
     def solve(n, seed):
         c = construct(n, "min-conflicts", seed=seed)
@@ -52,14 +49,12 @@ def reproduce(mode="quick", store=None):
                 "restarts": c.stats["restarts"], "seconds": c.seconds}  # fmt: skip
 
     runs = {}
-    try:
+    with Ledger(PAPER, store if mode == "full" else None) as ledger:
         for n in settings["ns"]:
             runs[n] = [
                 ledger.cell("min-conflicts", {"n": n, "seed": seed}, lambda n=n, seed=seed: solve(n, seed))
                 for seed in range(settings["seeds"])
             ]
-    finally:
-        ledger.close()
 
     repairs_pub = pub["repairs_1e6"]["value"]
     start_pub = pub["initial_conflicts_1e6"]["value"]
@@ -85,9 +80,8 @@ def reproduce(mode="quick", store=None):
     largest = max(runs)
     mean_largest = statistics.fmean(r["repairs"] for r in runs[largest])
     agree = repairs_pub / TOLERANCE <= mean_largest <= repairs_pub * TOLERANCE
-    result = Reproduction(
-        paper=PAPER,
-        mode=mode,
+    return ledger.reproduction(
+        mode,
         title="Minton et al. 1992: min-conflicts with the greedy start",
         tables=[
             (
@@ -121,12 +115,8 @@ def reproduce(mode="quick", store=None):
             + ("within" if agree else "**not** within")
             + f" a factor {TOLERANCE:g} of the published {repairs_pub} at n = 10^6.",
         ],
-        cells=ledger.cells,
-        reused=ledger.reused,
-        seconds=time.perf_counter() - start,
+        draw=lambda plt: _draw(plt, runs, repairs_pub),
     )
-    result.draw = lambda plt: _draw(plt, runs, repairs_pub)
-    return result
 
 
 def main(argv=None):

@@ -19,12 +19,11 @@ Usage::
 
 import math
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _papers import Ledger, Reproduction, command_line, published  # noqa: E402
+from _papers import Ledger, command_line, published  # noqa: E402
 
 __all__ = ["PAPER", "SETTINGS", "CP_COLUMN", "reproduce", "main"]
 
@@ -44,15 +43,13 @@ def reproduce(mode="quick", store=None):
     pub = published(PAPER)
     claims = pub["abstract"]
     settings = SETTINGS[mode]
-    ledger = Ledger(PAPER, store if mode == "full" else None)
-    start = time.perf_counter()
 
     def first(n, propagation, order):
         q, a = tree.first_solution(mary.FORMULATION, n, propagation=propagation, order=order)
         return {"nodes": a.nodes, "first_column": None if q is None else q[0]}
 
-    try:
-        lex, frv, cp = {}, {}, {}
+    lex, frv, cp = {}, {}, {}
+    with Ledger(PAPER, store if mode == "full" else None) as ledger:
         for n in settings["lex"]:
             lex[n] = ledger.cell("first", {"n": n, "order": "lexicographic"}, lambda n=n: first(n, "none", "static"))
         for n in settings["frv"]:
@@ -61,8 +58,6 @@ def reproduce(mode="quick", store=None):
             )
         for n in settings["cp"]:
             cp[n] = ledger.cell("first", {"n": n, "column": CP_COLUMN}, lambda n=n: _cp_first(n))
-    finally:
-        ledger.close()
 
     ns = sorted(set(lex) | set(frv) | set(cp))
     rows = []
@@ -113,9 +108,8 @@ def reproduce(mode="quick", store=None):
             + (f"; cp at most {most_cp:,} branches for n = {min(cp)}..{max(cp)}" if cp else ""),
         ],
     ]
-    result = Reproduction(
-        paper=PAPER,
-        mode=mode,
+    return ledger.reproduction(
+        mode,
         title="Stone & Stone 1987: the first solution by search order",
         tables=[
             (
@@ -140,12 +134,8 @@ def reproduce(mode="quick", store=None):
             f"Published: {claims['source']}",
             f"Not available here: {pub['not_available']['tables']}",
         ],
-        cells=ledger.cells,
-        reused=ledger.reused,
-        seconds=time.perf_counter() - start,
+        draw=lambda plt: _draw(plt, lex, frv, cp),
     )
-    result.draw = lambda plt: _draw(plt, lex, frv, cp)
-    return result
 
 
 def main(argv=None):

@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _papers import Ledger, Reproduction, command_line, published  # noqa: E402
+from _papers import Ledger, command_line, published  # noqa: E402
 
 __all__ = ["PAPER", "SETTINGS", "WAYS", "reproduce", "main"]
 
@@ -40,12 +40,10 @@ def reproduce(mode="quick", store=None):
 
     pub = published(PAPER)
     ns = SETTINGS[mode]["ns"]
-    ledger = Ledger(PAPER, store if mode == "full" else None)
-    start = time.perf_counter()
-    for way in WAYS:  # each way's kernels loaded before any is timed
-        permutation.count(4, propagation=PROPAGATION, symmetry=way)
     found = {}
-    try:
+    with Ledger(PAPER, store if mode == "full" else None) as ledger:
+        for way in WAYS:  # each way's kernels loaded before any is timed
+            permutation.count(4, propagation=PROPAGATION, symmetry=way)
         for n in ns:
             for way in WAYS:
 
@@ -65,8 +63,6 @@ def reproduce(mode="quick", store=None):
                 found[n, way] = ledger.cell(
                     "all-solutions", {"n": n, "propagation": PROPAGATION, "symmetry": way}, walk
                 )
-    finally:
-        ledger.close()
 
     full = WAYS[2:]
     nodes_rows, kept_rows, cost_rows = [], [], []
@@ -85,9 +81,8 @@ def reproduce(mode="quick", store=None):
         cost_rows.append(
             [n] + [cells[way]["symmetry_checks"] for way in full] + [cells[way]["seconds"] for way in WAYS]
         )
-    result = Reproduction(
-        paper=PAPER,
-        mode=mode,
+    return ledger.reproduction(
+        mode,
         title="Symmetry broken during the search: none, half, lex-leader, SBDS, SBDD",
         tables=[
             (
@@ -118,12 +113,8 @@ def reproduce(mode="quick", store=None):
             f"Not available here: {pub['not_available']['lee_zhu']}",
             f"Not available here: {pub['not_available']['gent_smith']}",
         ],
-        cells=ledger.cells,
-        reused=ledger.reused,
-        seconds=time.perf_counter() - start,
+        draw=lambda plt: _draw(plt, ns, found),
     )
-    result.draw = lambda plt: _draw(plt, ns, found)
-    return result
 
 
 def main(argv=None):
