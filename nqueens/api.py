@@ -164,7 +164,7 @@ def request(
             solver = DEFAULT_ENUMERATOR if instance.is_plain else DEFAULT_INSTANCE_SOLVER
     spec = solver if isinstance(solver, Solver) else get_solver(solver)
     parsed = options if checked else spec.check_options(options)
-    n, _ = _admit(spec, instance, parsed)
+    n = _admit(spec, instance, parsed)
     workers = None
     if spec.family == "engine":
         workers = parsed.get("workers")
@@ -175,10 +175,9 @@ def request(
     _check_memory(spec, n, parsed, workers)
     if counting:
         if nodes and "nodes" not in spec.can:
-            able = ", ".join(s.name for s in REGISTRY.values() if "nodes" in s.can)
-            raise NQueensError(f"solver {spec.name!r} does not count nodes; solvers that do: {able}")
+            raise NQueensError(f"solver {spec.name!r} does not count nodes; solvers that do: {_able('nodes')}")
         if "count" not in spec.can:
-            raise NQueensError(f"solver {spec.name!r} cannot count{_because('count')}")
+            raise NQueensError(f"solver {spec.name!r} cannot count; solvers that can: {_able('count')}")
         partial = spec.partial(parsed)
         if partial is not None:
             raise NQueensError(
@@ -188,8 +187,7 @@ def request(
         if limit is not None:
             limit = check_n(limit, what="limit")
         if "enumerate" not in spec.can:
-            able = ", ".join(s.name for s in REGISTRY.values() if "enumerate" in s.can)
-            raise NQueensError(f"solver {spec.name!r} only counts; solvers that enumerate: {able}")
+            raise NQueensError(f"solver {spec.name!r} only counts; solvers that enumerate: {_able('enumerate')}")
     given = {name: parsed[name] for name in options}
     path = None
     if spec.family == "engine" and counting:
@@ -260,26 +258,14 @@ def count(
         tally, span = background.timed(module.count, n, nodes=req.nodes, **req.extra, **options)
     stats = dict(tally.stats)
     span.child(stats.pop("child_peak_memory", None))  # a child process the solver measured itself
-    seconds = stats.pop("seconds", span.seconds)  # an engine's own measure is the one its result store recorded
+    # The span's measures; an engine's own seconds are those its result store recorded.
+    measured = span.to_dict() | {"seconds": stats.pop("seconds", span.seconds)}
     if req.rule != "queen":
         stats.setdefault("rule", req.rule)
     if not instance.is_plain:
         stats["instance"] = instance.describe()
-    return CountResult(
-        n=n,
-        solver=spec.name,
-        total=tally.total,
-        unique=tally.unique,
-        classes=tally.classes,
-        nodes=tally.nodes,
-        profile=tally.profile,
-        seconds=seconds,
-        stats=stats,
-        cpu_time=span.cpu_time,
-        peak_memory=span.peak_memory,
-        memory_added=span.memory_added,
-        memory_note=span.memory_note,
-    )
+    tallied = {key: getattr(tally, key) for key in ("total", "unique", "classes", "nodes", "profile")}
+    return CountResult(n=n, solver=spec.name, stats=stats, **tallied, **measured)
 
 
 def batches(
@@ -433,22 +419,20 @@ def _check_memory(spec, n, options, workers):
 
 
 def _admit(spec, instance, options=None):
-    """Check ``instance`` against ``spec`` once (its limits under the checked ``options``); return ``n`` and the
-    keywords that pass the instance on."""
+    """Check ``instance`` against ``spec`` once (its limits under the checked ``options``); return ``n``."""
     # an option's value may lower the limit (propagation keeps domains in 64 bits)
     n = spec.check_n(instance.n, options)
-    if instance.is_plain:
-        return n, {}
-    if "instance" not in spec.can:
-        able = ", ".join(s.name for s in REGISTRY.values() if "instance" in s.can)
+    if not instance.is_plain and "instance" not in spec.can:
         reason = spec.no_instance or "it does not take problem instances"
-        raise NQueensError(f"solver {spec.name!r} cannot solve an instance: {reason}; solvers that can: {able}")
-    return n, {"instance": instance}
+        raise NQueensError(
+            f"solver {spec.name!r} cannot solve an instance: {reason}; solvers that can: {_able('instance')}"
+        )
+    return n
 
 
-def _because(what):
-    able = ", ".join(s.name for s in REGISTRY.values() if what in s.can)
-    return f"; solvers that can: {able}"
+def _able(what):
+    """The registered solvers that can ``what`` (``"count"``, ``"nodes"``, ...), as the messages name them."""
+    return ", ".join(s.name for s in REGISTRY.values() if what in s.can)
 
 
 def _cut(stream, limit):

@@ -258,14 +258,10 @@ def main(argv=None):
     except OutputError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
-    except SolverError as exc:
-        _discard_pending_output()
-        print(f"error: {exc}", file=sys.stderr)
-        return 1
     except NQueensError as exc:
         _discard_pending_output()
         print(f"error: {exc}", file=sys.stderr)
-        return 2
+        return 1 if isinstance(exc, SolverError) else 2  # an outside solver failed at its work, or bad input
     except KeyboardInterrupt as exc:
         return _interrupted(argv, _received[0] if _received else getattr(exc, "signum", signal.SIGINT))
     except MemoryError:

@@ -36,21 +36,11 @@ def add_instance_option(parser):
     parser.add_argument(
         "--diagonals",
         "--numdiags",
-        type=_count,
+        type=whole("--diagonals"),
         metavar="M",
         help="with an excluded-diagonals --instance (CSPLib prob079's diags list): exclude only its first M "
         "diagonals, the JAIR 2017 paper's instance with M diagonals (numdiags of queens-diag-transform.py)",
     )
-
-
-def _count(text):
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"--diagonals must be an integer >= 0, got {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"--diagonals must be an integer >= 0, got {text!r}")
-    return value
 
 
 def problem(args):
@@ -78,6 +68,17 @@ def problem(args):
     return instance
 
 
+def one_column(spec, one, example):
+    """``--solver NAME:OPT=VALUE...`` as ``(solver, options)``, read as compare reads a column; a list is refused
+    (``one`` says what the option takes, ``example`` shows it)."""
+    from nqueens.experiments.columns import parse_solvers
+
+    if "," in spec:
+        raise NQueensError(f"--solver {spec!r}: {one}, options after colons ({example})")
+    column = parse_solvers(spec)[0]
+    return column.solver, column.options
+
+
 def collect_options(pairs, flags=()):
     """``--option NAME=VALUE`` pairs (and ``(name, value)`` command-line flags that map to solver options) as a
     dict; a name given twice is refused, even with the same value."""
@@ -91,22 +92,45 @@ def collect_options(pairs, flags=()):
     return options
 
 
-def board_size(text):
-    """argparse type for ``N``: an integer >= 1, with the library's message otherwise."""
-    try:
-        return check_n(text, what="N")
-    except NQueensError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
-
-
 def positive(what):
-    """argparse type for a count such as ``--limit``: an integer >= 1."""
+    """argparse type for a count such as ``--limit``: an integer >= 1, with the library's message otherwise."""
 
     def parse(text):
         try:
             return check_n(text, what=what)
         except NQueensError as exc:
             raise argparse.ArgumentTypeError(str(exc)) from None
+
+    parse.__name__ = what
+    return parse
+
+
+board_size = positive("N")  # argparse type for ``N``, the board size
+
+
+def whole(what):
+    """argparse type for a count that may be 0 (``--diagonals``, ``K``): what ``int`` reads, >= 0."""
+
+    def parse(text):
+        try:
+            value = int(text)
+        except ValueError:
+            value = -1
+        if value < 0:
+            raise argparse.ArgumentTypeError(f"{what} must be an integer >= 0, got {text!r}")
+        return value
+
+    parse.__name__ = what
+    return parse
+
+
+def natural(what):
+    """argparse type for a seed or a step count: ASCII digits only (no sign), >= 0."""
+
+    def parse(text):
+        if not text.strip().isdigit() or not text.isascii():
+            raise argparse.ArgumentTypeError(f"{what} must be an integer >= 0, got {text!r}")
+        return int(text)
 
     parse.__name__ = what
     return parse

@@ -10,10 +10,10 @@ from nqueens.core.errors import NQueensError
 
 
 def run_optimization(
-    problem, range_text, solvers, *, timeout, symmetry, workers, fmt, plot, plot_profile, quiet, certify=None
+    problem, sizes, solvers, *, timeout, symmetry, fmt, quiet, workers=None, plot=None, plot_profile=None, certify=None
 ):
-    """The runs, checked, made, printed and drawn; the exit status (1 if a run is ``wrong``, ``error`` or
-    ``memout``)."""
+    """The runs on ``sizes`` (N or A..B), checked, made, printed and drawn; the exit status (1 if a run is
+    ``wrong``, ``error`` or ``memout``)."""
     from nqueens.analysis.compare import format_runs, format_table
     from nqueens.core.optimization import check_problem
     from nqueens.experiments import runner as experiment
@@ -34,7 +34,7 @@ def run_optimization(
     options = {key: value for key, value in (("symmetry", symmetry or None), ("workers", workers)) if value}
     columns = with_options(columns, options)
     result = experiment.run(
-        experiment.problems_from_range(range_text),
+        experiment.problems_from_range(sizes),
         columns,
         question="optimize",
         problem=problem,

@@ -4,8 +4,6 @@ The checker (:mod:`nqueens.certify.check`) imports neither pysat nor the toolkit
 is one ``error:`` line naming the step that failed, exit status 1.
 """
 
-import argparse
-
 from nqueens.cli.commands._common import print_json
 
 EPILOG = """examples:
@@ -24,7 +22,6 @@ def add_parser(sub):
         description="Check a certificate folder: the claim, the digests of its files, every board against the rule "
         "and the instance, the formula written again from the claim, and the DRAT proof (see docs/certify.md).",
         epilog=EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("action", choices=("check",), help="check: check the certificate in DIR")
     parser.add_argument("folder", metavar="DIR", help="a folder written by --certify")

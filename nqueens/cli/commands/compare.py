@@ -1,7 +1,6 @@
 """``nqueens compare``: the experiment runner (see :mod:`nqueens.experiments.runner`): solvers over board sizes or
 instance files, every run a record with a status, limits per run, every repeat stored and resumable."""
 
-import argparse
 import sys
 from typing import Any
 
@@ -51,7 +50,6 @@ def add_parser(sub):
         help="run solvers over a range of N (or instance files) and check that they agree",
         description="Run solvers over a range of N and check that they agree: an experiment, one record per run.",
         epilog=EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     from nqueens.experiments.questions import QUESTIONS
 
@@ -186,6 +184,11 @@ def _warn_if_long(problems, columns):
             return
 
 
+# The options that go to nqueens.experiments.runner.run as its keywords of the same names.
+_RUN_KEYWORDS = ("question", "repeat", "timeout", "memory", "workers", "scheduler", "store", "fresh", "nodes")
+_RUN_KEYWORDS += ("seeds", "harness", "problem", "plot", "plot_kind", "certify")
+
+
 def run(args):
     from nqueens.experiments import runner as experiment
     from nqueens.experiments.questions import asking, get_question
@@ -212,35 +215,14 @@ def run(args):
     if columns is not None and args.rules not in (None, "queen"):
         columns = experiment.with_rule(columns, args.rules)
     fmt = "json" if args.json else args.format
-    forecast = get_question(args.question or asking(args.problem)).forecast
-    if columns is not None and args.timeout is None and not args.quiet and forecast:
+    asked = get_question(args.question or asking(args.problem))
+    if columns is not None and args.timeout is None and not args.quiet and asked.forecast:
         _warn_if_long(problems, columns)
     show = _progress() if not args.quiet and sys.stderr.isatty() else None
-    one = get_question(args.question or asking(args.problem)).one_solution  # the forecast of a first solution
-    announce = None if args.quiet else _announcer(args.timeout, one)
+    announce = None if args.quiet else _announcer(args.timeout, asked.one_solution)  # a first solution's forecast
+    given = {key: getattr(args, key) for key in _RUN_KEYWORDS}
     try:
-        result = experiment.run(
-            problems,
-            columns,
-            question=args.question,
-            repeat=args.repeat,
-            timeout=args.timeout,
-            memory=args.memory,
-            workers=args.workers,
-            scheduler=args.scheduler,
-            store=args.store,
-            fresh=args.fresh,
-            nodes=args.nodes,
-            progress=show,
-            rule=args.rules,
-            seeds=args.seeds,
-            harness=args.harness,
-            announce=announce,
-            problem=args.problem,
-            plot=args.plot,
-            plot_kind=args.plot_kind,
-            certify=args.certify,
-        )
+        result = experiment.run(problems, columns, progress=show, rule=args.rules, announce=announce, **given)
     finally:
         if show is not None:
             show.close()
@@ -286,30 +268,23 @@ def _announcer(timeout, first=False):
         said = experiment_forecast(runs, timeout, first=first) if runs else ExperimentForecast(0.0, None, 0)
         seconds, worst, compiling, unknown = said
         what = f"{count:,} runs" + (f" of at most {timeout:g} s each" if timeout is not None else "")
+        at_worst = "" if worst is None else f" (at worst {duration(worst)}, every run to its limit)"
         if unknown:
             why = "whose first solution cannot be forecast (random probes found none in their budget)"
             if timeout is not None:
-                said = f"about {duration(seconds)}, counting the {unknown:,} {why} at the limit"
-                said += "" if worst is None else f" (at worst {duration(worst)}, every run to its limit)"
+                said = f": about {duration(seconds)}, counting the {unknown:,} {why} at the limit{at_worst}"
             else:
                 known = f"about {duration(seconds)} for the others; " if unknown < count else ""
-                said = f"{known}{unknown:,} {why}: their length has no bound (--timeout S bounds each)"
-            print(f"note: {what}: {said}; {stop}", file=sys.stderr, flush=True)
+                said = f": {known}{unknown:,} {why}: their length has no bound (--timeout S bounds each)"
         elif seconds > LONG_EXPERIMENT_SECONDS:
             compiles = f", {compiling} kernel modules to compile first" if compiling else ""
-            near = worst is None or worst < 1.5 * seconds  # no worse to speak of
-            worst_said = "" if near else f" (at worst {duration(worst)}, every run to its limit)"
-            print(
-                f"note: {what}: this experiment is forecast to take about {duration(seconds)}{compiles}"
-                f"{worst_said}; {stop}",
-                file=sys.stderr,
-                flush=True,
-            )
+            at_worst = "" if worst is None or worst < 1.5 * seconds else at_worst  # no worse to speak of
+            said = f": this experiment is forecast to take about {duration(seconds)}{compiles}{at_worst}"
         elif timeout is None and count >= MANY_RUNS:
-            print(
-                f"note: {what} without --timeout: their length has no bound (--timeout S bounds each); {stop}",
-                file=sys.stderr,
-            )
+            said = " without --timeout: their length has no bound (--timeout S bounds each)"
+        else:
+            return
+        print(f"note: {what}{said}; {stop}", file=sys.stderr, flush=True)
 
     return announce
 

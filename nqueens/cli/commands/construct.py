@@ -5,11 +5,10 @@ The solution itself is printed only when asked (``--show``) or written to a file
 count ``1``, then the 1-based columns; ``json``: ``{"n": ..., "solutions": [[...]]}``), byte for byte.
 """
 
-import argparse
 import json
 import sys
 
-from nqueens.cli.commands._common import board_size, epilog, print_json
+from nqueens.cli.commands._common import board_size, epilog, natural, print_json
 from nqueens.core.errors import NQueensError
 
 _METHODS = ("explicit", "toroidal", "min-conflicts")  # nqueens.native.construct.METHODS, without importing numba
@@ -29,11 +28,11 @@ def add_parser(sub):
     parser.add_argument("n", type=board_size, metavar="N", help="board size: 1 or >= 4")
     parser.add_argument("--method", choices=_METHODS, default="explicit", help="how to build it (default: explicit)")
     parser.add_argument(
-        "--seed", type=_natural("seed"), metavar="S", help="min-conflicts only: the random seed (default 0)"
+        "--seed", type=natural("seed"), metavar="S", help="min-conflicts only: the random seed (default 0)"
     )
     parser.add_argument(
         "--max-steps",
-        type=_natural("max-steps"),
+        type=natural("max-steps"),
         metavar="K",
         help="min-conflicts only: give up after K moves (default 10000)",
     )
@@ -60,8 +59,7 @@ def run(args):
         else:
             head = json.dumps(result.to_dict(), indent=2)[: -len("\n}")]
             write(head + ',\n  "solution": [')
-            for piece in _columns(result.solution, 0, ", "):
-                write(piece)
+            sys.stdout.writelines(_columns(result.solution, 0, ", "))
             write("]\n}\n")
         return 0 if result.valid else 1
     verdict = "valid" if result.valid else "NOT VALID"
@@ -73,8 +71,7 @@ def run(args):
         print(f"  written to {args.output} ({args.format or 'text'} format)")
     if args.show:
         write("solution: [")
-        for piece in _columns(result.solution, 0, ", "):
-            write(piece)
+        sys.stdout.writelines(_columns(result.solution, 0, ", "))
         write("]\n")
     return 0 if result.valid else 1
 
@@ -103,15 +100,3 @@ def _columns(q, offset, sep):
     for start in range(0, len(q), _CHUNK):
         chunk = q[start : start + _CHUNK].astype("int64") + offset
         yield (sep if start else "") + sep.join(map(str, chunk.tolist()))
-
-
-def _natural(what):
-    """argparse type: an integer >= 0."""
-
-    def parse(text):
-        if not text.strip().isdigit() or not text.isascii():
-            raise argparse.ArgumentTypeError(f"{what} must be an integer >= 0, got {text!r}")
-        return int(text)
-
-    parse.__name__ = what
-    return parse

@@ -14,6 +14,7 @@ from nqueens.cli.commands._common import (
     board_size,
     collect_options,
     epilog,
+    one_column,
     positive,
     print_json,
     problem,
@@ -104,7 +105,7 @@ def _certified(req, args, what):
     the check (exit 1 if it is rejected)."""
     from nqueens.certify import produce
     from nqueens.certify.check import check, summary
-    from nqueens.cli.commands.certify import checked
+    from nqueens.cli.commands.certify import certificate_of, checked
 
     if req.solver.name != "sat":
         raise NQueensError(f"--certify is for --solver sat (CaDiCaL writes the proof); got {req.solver.name}")
@@ -116,10 +117,8 @@ def _certified(req, args, what):
     unchecked = produce.unchecked(options["encoding"])
     verdict = None if unchecked else checked(lambda: check(args.certify))
     if args.json:
-        doc = result.to_dict()
-        doc["certificate"] = {"status": "not checked" if unchecked else "rejected"}
-        doc["certificate"] = doc["certificate"] if verdict is None else verdict.to_dict()
-        print_json(doc)
+        said = ("not checked" if unchecked else "rejected") if verdict is None else verdict
+        print_json({**result.to_dict(), "certificate": certificate_of(said)})
     else:
         print(_human(result, what, args.solver))
         if verdict is not None:
@@ -151,17 +150,13 @@ def _engine_flags(name, options, flags):
 def _with_options(spec, options):
     """``NAME:OPT=VALUE...`` as the solver and its options, merged with those of ``--option`` (the same option
     given both ways must agree)."""
-    from nqueens.experiments.columns import parse_solvers
-
-    if "," in spec:
-        raise NQueensError(f"--solver {spec!r}: one solver, options after colons (cp:var=first-fail)")
-    column = parse_solvers(spec)[0]
-    for key, value in column.options.items():
+    solver, given = one_column(spec, "one solver", "cp:var=first-fail")
+    for key, value in given.items():
         if key in options and str(options[key]) != str(value):
             raise NQueensError(
                 f"option {key} is given twice, as {value!r} in --solver and {options[key]!r} in --option"
             )
-    return column.solver, {**options, **column.options}
+    return solver, {**options, **given}
 
 
 def _human(result, what, typed=None):

@@ -1,8 +1,6 @@
 """``nqueens estimate N --model M``: Knuth's random-probe estimate of a backtracking tree's size."""
 
-import argparse
-
-from nqueens.cli.commands._common import about, board_size, epilog, positive, print_json
+from nqueens.cli.commands._common import about, board_size, epilog, natural, positive, print_json
 from nqueens.cli.commands._rules import add_rules_option
 from nqueens.tools import TREE_MODELS as MODELS
 
@@ -21,7 +19,7 @@ def add_parser(sub):
         "--probes", type=positive("probes"), default=10000, metavar="K", help="random probes (default: 10000)"
     )
     add_rules_option(parser, "the row trees take it")
-    parser.add_argument("--seed", type=_seed, default=0, metavar="S", help="seed of the probes (default: 0)")
+    parser.add_argument("--seed", type=natural("seed"), default=0, metavar="S", help="seed of the probes (default: 0)")
     parser.add_argument("--json", action="store_true", help="print one JSON document")
     parser.set_defaults(run=run)
 
@@ -42,9 +40,3 @@ def run(args):
     print(f"  generated: about {about(result.generated)} (standard error {about(result.generated_stderr)})")
     print(f"  seconds: {result.seconds:.6f}")
     return 0
-
-
-def _seed(text):
-    if not text.strip().isdigit() or not text.isascii():
-        raise argparse.ArgumentTypeError(f"seed must be an integer >= 0, got {text!r}")
-    return int(text)

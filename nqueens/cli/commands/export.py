@@ -5,7 +5,6 @@ suffix of ``-o``), checks the options and writes the file(s). ``-o -`` or no ``-
 goes to ``FILE.mzn`` and ``FILE.dzn``, or to stdout as one self-contained model (the data items appended).
 """
 
-import argparse
 import os
 import sys
 
@@ -55,7 +54,6 @@ def add_parser(sub):
         "cp, cpmpy and minizinc as a MiniZinc model and data file, xcsp3 as an XCSP3 instance (pycsp3). "
         "--instance FILE writes the model of a problem instance.",
         epilog=_EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("n", type=board_size, metavar="N", nargs="?", help="board size, an integer >= 1")
     add_instance_option(parser)
@@ -97,14 +95,7 @@ def _export_optimization(args):
     flag = given.get("symmetry", "no").lower()
     if flag not in yes:
         raise NQueensError(f"--option symmetry takes yes or no; got {given['symmetry']!r}")
-    suffixes, default = _OPT_MODELS[args.model]
-    to_stdout = args.output in (None, "-")
-    suffix = default if to_stdout else os.path.splitext(args.output)[1].lower()
-    if suffix not in suffixes:
-        raise NQueensError(
-            f"--problem {args.problem} --model {args.model} writes {' or '.join(suffixes)} files; got {args.output!r} "
-            "(or use -o - for stdout)"
-        )
+    suffix, to_stdout = _suffix(args, *_OPT_MODELS[args.model], f"--problem {args.problem} ")
     text = export(args.problem, args.n, suffix[1:], symmetry=yes[flag])
     _write(None if to_stdout else args.output, text)
     return 0
@@ -121,26 +112,16 @@ def run(args):
     if args.model not in _MODELS:
         raise NQueensError(f"--model must be one of {', '.join(_MODELS)}; got {args.model!r}")
     suffixes, default, allowed = _MODELS[args.model]
-    options = _options(args.model, dict(args.options), allowed)
-    to_stdout = args.output in (None, "-")
-    suffix = default if to_stdout else os.path.splitext(args.output)[1].lower()
-    if suffix not in suffixes:
-        raise NQueensError(
-            f"--model {args.model} writes {' or '.join(suffixes)} files; got {args.output!r} (or use -o - for stdout)"
-        )
+    options = _options(args.model, dict(args.options), allowed)  # none but sat's, which only dimacs takes
+    suffix, to_stdout = _suffix(args, suffixes, default)
     problem = problem_of(args)
     args.n = problem if isinstance(problem, int) else problem.n
     rule = args.rules or "queen"
 
     def build(problem):
-        if suffix in (".cnf", ".dimacs"):
-            return [(args.output, export.dimacs(problem, **options, rule=rule))]
-        if suffix == ".lp":
-            return [(args.output, export.lp(problem, rule=rule))]
-        if suffix == ".mps":
-            return [(args.output, export.mps(problem, rule=rule))]
-        if suffix == ".xml":
-            return [(args.output, export.xcsp3(problem, rule=rule))]
+        if suffix != ".mzn":  # .cnf and .dimacs: DIMACS
+            writer = {".lp": export.lp, ".mps": export.mps, ".xml": export.xcsp3}.get(suffix, export.dimacs)
+            return [(args.output, writer(problem, **options, rule=rule))]
         model, data = export.minizinc(problem, rule=rule)
         if to_stdout:
             return [(None, model + "\n" + data)]
@@ -154,6 +135,18 @@ def run(args):
     for path, text in files:
         _write(None if to_stdout else path, text)
     return 0
+
+
+def _suffix(args, suffixes, default, problem=""):
+    """The suffix of ``-o`` (``default`` for stdout), one of the model's ``suffixes``, and whether to stdout."""
+    to_stdout = args.output in (None, "-")
+    suffix = default if to_stdout else os.path.splitext(args.output)[1].lower()
+    if suffix not in suffixes:
+        raise NQueensError(
+            f"{problem}--model {args.model} writes {' or '.join(suffixes)} files; got {args.output!r} "
+            "(or use -o - for stdout)"
+        )
+    return suffix, to_stdout
 
 
 def _check_size(args, estimate, to_stdout):

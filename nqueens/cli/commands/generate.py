@@ -6,7 +6,7 @@ The generators are :mod:`nqueens.native.instances` (after the ones published wit
 
 import sys
 
-from nqueens.cli.commands._common import board_size
+from nqueens.cli.commands._common import board_size, whole
 
 _EPILOG = """examples:
 
@@ -20,32 +20,17 @@ _EPILOG = """examples:
 """
 
 
-def _count(text):
-    try:
-        value = int(text)
-    except ValueError:
-        value = -1
-    if value < 0:
-        import argparse
-
-        raise argparse.ArgumentTypeError(f"K must be an integer >= 0, got {text!r}")
-    return value
-
-
 def add_parser(sub):
-    import argparse
-
     from nqueens.core.instance_io import FORMATS
 
     parser = sub.add_parser(
         "generate",
         help="write a seeded random instance (blocked squares, placed queens, excluded diagonals)",
         epilog=_EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("kind", choices=("blocked", "completion", "excluded"), help="what K counts")
     parser.add_argument("n", type=board_size, metavar="N", help="board size, an integer >= 1")
-    parser.add_argument("k", type=_count, metavar="K", help="blocked squares, placed queens or excluded diagonals")
+    parser.add_argument("k", type=whole("K"), metavar="K", help="blocked squares, placed queens or excluded diagonals")
     parser.add_argument("--seed", type=int, default=0, help="random seed (default 0): the same seed, the same file")
     parser.add_argument(
         "--method",
@@ -55,7 +40,7 @@ def add_parser(sub):
     )
     parser.add_argument(
         "--min-free",
-        type=_count,
+        type=whole("K"),
         default=4,
         metavar="F",
         help="blocked, excluded: every row and column keeps at least F open squares (default 4, the paper's)",

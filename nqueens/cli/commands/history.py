@@ -1,7 +1,5 @@
 """``nqueens history``: the finished runs recorded in the result store (see :mod:`nqueens.runtime.store`)."""
 
-import argparse
-
 from nqueens.cli.commands._common import print_json
 from nqueens.cli.commands._output import write_out
 from nqueens.runtime.store import ResultStore
@@ -25,7 +23,6 @@ def add_parser(sub):
         help="list the runs recorded in the result store",
         description="List the finished counts recorded in the result store, and say which are unfinished.",
         epilog=EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(
         "--store", metavar="PATH", help="the result store file (default: $NQUEENS_STORE, else the cache dir)"
@@ -47,23 +44,10 @@ def run(args):
     else:
         from nqueens.core.table import render
 
-        header = ("n", "solver", "total", "unique", "seconds", "workers", "host", "version", "finished")
-        rows = [
-            (
-                e["n"],
-                e["solver"],
-                e["total"],
-                e["unique"],
-                f"{e['seconds']:.3f}" + ("*" if e["reused"] else ""),
-                e["workers"],
-                e["host"],
-                e["version"],
-                e["finished"],
-            )
-            for e in runs
-        ]
+        shown = [{**e, "seconds": f"{e['seconds']:.3f}" + ("*" if e["reused"] else "")} for e in runs]
+        rows = [[e[key] for key in KEYS] for e in shown]
         right = {"n", "total", "unique", "seconds", "workers"}
-        lines += render(header, rows, style="aligned", right=right.__contains__).splitlines()
+        lines += render(KEYS, rows, style="aligned", right=right.__contains__).splitlines()
         if any(e["reused"] for e in runs):
             lines.append("* resumed: part of the subproblems were finished by an earlier, interrupted run")
     for u in unfinished:

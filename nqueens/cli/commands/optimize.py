@@ -6,8 +6,6 @@ optimum that another solver beats, or that differs from the published value, is 
 draws the anytime curves, ``--plot-profile`` the performance profile.
 """
 
-import argparse
-
 from nqueens.cli.commands._common import positive, positive_float
 from nqueens.cli.commands._optimization import run_optimization
 
@@ -28,7 +26,6 @@ def add_parser(sub):
         "queen attacking one of the other colour, OEIS A250000). Every solution is verified; runs are judged "
         "against each other and the published values.",
         epilog=_EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("problem", metavar="PROBLEM", help="domination or peaceable")
     parser.add_argument("range", metavar="N|A..B", help="a board size, or a range of them")
@@ -70,16 +67,6 @@ def run(args):
     if args.solver is not None and args.solvers is not None:
         raise NQueensError("give --solver or --solvers, not both")
     fmt = "json" if args.json else "markdown"
-    return run_optimization(
-        args.problem,
-        args.range,
-        args.solvers if args.solvers is not None else args.solver,
-        timeout=args.timeout,
-        symmetry=args.symmetry,
-        workers=args.workers,
-        fmt=fmt,
-        plot=args.plot,
-        plot_profile=args.plot_profile,
-        quiet=args.quiet,
-        certify=args.certify,
-    )
+    given = {key: getattr(args, key) for key in ("timeout", "symmetry", "workers", "plot", "plot_profile", "quiet")}
+    solvers = args.solvers if args.solvers is not None else args.solver
+    return run_optimization(args.problem, args.range, solvers, fmt=fmt, certify=args.certify, **given)

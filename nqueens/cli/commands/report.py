@@ -1,7 +1,6 @@
 """``nqueens report``: one self-contained HTML page of the experiment runs in a result store, or of two stores side
 by side (:mod:`nqueens.analysis.report_html`)."""
 
-import argparse
 import sys
 
 from nqueens.core.errors import NQueensError
@@ -38,7 +37,6 @@ def add_parser(sub):
         help="one self-contained HTML page of the experiment runs in a result store (or two side by side)",
         description="Write one offline HTML page of a result store's experiment runs (or two stores side by side).",
         epilog=EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(
         "--store",
@@ -76,11 +74,9 @@ def run(args):
         with ResultStore(path, create=False, write=False) as store:
             records = store.experiment_runs(solver=args.solver)
             superseded = store.superseded_runs()
-        records = [r for r in records if r["id"] not in superseded]  # a run made again counts once: the latest
-        if args.question is not None:
-            records = [r for r in records if r.get("question") == args.question]
-        if args.problem is not None:
-            records = [r for r in records if r.get("problem") == args.problem]
+        asked = {key: getattr(args, key) for key in ("question", "problem") if getattr(args, key) is not None}
+        # a run made again counts once: the latest; and only the runs of --question and --problem, where given
+        records = [r for r in records if r["id"] not in superseded and all(r.get(k) == v for k, v in asked.items())]
         check_records(records, store.path, args.solver, " ".join(filter(None, (args.question, args.problem))))
         sides.append((str(store.path), records))
     if len(sides) == 2 and _same_file(sides[0][0], sides[1][0]):

@@ -1,7 +1,6 @@
 """``nqueens runs``: the experiment runs recorded in the result store (``nqueens compare --store``); with
 ``--check``, whether their statuses hold up together; with ``--compare A B``, two configurations side by side."""
 
-import argparse
 import sys
 from datetime import UTC
 
@@ -33,7 +32,6 @@ def add_parser(sub):
         help="list the experiment runs recorded in the result store",
         description="List the experiment runs (nqueens compare) recorded in the result store, every repeat.",
         epilog=EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(
         "--store", metavar="PATH", help="the result store file (default: $NQUEENS_STORE, else the cache dir)"
@@ -169,22 +167,18 @@ def _compare(args, since, fmt):
         raise NQueensError(f"--compare sets {first} against itself: give two columns, or two store files")
     sides = []
     for name in args.compare:
-        if os.path.isfile(name):
-            with ResultStore(name, create=False, write=False) as store:
-                sides.append(store.experiment_runs(solver=args.solver, since=since))
-            _refuse_damaged(sides[-1], store.path)
-        else:
-            if args.solver is not None:
-                raise NQueensError(f"--solver picks the runs of a store file; {name!r} is a column (or no such file)")
-            with ResultStore(args.store, create=False, write=False) as store:
-                runs = store.experiment_runs(solver=name, since=since)
-                if not runs:
-                    raise NQueensError(
-                        f"{name!r} is neither a store file nor a column with runs in {store.path} "
-                        "(see nqueens runs for the columns)"
-                    )
-                _refuse_damaged(runs, store.path)
-                sides.append(runs)
+        column = not os.path.isfile(name)  # else a store file: all its runs, or those of --solver
+        if column and args.solver is not None:
+            raise NQueensError(f"--solver picks the runs of a store file; {name!r} is a column (or no such file)")
+        with ResultStore(args.store if column else name, create=False, write=False) as store:
+            runs = store.experiment_runs(solver=name if column else args.solver, since=since)
+        if column and not runs:
+            raise NQueensError(
+                f"{name!r} is neither a store file nor a column with runs in {store.path} "
+                "(see nqueens runs for the columns)"
+            )
+        _refuse_damaged(runs, store.path)
+        sides.append(runs)
     result = compare_configurations(*sides)
     if not result["rows"]:
         raise NQueensError(f"{args.compare[0]} and {args.compare[1]} have no problem in common")

@@ -89,17 +89,9 @@ def _optimize(args):
     fmt = "json" if args.json or args.format == "json" else "markdown"
     if args.format in ("text",):
         raise NQueensError("--format text is for placements of n queens; an optimum prints as boards or json")
+    solver = ":".join([args.solver or "cpsat", *(f"{key}={value}" for key, value in options.items())])
     return run_optimization(
-        args.problem,
-        str(args.n),
-        ":".join([args.solver or "cpsat", *(f"{key}={value}" for key, value in options.items())]),
-        timeout=args.timeout,
-        symmetry=args.symmetry,
-        workers=None,
-        fmt=fmt,
-        plot=None,
-        plot_profile=None,
-        quiet=args.quiet,
+        args.problem, str(args.n), solver, timeout=args.timeout, symmetry=args.symmetry, fmt=fmt, quiet=args.quiet
     )
 
 
@@ -177,9 +169,7 @@ def run(args):
             except NQueensError as exc:
                 raise NQueensError(f"{exc} (the text format starts with the count: add --limit K)") from None
         pieces = board.format_text(rows, total)
-    write = sys.stdout.write
-    for piece in pieces:
-        write(piece)
+    sys.stdout.writelines(pieces)
     return 0
 
 

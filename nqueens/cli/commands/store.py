@@ -1,6 +1,5 @@
 """``nqueens store``: look after the result store: its runs (finished and unfinished), deleting, vacuuming."""
 
-import argparse
 import json
 
 from nqueens.cli.commands._output import write_out
@@ -22,7 +21,6 @@ def add_parser(sub):
         description="Look after the result store: its counting runs (finished, and unfinished with their "
         "progress), its experiment runs, the file's size and schema.",
         epilog=EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("action", choices=("list", "show", "delete", "vacuum"))
     parser.add_argument("ids", nargs="*", type=int, metavar="ID", help="run ids (show, delete), from `store list`")
@@ -67,39 +65,12 @@ def _list(store, args):
     if unfinished:
         lines.append("")
         lines.append("unfinished (run the same count again to resume; `store delete ID` to drop):")
-        lines += _table(
-            ("id", "n", "solver", "version", "done", "started"),
-            [
-                (
-                    str(u["id"]),
-                    str(u["n"]),
-                    u["solver"],
-                    u["version"],
-                    f"{u['done']}/{u['subproblems']} subproblems",
-                    u["started"],
-                )
-                for u in unfinished
-            ],
-        )
+        done = [{**u, "done": f"{u['done']}/{u['subproblems']} subproblems"} for u in unfinished]
+        lines += _table(("id", "n", "solver", "version", "done", "started"), done)
     if finished:
         lines.append("")
         lines.append("finished:")
-        lines += _table(
-            ("id", "n", "solver", "version", "total", "unique", "seconds", "finished"),
-            [
-                (
-                    str(f["id"]),
-                    str(f["n"]),
-                    f["solver"],
-                    f["version"],
-                    f["total"],
-                    f["unique"],
-                    f["seconds"],
-                    f["finished"],
-                )
-                for f in finished
-            ],
-        )
+        lines += _table(("id", "n", "solver", "version", "total", "unique", "seconds", "finished"), finished)
         lines += [f"run {f['id']}: {f['problem']}" for f in finished if f.get("problem")]
     write_out("\n".join(lines) + "\n")
     return 0
@@ -160,10 +131,11 @@ def _finished(store):
     ]
 
 
-def _table(header, rows):
+def _table(header, entries):
+    """The ``header`` keys of each entry, one aligned row each (the ids and sizes as stored, the rest for people)."""
     from nqueens.core.table import render
 
-    rows = [[_human(cell) for cell in row] for row in rows]
+    rows = [[str(e[key]) if key in ("id", "n") else _human(e[key]) for key in header] for e in entries]
     return render(header, rows, style="aligned", right=lambda column: False).splitlines()
 
 

@@ -2,7 +2,7 @@
 
 import sys
 
-from nqueens.cli.commands._common import board_size, epilog
+from nqueens.cli.commands._common import board_size, epilog, one_column
 from nqueens.core.errors import NQueensError
 
 
@@ -57,7 +57,7 @@ def run(args):
         from nqueens.core.files import check_distinct
 
         check_distinct(args.html, [args.output], "the trace file (-o)")
-    columns = [_column(spec) for spec in specs]
+    columns = [one_column(spec, "one solver a value", "mary:propagation=none") for spec in specs]
     _say_compiling(columns)
     say = None if args.quiet else (lambda line: print(line, file=sys.stderr))
     traces = [call(tracing.record, args.n, name, report=say, **options) for name, options in columns]
@@ -81,15 +81,6 @@ def _say_compiling(columns):
 
     modules = {get_solver(name).module for name, _ in columns}
     say_uncompiled(sorted(m for m in modules if m is not None))
-
-
-def _column(spec):
-    from nqueens.experiments.runner import parse_solvers
-
-    if "," in spec:
-        raise NQueensError(f"--solver {spec!r}: one solver a value, options after colons (mary:propagation=none)")
-    column = parse_solvers(spec)[0]
-    return column.solver, column.options
 
 
 def _summary(t):

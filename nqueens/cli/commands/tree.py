@@ -285,18 +285,14 @@ def _compare_doc(args, result, strategies):
     }
 
 
+# A strategy's keys in its JSON document, in order; those that are per depth are lists there.
+_STRATEGY_KEYS = ("propagation", "order", "generated", "feasible", "pruned_by_propagation", "nodes", "leaves")
+_STRATEGY_KEYS += ("consistency_checks", "solutions")
+_PER_DEPTH = ("generated", "feasible", "pruned_by_propagation")
+
+
 def _strategy_doc(a):
-    return {
-        "propagation": a.propagation,
-        "order": a.order,
-        "generated": list(a.generated),
-        "feasible": list(a.feasible),
-        "pruned_by_propagation": list(a.pruned_by_propagation),
-        "nodes": a.nodes,
-        "leaves": a.leaves,
-        "consistency_checks": a.consistency_checks,
-        "solutions": a.solutions,
-    }
+    return {key: list(getattr(a, key)) if key in _PER_DEPTH else getattr(a, key) for key in _STRATEGY_KEYS}
 
 
 def _profile(a):
