@@ -4,7 +4,7 @@
 from nqueens.core.options import RULE
 from nqueens.core.protocol import Option, Solver
 
-__all__ = ["SOLVER", "BACKENDS", "OPTIMIZE_BACKENDS"]
+__all__ = ["SOLVER", "BACKENDS", "OPTIMIZE_BACKENDS", "BACKEND"]
 
 # The backends offered, and the packages each needs beyond CPMpy (the code reads them from here).
 BACKENDS = {
@@ -16,6 +16,14 @@ BACKENDS = {
 }
 # The backends that optimise (CPMpy's pysat backend does not): ``nqueens optimize ... --solvers cpmpy:backend=B``.
 OPTIMIZE_BACKENDS = ("ortools", "exact", "choco", "z3")
+# The option that picks one, for this solver and for a user's CPMpy model function (nqueens.models.user_cpmpy).
+BACKEND = Option(
+    "backend",
+    str,
+    "ortools",
+    "the solver CPMpy hands the model to (all but ortools need pip install 'nqueens[solvers]')",
+    tuple(BACKENDS),
+)
 
 SOLVER = Solver(
     name="cpmpy",
@@ -26,13 +34,7 @@ SOLVER = Solver(
     summary="one CPMpy model on ortools, exact, pysat, choco or z3 (the last four: the solvers extra)",
     reach=8,
     options=(
-        Option(
-            "backend",
-            str,
-            "ortools",
-            "the solver CPMpy hands the model to (all but ortools need pip install 'nqueens[solvers]')",
-            tuple(BACKENDS),
-        ),
+        BACKEND,
         Option(
             "symmetry",
             str,

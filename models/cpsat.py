@@ -212,9 +212,7 @@ def count(
     if reason:
         raise NQueensError(f"{reason}: it cannot count; use it with `nqueens solve N --solver cpsat`")
     start = time.perf_counter()
-    way = _way(symmetry)
-    m, q = _model(n, way, instance, rule)
-    solver = _solver(m, q, first, workers, var, value, seed)
+    way, m, q, solver = _model(n, symmetry, instance, rule, first, workers, var, value, seed)
     callback = _Counter(q, way)
     built = time.perf_counter()
     status = _run(solver, m, callback)
@@ -263,9 +261,7 @@ def batches(
     [12]
     """
     start = time.perf_counter()
-    way = _way(symmetry)
-    m, q = _model(n, way, instance, rule)
-    solver = _solver(m, q, first, workers, var, value, seed)
+    way, m, q, solver = _model(n, symmetry, instance, rule, first, workers, var, value, seed)
     if limit == 1:  # one solution: an ordinary solve, not an enumeration cut after its first solution
         solver.parameters.enumerate_all_solutions = False
     if stats is not None:
@@ -326,12 +322,15 @@ def _way(symmetry):
     return way
 
 
-def _model(n, way, instance, rule):
+def _model(n, symmetry, instance, rule, first, workers, var, value, seed):
+    """``(way, m, q, solver)``: the way of ``symmetry``, the model that states it and the solver (:func:`_solver`)."""
+    way = _way(symmetry)
     if way == "lex":
         need_square_group("symmetry=lex", rule, instance)
     if way == "half" and instance is not None and not instance.is_plain:
         raise NQueensError("symmetry=half needs the board's mirror image left-right, which an instance does not keep")
-    return model(n, symmetry=way, instance=instance, rule=rule)
+    m, q = model(n, symmetry=way, instance=instance, rule=rule)
+    return way, m, q, _solver(m, q, first, workers, var, value, seed)
 
 
 def _solver(m, q, first, workers, var="auto", value="auto", seed=0):
@@ -371,9 +370,9 @@ def _solver(m, q, first, workers, var="auto", value="auto", seed=0):
     return solver
 
 
-def _run(solver, m, callback):
-    """``solver.solve(m, callback)`` as a job of :mod:`nqueens.core.background`, so that Ctrl-C stops it; the
-    status."""
+def _run(solver, m, callback, name="cpsat-solve"):
+    """``solver.solve(m, callback)`` as a job of :mod:`nqueens.core.background` (a thread called ``name``), so that
+    Ctrl-C stops it; the status."""
     done = threading.Event()
 
     def work(stopped):
@@ -383,7 +382,7 @@ def _run(solver, m, callback):
             done.set()
 
     try:
-        return background.run(work, stop=lambda: _halt(solver, callback, done), name="cpsat-solve")
+        return background.run(work, stop=lambda: _halt(solver, callback, done), name=name)
     finally:
         callback.halt.set()
 
@@ -462,19 +461,14 @@ def _lex_less_equal(m, a, b):
         prefix = both
 
 
-class _Counter(cp_model.CpSolverSolutionCallback):
-    """Counts the solutions (and, for canonical ones, sorts them by orbit size); notes the first one's time.
+class _Callback(cp_model.CpSolverSolutionCallback):
+    """Notes the first solution's time and hands each solution to :meth:`on_solution`; once ``halt`` is set (the
+    caller has gone), it stops the search at the next solution."""
 
-    Once ``halt`` is set (the caller has gone), it stops the search at the next solution.
-    """
-
-    def __init__(self, q, way):
+    def __init__(self, q):
         cp_model.CpSolverSolutionCallback.__init__(self)
         self.q = q
-        self.way = way
         self.halt = threading.Event()
-        self.solutions = 0
-        self.found = SymmetryTally(way)
         self.first_seconds = None
         self.start = time.perf_counter()
 
@@ -482,34 +476,36 @@ class _Counter(cp_model.CpSolverSolutionCallback):
         if self.halt.is_set():
             self.stop_search()
             return
-        if self.solutions == 0:
+        if self.first_seconds is None:
             self.first_seconds = time.perf_counter() - self.start
-        self.solutions += 1
+        self.on_solution()
+
+
+class _Counter(_Callback):
+    """Counts the solutions (and, for canonical ones, sorts them by orbit size)."""
+
+    def __init__(self, q, way):
+        super().__init__(q)
+        self.way = way
+        self.found = SymmetryTally(way)
+
+    def on_solution(self):
         self.found.add([self.value(v) for v in self.q] if self.way != "none" else ())
 
 
-class _Streamer(cp_model.CpSolverSolutionCallback):
+class _Streamer(_Callback):
     """Collects solutions into chunks for ``offer``; stops the search at ``limit`` or when the reader has gone."""
 
     def __init__(self, q, size, limit, dtype):
-        cp_model.CpSolverSolutionCallback.__init__(self)
-        self.q = q
+        super().__init__(q)
         self.size = size
         self.limit = limit
         self.dtype = dtype
         self.offer: Any = None
-        self.halt = threading.Event()
         self.rows = []
         self.found = 0
-        self.first_seconds = None
-        self.start = time.perf_counter()
 
-    def on_solution_callback(self):
-        if self.halt.is_set():
-            self.stop_search()
-            return
-        if self.found == 0:
-            self.first_seconds = time.perf_counter() - self.start
+    def on_solution(self):
         self.rows.append([self.value(v) for v in self.q])
         self.found += 1
         if len(self.rows) == self.size or self.found == self.limit:
@@ -559,8 +555,6 @@ def optimize(problem, n, *, timeout=None, improved, symmetry="none", workers=1, 
     (or ``True``) breaks the board's symmetry in the model."""
     from nqueens.models.optimize import line_model, solution_of
 
-    from nqueens.core import background
-
     m: Any = cp_model.CpModel()  # the CamelCase API, which the stubs leave out
     way = _way(symmetry)
     if way == "half":
@@ -568,8 +562,8 @@ def optimize(problem, n, *, timeout=None, improved, symmetry="none", workers=1, 
     board, goal = line_model(problem, n, m.NewBoolVar, m.Add, symmetric=way == "lex")
     (m.Minimize if problem == "domination" else m.Maximize)(goal)
 
-    class Improvements(cp_model.CpSolverSolutionCallback):
-        def on_solution_callback(self):
+    class Improvements(_Callback):
+        def on_solution(self):
             improved(solution_of(problem, n, board, self.BooleanValue), objective=int(self.ObjectiveValue()))
 
     solver = cp_model.CpSolver()
@@ -578,20 +572,7 @@ def optimize(problem, n, *, timeout=None, improved, symmetry="none", workers=1, 
     solver.parameters.catch_sigint_signal = False  # Ctrl-C is the caller's (see nqueens.core.background)
     if timeout is not None:
         solver.parameters.max_time_in_seconds = float(timeout)
-    done = threading.Event()
-
-    def work(stopped):
-        try:
-            return solver.Solve(m, Improvements())
-        finally:
-            done.set()
-
-    def stop():  # a stop asked before the search has begun is lost: ask until the worker is done
-        while not done.is_set():
-            solver.StopSearch()
-            done.wait(0.05)
-
-    status = background.run(work, stop=stop, name="nqueens-optimize-cpsat")
+    status = _run(solver, m, Improvements([]), name="nqueens-optimize-cpsat")
     if status == cp_model.MODEL_INVALID:  # a parameter out of CP-SAT's range (num_workers above 10,000): no search
         raise NQueensError(f"CP-SAT refused the run: {solver.SolutionInfo() or 'the model is invalid'}")
     said = {cp_model.OPTIMAL: "optimal", cp_model.FEASIBLE: "feasible", cp_model.INFEASIBLE: "infeasible"}

@@ -42,6 +42,7 @@ python-constraint (``constraint``, the python-constraint2 release): ``Problem``,
 ``AllDifferentConstraint``, ``getSolutionIter``; its ``examples/queens`` formulation.
 """
 
+import itertools
 import random
 
 import constraint
@@ -202,18 +203,13 @@ def batches(n, *, limit=None, instance=None, algorithm="default", propagation="f
             f"{MIN_CONFLICTS_STEPS} steps (local search cannot tell that none exists); use another algorithm"
         )
     size = _CHUNK if limit is None else max(1, min(_CHUNK, limit))
-    left = limit
     stream = problem(n, algorithm, propagation=propagation, instance=instance, rule=rule)[0].getSolutionIter()
     rows = []
     try:
-        for solution in stream:
+        for solution in itertools.islice(stream, limit):  # it asks for no solution beyond the limit
             rows.append([solution[r] for r in range(n)])
-            if len(rows) == size or (left is not None and len(rows) == left):
+            if len(rows) == size:
                 yield np.array(rows, dtype=dtype)
-                if left is not None:
-                    left -= len(rows)
-                    if left == 0:
-                        return
                 rows = []
         if rows:
             yield np.array(rows, dtype=dtype)

@@ -90,11 +90,8 @@ def count(n, *, nodes=False, choose="min-size", instance=None, rule="queen"):
     >>> count(8, instance=Instance.make(8, blocked=[(0, 0), (7, 7)])).total
     84
     """
-    minsize = _check_choose(choose)
-    x, S = _links(n, None if instance is None else instance.allowed(), rule)
-    profile = np.zeros(n + 1, np.int64)
-    tally = np.zeros(2, np.int64)
-    _search(n, minsize, x, S, _start(n), profile, tally, _NO_OUT)
+    minsize, x, S, state, profile, tally = _start(n, choose, instance, rule)
+    _search(n, minsize, x, S, state, profile, tally, _NO_OUT)
     stats = {"updates": int(tally[_UPDATES])}
     if not nodes:
         return Tally(total=int(tally[_SOLUTIONS]), stats=stats)
@@ -110,11 +107,7 @@ def batches(n, *, limit=None, choose="min-size", instance=None, rule="queen"):
     >>> sorted(map(tuple, next(batches(4)).tolist()))
     [(1, 3, 0, 2), (2, 0, 3, 1)]
     """
-    minsize = _check_choose(choose)
-    x, S = _links(n, None if instance is None else instance.allowed(), rule)
-    state = _start(n)
-    profile = np.zeros(n + 1, np.int64)
-    tally = np.zeros(2, np.int64)
+    minsize, x, S, state, profile, tally = _start(n, choose, instance, rule)
     dtype = dtype_for(n)
     left = limit
     while left is None or left > 0:
@@ -131,12 +124,6 @@ def batches(n, *, limit=None, choose="min-size", instance=None, rule="queen"):
 def warmup():
     """Compile the kernel (or load it from numba's cache)."""
     count(4)
-
-
-def _check_choose(choose):
-    if choose not in CHOICES:
-        raise NQueensError(f"choose must be one of {', '.join(CHOICES)}; got {choose!r}")
-    return choose == "min-size"
 
 
 def _links(n, allowed=None, rule="queen"):
@@ -190,11 +177,16 @@ def _links(n, allowed=None, rule="queen"):
     return x, S
 
 
-def _start(n):
+def _start(n, choose, instance, rule):
+    """A search's start: ``(minsize, x, S, state, profile, tally)``, the matrix of :func:`_links` and the search
+    before its first step, its counters zero."""
+    if choose not in CHOICES:
+        raise NQueensError(f"choose must be one of {', '.join(CHOICES)}; got {choose!r}")
+    x, S = _links(n, None if instance is None else instance.allowed(), rule)
     # state[0] = level k (-1 before the start, -2 when done), then O[0..n] and the chosen columns CS[0..n]
     state = np.zeros(1 + 2 * (n + 1), np.int64)
     state[0] = -1
-    return state
+    return choose == "min-size", x, S, state, np.zeros(n + 1, np.int64), np.zeros(2, np.int64)
 
 
 _NO_OUT = np.zeros((0, 1), np.int64)

@@ -62,16 +62,13 @@ def dimacs(problem, *, encoding="pairwise", rule="queen"):
 
 def lp(problem, *, rule="queen"):
     """The 0-1 integer program of :func:`nqueens.models.mip.model` in CPLEX LP format, written by OR-tools."""
-    solver, inst = _mip_model(problem, rule)
-    text = solver.ExportModelAsLpFormat(False)  # names kept
-    return f"\\ nqueens {_describe(inst, rule)}: x_r_c = 1 is a queen on square (r, c), 0-based\n{text}"
+    return _mip_text(problem, rule, "\\", lambda solver: solver.ExportModelAsLpFormat(False))  # names kept
 
 
 def mps(problem, *, rule="queen"):
     """The 0-1 integer program of :func:`nqueens.models.mip.model` in free MPS format, written by OR-tools."""
-    solver, inst = _mip_model(problem, rule)
-    text = solver.ExportModelAsMpsFormat(False, False)  # free format, names kept
-    return f"* nqueens {_describe(inst, rule)}: x_r_c = 1 is a queen on square (r, c), 0-based\n{text}"
+    # free format, names kept
+    return _mip_text(problem, rule, "*", lambda solver: solver.ExportModelAsMpsFormat(False, False))
 
 
 # Bytes per n^2 that building the LP or MPS text takes (OR-tools' model, its proto and the text, outside Python's
@@ -79,13 +76,14 @@ def mps(problem, *, rule="queen"):
 MIP_MEMORY = 800
 
 
-def _mip_model(problem, rule):
-    """The model ``mip`` solves (one home for it: :func:`nqueens.models.mip.model`), named ``nqueens``."""
+def _mip_text(problem, rule, comment, write):
+    """The model ``mip`` solves (one home for it: :func:`nqueens.models.mip.model`) as ``write`` writes it, after
+    a line (a comment, ``comment`` first) that says what it is."""
     from nqueens.models.mip import model
 
     inst = as_instance(problem)
     solver, _ = model(inst.n, instance=None if inst.is_plain else inst, rule=rule)
-    return solver, inst
+    return f"{comment} nqueens {_describe(inst, rule)}: x_r_c = 1 is a queen on square (r, c), 0-based\n{write(solver)}"
 
 
 def minizinc(problem, *, rule="queen"):

@@ -151,10 +151,6 @@ def _probe(n, s, probes, seed, out, level, path, counts, tally):
     _walk_probe(n, n, s, probes, seed, out, level, path, counts, tally)
 
 
-def _token(n, depth, move):
-    return f"{',' if depth > 1 else ''}{move}"
-
-
 FORMULATION = tree.Formulation(
     name="mary",
     depth=lambda n: n,
@@ -162,7 +158,7 @@ FORMULATION = tree.Formulation(
     state=rows.state,
     kernel=_search,
     prober=_probe,
-    token=_token,
+    token=rows.token,
     propagates=True,
     checks=rows.CHECKS,
 )

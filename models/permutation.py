@@ -172,10 +172,6 @@ def _state(n, propagation="none", order="static", instance=None, rule="queen", s
     return s
 
 
-def _token(n, depth, move):
-    return f"{',' if depth > 1 else ''}{move}"
-
-
 FORMULATION = tree.Formulation(
     name="permutation",
     depth=lambda n: n,
@@ -183,7 +179,7 @@ FORMULATION = tree.Formulation(
     state=_state,
     kernel=_search,
     prober=_probe,
-    token=_token,
+    token=rows.token,
     propagates=True,
     checks=rows.CHECKS,
 )

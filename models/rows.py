@@ -63,6 +63,7 @@ __all__ = [
     "MAX_N",
     "CHECKS",
     "state",
+    "token",
     "place",
     "lift",
     "candidate",
@@ -129,6 +130,11 @@ def state(n, propagation="none", order="static", instance=None, rule="queen", sy
         _prepare_root(n, s)
     b = symmetry_block.block(n, n, symmetry, rule, maps, propagates=s[_PROPAGATION] != _NONE)
     return symmetry_block.attach(s, b)
+
+
+def token(n, depth, move):
+    """The text the row trees' child adds to its parent's placement (for exported trees): its column."""
+    return f"{',' if depth > 1 else ''}{move}"
 
 
 # ----- the layout of s ---------------------------------------------------------------------------------------

@@ -39,6 +39,7 @@ cardinality constraints", CP 2005 (sequential counter). S. Sharma, S. Roy, M. So
 scalable probabilistic exact model counter", IJCAI 2019.
 """
 
+import itertools
 import time
 
 import numpy as np
@@ -202,15 +203,12 @@ def batches(
     size = _CHUNK if limit is None else max(1, min(_CHUNK, limit))
     dtype = dtype_for(n)
     try:
-        rows, found = [], 0
-        for q in _models(solver, n):
+        rows = []
+        for q in itertools.islice(_models(solver, n), limit):  # it asks for no model beyond the limit
             rows.append(q)
-            found += 1
-            if len(rows) == size or found == limit:
+            if len(rows) == size:
                 stats.update(_effort(solver))
                 yield np.array(rows, dtype=dtype)
-                if found == limit:
-                    return
                 rows = []
         stats.update(_effort(solver))
         if rows:

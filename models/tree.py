@@ -55,6 +55,7 @@ tree, generate-and-test with a whole-board check at the leaf).
 """
 
 import importlib
+import inspect
 import sys
 from dataclasses import dataclass
 from typing import Any
@@ -62,6 +63,7 @@ from typing import Any
 import numpy as np
 from nqueens.models import MODELS, MODES, ORDERS, PROPAGATIONS, SYMMETRIES
 from nqueens.models import symmetry as _symmetry
+from nqueens.models import tree_export as _export
 from nqueens.models import walk as _walk
 
 from nqueens.core.board import check_n, dtype_for
@@ -171,32 +173,17 @@ class Accounting:
 
     def to_dict(self):
         """The ``nqueens tree --json`` document; the search's settings, pruned nodes and checks when not plain."""
-        doc = {
-            "n": self.n,
-            "model": self.model,
-            "mode": self.mode,
-            "tree_size": self.tree_size,
-            "generated": list(self.generated),
-            "feasible": list(self.feasible),
-            "nodes": self.nodes,
-            "leaves": self.leaves,
-        }
+        keys = ["n", "model", "mode", "tree_size", "generated", "feasible", "nodes", "leaves"]
         if not self.plain:
-            doc.update(
-                propagation=self.propagation,
-                order=self.order,
-                pruned_by_propagation=list(self.pruned_by_propagation),
-                consistency_checks=self.consistency_checks,
-            )
+            keys += ["propagation", "order", "pruned_by_propagation", "consistency_checks"]
         if self.symmetry != "none":
-            doc.update(
-                symmetry=self.symmetry,
-                pruned_by_symmetry=list(self.pruned_by_symmetry),
-                symmetry_checks=self.symmetry_checks,
-                unique=self.unique,
-                classes=None if self.classes is None else {str(k): v for k, v in self.classes.items()},
-                total=self.total,
-            )
+            keys += ["symmetry", "pruned_by_symmetry", "symmetry_checks", "unique", "classes", "total"]
+        doc = {}
+        for key in keys:
+            value = getattr(self, key)
+            doc[key] = list(value) if isinstance(value, tuple) else value
+        if doc.get("classes") is not None:
+            doc["classes"] = {str(k): v for k, v in self.classes.items()}
         return doc
 
 
@@ -321,18 +308,7 @@ def accounting(
     generate-and-test mode). ``symmetry`` breaks the board's symmetry during the search
     (:mod:`nqueens.models.symmetry`); ``maps`` replaces the rule's group with other maps of squares.
     """
-    counts, tally, s = run(
-        form,
-        n,
-        mode,
-        propagation=propagation,
-        order=order,
-        instance=instance,
-        rule=rule,
-        progress=progress,
-        symmetry=symmetry,
-        maps=maps,
-    )
+    counts, tally, s = _run(form, n, mode, propagation, order, instance, rule, symmetry, maps, progress)
     return _accounting(form, n, mode, propagation, order, counts, tally, s, symmetry)
 
 
@@ -351,12 +327,9 @@ def first_solution(form, n, *, propagation="none", order="static", instance=None
     >>> q, a.nodes, a.solutions
     ((0, 4, 7, 5, 2, 6, 1, 3), 114, 1)
     """
-    n = _check(form, n, "backtracking", propagation, order, symmetry, instance)
-    depth = form.depth(n)
-    counts, tally = _counters(depth)
-    s = form.state(n, propagation, order, instance, rule, symmetry)
+    n, counts, tally, s, path = _start(form, n, "backtracking", propagation, order, instance, rule, symmetry)
     out = np.empty((1, n), np.int64)
-    filled = form.kernel(n, True, s, _walk.new_path(depth), counts, tally, out, _NO_TRACE, 0)
+    filled = form.kernel(n, True, s, path, counts, tally, out, _NO_TRACE, 0)
     solution = tuple(int(c) for c in out[0]) if filled else None
     return solution, _accounting(form, n, "backtracking", propagation, order, counts, tally, s, symmetry)
 
@@ -386,18 +359,7 @@ def count(
     returns ``unique`` and ``classes`` with the ``total`` they stand for, ``half`` its ``total``. ``maps``
     replaces the rule's group (see :func:`accounting`). ``progress`` as in :func:`accounting`.
     """
-    counts, tally, s = run(
-        form,
-        n,
-        mode,
-        propagation=propagation,
-        order=order,
-        instance=instance,
-        rule=rule,
-        progress=progress,
-        symmetry=symmetry,
-        maps=maps,
-    )
+    counts, tally, s = _run(form, n, mode, propagation, order, instance, rule, symmetry, maps, progress)
     stats = _walked(form, counts, tally, s, mode == "backtracking", propagation, symmetry)
     del stats["nodes"]
     total, unique, classes = _answer(tally, s, symmetry)
@@ -439,11 +401,7 @@ def batches(
     stream holds the solutions found, one per orbit; with ``half``, each solution found and its mirror image
     (every solution once).
     """
-    n = _check(form, n, mode, propagation, order, symmetry, instance)
-    depth = form.depth(n)
-    s = form.state(n, propagation, order, instance, rule, symmetry)
-    path = _walk.new_path(depth)
-    counts, tally = _counters(depth)
+    n, counts, tally, s, path = _start(form, n, mode, propagation, order, instance, rule, symmetry)
     backtracking = mode == "backtracking"
     left = limit
     dtype = dtype_for(n)
@@ -492,13 +450,10 @@ def sample(form, n, probes, seed, *, propagation="none", order="static", instanc
     the generated nodes; ``level[k]`` the sum over the probes of the estimated feasible nodes at depth ``k``
     (see :func:`nqueens.models.walk.walker`). ``seed`` seeds numba's generator (numpy's without the JIT).
     """
-    n = _check(form, n, "backtracking", propagation, order)
-    depth = form.depth(n)
+    n, counts, tally, s, path = _start(form, n, "backtracking", propagation, order, instance, rule)
     out = np.zeros(4, np.float64)
-    level = np.zeros(depth + 1, np.float64)
-    counts, tally = _counters(depth)
-    s = form.state(n, propagation, order, instance, rule)
-    form.prober(n, s, probes, seed, out, level, _walk.new_path(depth), counts, tally)
+    level = np.zeros(form.depth(n) + 1, np.float64)
+    form.prober(n, s, probes, seed, out, level, path, counts, tally)
     return out, level
 
 
@@ -520,12 +475,13 @@ def run(
 
     ``trace``, an ``(explored, 4)`` array, receives the explored tree (see :func:`nqueens.models.walk.walker`).
     """
-    n = _check(form, n, mode, propagation, order, symmetry, instance)
+    return _run(form, n, mode, propagation, order, instance, rule, symmetry, maps, progress, trace)
+
+
+def _run(form, n, mode, propagation, order, instance, rule, symmetry, maps, progress, trace=None):
+    """:func:`run`, its settings in the order of :func:`_start`."""
+    n, counts, tally, s, path = _start(form, n, mode, propagation, order, instance, rule, symmetry, maps)
     backtracking = mode == "backtracking"
-    depth = form.depth(n)
-    counts, tally = _counters(depth)
-    s = form.state(n, propagation, order, instance, rule, symmetry, maps)
-    path = _walk.new_path(depth)
     trace = _NO_TRACE if trace is None else trace
     if not progress:
         form.kernel(n, backtracking, s, path, counts, tally, _NO_OUT, trace, 0)
@@ -555,101 +511,10 @@ def solver(form):
     ['accounting', 'graph', 'count', 'batches', 'warmup']
     """
     name = form.name
-
-    def accounting_(
-        n,
-        mode="backtracking",
-        progress=False,
-        *,
-        propagation="none",
-        order="static",
-        instance=None,
-        rule="queen",
-        symmetry="none",
-        maps=None,
-    ):
-        return accounting(
-            form,
-            n,
-            mode,
-            progress,
-            propagation=propagation,
-            order=order,
-            instance=instance,
-            rule=rule,
-            symmetry=symmetry,
-            maps=maps,
-        )
-
-    def graph_(
-        n, mode="backtracking", *, propagation="none", order="static", instance=None, rule="queen", symmetry="none"
-    ):
-        from nqueens.models.tree_export import graph
-
-        return graph(
-            form,
-            n,
-            mode,
-            walk=run,
-            propagation=propagation,
-            order=order,
-            instance=instance,
-            rule=rule,
-            symmetry=symmetry,
-        )
-
-    def count_(
-        n,
-        *,
-        nodes=False,
-        mode="backtracking",
-        propagation="none",
-        order="static",
-        instance=None,
-        rule="queen",
-        progress=False,
-        symmetry="none",
-        maps=None,
-    ):
-        return count(
-            form,
-            n,
-            nodes=nodes,
-            mode=mode,
-            propagation=propagation,
-            order=order,
-            instance=instance,
-            progress=progress,
-            rule=rule,
-            symmetry=symmetry,
-            maps=maps,
-        )
-
-    def batches_(
-        n,
-        *,
-        limit=None,
-        mode="backtracking",
-        propagation="none",
-        order="static",
-        instance=None,
-        rule="queen",
-        progress=False,
-        stats=None,
-        symmetry="none",
-    ):
-        return batches(
-            form,
-            n,
-            limit=limit,
-            mode=mode,
-            propagation=propagation,
-            order=order,
-            instance=instance,
-            rule=rule,
-            stats=stats,
-            symmetry=symmetry,
-        )
+    accounting_ = _bound(form, accounting)
+    count_ = _bound(form, count)
+    batches_ = _bound(form, batches, ignored="progress")
+    graph_ = _bound(form, _export.graph, walk=run)
 
     def warmup_():
         accounting(form, 4)
@@ -729,6 +594,25 @@ def solver(form):
     return tuple(functions.values())
 
 
+def _bound(form, function, *, ignored=None, **fixed):
+    """``function`` with ``form`` and the keywords ``fixed`` bound: it takes and checks the arguments of
+    ``function`` less those, and ``ignored``, a keyword (a registry option) taken before ``stats`` and passed on to
+    nothing."""
+    parameters = [p for p in list(inspect.signature(function).parameters.values())[1:] if p.name not in fixed]
+    if ignored is not None:
+        at = [p.name for p in parameters].index("stats")
+        parameters.insert(at, inspect.Parameter(ignored, inspect.Parameter.KEYWORD_ONLY, default=False))
+    signature = inspect.Signature(parameters)
+
+    def bound(*args, **kwargs):
+        given = signature.bind(*args, **kwargs).arguments
+        given.pop(ignored, None)
+        return function(form, **given, **fixed)
+
+    bound.__signature__ = signature
+    return bound
+
+
 _NO_OUT = np.zeros((0, 1), np.int64)
 _NO_TRACE = np.zeros((0, 4), np.int64)
 
@@ -748,8 +632,13 @@ def _check(form, n, mode, propagation, order, symmetry="none", instance=None):
     return n
 
 
-def _counters(depth):
-    return np.zeros((3, depth + 1), np.int64), np.zeros(3, np.int64)
+def _start(form, n, mode, propagation, order, instance, rule, symmetry="none", maps=None):
+    """A walk's start, once its settings are checked: ``(n, counts, tally, s, path)``, ``n`` checked, the
+    per-depth counters and the tally zero, ``s`` the formulation's initial state and ``path`` before the root."""
+    n = _check(form, n, mode, propagation, order, symmetry, instance)
+    depth = form.depth(n)
+    s = form.state(n, propagation, order, instance, rule, symmetry, maps)
+    return n, np.zeros((3, depth + 1), np.int64), np.zeros(3, np.int64), s, _walk.new_path(depth)
 
 
 def _accounting(form, n, mode, propagation, order, counts, tally, s, symmetry="none"):

@@ -94,15 +94,10 @@ def cpmpy_solver(build, *, name):
     """
     import inspect
 
+    from nqueens.models.cpmpy_spec import BACKEND
+
     from nqueens.core.protocol import Option, Solver
 
-    backend = Option(
-        "backend",
-        str,
-        "ortools",
-        "the solver CPMpy hands the model to (all but ortools need pip install 'nqueens[solvers]')",
-        tuple(cpmpy_model.BACKENDS),
-    )
     array = Option(
         "array", str, "", "the row-to-column variables by name (default: the one array of n variables returned)"
     )
@@ -127,7 +122,7 @@ def cpmpy_solver(build, *, name):
         can=("count", "enumerate", "instance") if takes_instance else ("count", "enumerate"),
         summary=(build.__doc__ or "a CPMpy model").strip().split("\n")[0],
         reach=8,
-        options=(backend, array),
+        options=(BACKEND, array),
         no_instance=f"the model function {getattr(build, '__name__', 'model')} takes n alone, not an instance",
         count=count,
         batches=batches,
