@@ -126,24 +126,22 @@ def from_object(obj, *, where, ref, fingerprint, source, default_name=None):
     takes ``improved``, or a CPMpy optimisation model ``model(problem, n)``), or a module with an attribute
     ``solver``.
     """
-    from nqueens.core.protocol import Solver
-
     if inspect.ismodule(obj) and hasattr(obj, "solver"):
         obj = obj.solver
+    name = default_name or getattr(obj, "__name__", "").replace("_", "-")  # a function's, for the solver it makes
     if isinstance(obj, Solver):
         solver = obj
     elif inspect.isgeneratorfunction(obj):
-        name = default_name or obj.__name__.replace("_", "-")
         summary = (obj.__doc__ or "").strip().split("\n")[0]
         solver = Solver(name=name, solutions=obj, origin=f"the generator {obj.__name__}", summary=summary)
     elif inspect.isfunction(obj) and _optimizes(obj):
         from nqueens.models.user_cpmpy import optimizer_solver
 
-        solver = optimizer_solver(obj, name=default_name or obj.__name__.replace("_", "-"))
+        solver = optimizer_solver(obj, name=name)
     elif inspect.isfunction(obj):
         from nqueens.models.user_cpmpy import cpmpy_solver
 
-        solver = cpmpy_solver(obj, name=default_name or obj.__name__.replace("_", "-"))
+        solver = cpmpy_solver(obj, name=name)
     else:
         raise NQueensError(
             f"{where} is a {type(obj).__name__}, not a solver: give an nqueens.Solver, a generator function of "
@@ -289,32 +287,25 @@ def _imported(where, load):
     """``load()``, the import of outside code, held at the border (:func:`nqueens.core.sandbox.importing`), and
     within the limit of :func:`import_limit` when one is set: an import that never ends is then an error, not a
     command that never ends (the import goes on, on a daemon thread, until the process exits)."""
-    limit = _IMPORT_LIMIT.get()
-    if limit is None:
+
+    def held():
         with importing(where):
             return load()
-    import threading
+
+    limit = _IMPORT_LIMIT.get()
+    if limit is None:
+        return held()
     import time
 
-    box: dict = {}
+    from nqueens.core import background
 
-    def work():
-        try:
-            with importing(where):
-                box["value"] = load()
-        except BaseException as exc:  # handed to the waiting thread, which raises it
-            box["error"] = exc
-
-    thread = threading.Thread(target=work, name="nqueens-import", daemon=True)
-    thread.start()
+    pending = background.start(held, name="nqueens-import")  # its exception is raised here, by result()
     deadline = time.monotonic() + limit
-    while thread.is_alive() and time.monotonic() < deadline:
-        thread.join(0.05)  # in short slices, so that Ctrl-C reaches the main thread at once
-    if thread.is_alive():
+    while not pending.finished.wait(0.05) and time.monotonic() < deadline:
+        pass  # in short slices, so that Ctrl-C reaches the main thread at once
+    if not pending.done:
         raise NQueensError(f"{where} did not finish importing within {limit:g} s (the --timeout)")
-    if "error" in box:
-        raise box["error"]
-    return box.get("value")
+    return pending.result()
 
 
 @contextlib.contextmanager

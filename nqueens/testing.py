@@ -30,8 +30,11 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+import nqueens
 from nqueens.core import published
+from nqueens.core.errors import NQueensError
 from nqueens.core.status import FAILURES
+from nqueens.registry import get_solver
 
 __all__ = [
     "TOTAL",
@@ -89,11 +92,7 @@ def oracle(n, instance=None):
     independent of every solver. A set of tuples; for ``n <= 9``."""
     allowed = instance.allowed() if instance is not None else [(1 << n) - 1] * n
     return {
-        q
-        for q in itertools.permutations(range(n))
-        if len({q[r] + r for r in range(n)}) == n
-        and len({q[r] - r for r in range(n)}) == n
-        and all(allowed[r] >> q[r] & 1 for r in range(n))
+        q for q in itertools.permutations(range(n)) if _valid(q, n) and all(allowed[r] >> q[r] & 1 for r in range(n))
     }
 
 
@@ -121,16 +120,12 @@ def _one(solver, top):
 
 
 def _count(solver, n, *, nodes=False, options=None):
-    import nqueens
-
     given, _ = _RUN.get()
     return _bounded(lambda: nqueens.count(n, solver, nodes=nodes, options={**given, **(options or {})}), n)
 
 
 def _solutions(solver, n, *, limit=None):
     """The solutions, as a list (made within the time limit, if there is one)."""
-    import nqueens
-
     given, _ = _RUN.get()
     return _bounded(lambda: list(nqueens.solutions(n, solver, limit=limit, options=given)), n)
 
@@ -169,10 +164,7 @@ def _how_many(count):
 
 def check_declaration(solver):
     """The declaration keeps the protocol: name, family, capabilities, callables, options with valid defaults."""
-    wrong = solver.problems()
-    for option in solver.options:
-        if option.choices and option.default not in option.choices and option.default is not None:
-            wrong.append(f"option {option.name}'s default {option.default!r} is not among its choices")
+    wrong = solver.problems()  # an option's default among its choices too
     if wrong:
         raise _Failed(None, "; ".join(wrong))
     yield CheckResult("check_declaration", None, True)
@@ -317,8 +309,6 @@ def check_options(solver):
     """Options validated: a value of the wrong kind is refused with a one-line error, and every listed choice
     (but those that find only some solutions) gives the right total for n = 5 (for an attack rule ``rule``, the
     rule's total from :func:`nqueens.core.rules.count`)."""
-    from nqueens.core.errors import NQueensError
-
     n = solver.fixed_n if solver.fixed_n is not None else min(5, max(_ns(solver, 5)))
     for option in solver.options:
         bad = "not-a-choice" if option.choices or option.kind is not str else None
@@ -499,9 +489,6 @@ def check_solver(spec, *, checks=None, interrupt=True, options=None, timeout=Non
         If ``spec`` names no solver, its declaration cannot be loaded, an option is unknown or a bad value, or
         ``timeout`` is not a positive number.
     """
-    from nqueens.core.errors import NQueensError
-    from nqueens.registry import get_solver
-
     if timeout is not None and not (isinstance(timeout, int | float) and 0 < timeout < float("inf")):
         raise NQueensError(f"timeout must be a positive number of seconds, got {timeout!r}")
     from nqueens.plugins import import_limit
@@ -523,8 +510,6 @@ def check_solver(spec, *, checks=None, interrupt=True, options=None, timeout=Non
 
 
 def _run_checks(solver, checks, interrupt, timeout):
-    from nqueens.core.errors import NQueensError
-
     table: list[Any] = []
     stopped = None
     for check in checks_for(solver):
@@ -538,11 +523,10 @@ def _run_checks(solver, checks, interrupt, timeout):
         rows = len(table)
         try:
             table.extend(check(solver))
-        except _TimedOut as failure:
-            table.append(CheckResult(check.__name__, failure.n, False, failure.detail))
-            stopped = f"{check.__name__} gave no answer within {timeout:g} s"
         except _Failed as failure:
             table.append(CheckResult(check.__name__, failure.n, False, failure.detail))
+            if isinstance(failure, _TimedOut):
+                stopped = f"{check.__name__} gave no answer within {timeout:g} s"
         except NQueensError as exc:
             table.append(CheckResult(check.__name__, getattr(exc, "n", None), False, f"error: {exc}"))
         except KeyboardInterrupt:
@@ -570,8 +554,6 @@ def parametrize_with_checks(solvers, *, known_failures=None):
     ...     assert_check(solver, check)
     """
     import pytest
-
-    from nqueens.registry import get_solver
 
     known_failures = known_failures or {}
     params = []

@@ -7,6 +7,9 @@ numba: each function imports its algorithm when it is called, and the constants 
 :mod:`nqueens.models`.
 """
 
+from pathlib import Path
+
+from nqueens.core.errors import NQueensError
 from nqueens.models import EXPORT_MAX_N, MODELS, MODES, ORDERS, PROPAGATIONS, SYMMETRIES
 
 __all__ = [
@@ -106,10 +109,6 @@ def examples_folder():
     NQueensError
         If neither is there.
     """
-    from pathlib import Path
-
-    from nqueens.core.errors import NQueensError
-
     package = Path(__file__).resolve().parent
     for folder in (package / "examples", package.parent / "examples"):
         if (folder / "my_solver.py").is_file():
@@ -127,9 +126,6 @@ def copy_examples(folder):
         If ``folder`` holds something already (nothing is overwritten).
     """
     import shutil
-    from pathlib import Path
-
-    from nqueens.core.errors import NQueensError
 
     target = Path(folder)
     if target.exists() and (not target.is_dir() or any(target.iterdir())):

@@ -26,7 +26,7 @@ Examples
 
 from typing import Any
 
-from nqueens.analysis.tracefile import MAX_NODES, Trace, TraceLimit
+from nqueens.analysis.tracefile import MAX_NODES, Trace, TraceLimit, events_of
 from nqueens.core.errors import NQueensError
 from nqueens.core.rules import rule_of
 from nqueens.registry import get_solver
@@ -189,7 +189,6 @@ def _check_settings(spec, checked):
 
 def _built_in(n, name, kept):
     from nqueens.analysis import search_trace, trace
-    from nqueens.analysis.tracefile import events_of
 
     rule = rule_of(kept)
     if name in _TREES:
@@ -209,11 +208,7 @@ def _built_in(n, name, kept):
         stream = search_trace.events(n, p, rule=rule, model=name, order=o, symmetry=way)
         return events_of(stream, root), expected
     tally = get_solver(name).load().count(n, nodes=True, **({"rule": rule} if name == "dlx" else {}))
-    expected = {
-        "source": f"nqueens count {n} --solver {name} --nodes" + _rule_flag(rule),
-        "generated": None,
-        "feasible": list(tally.profile),
-    }
+    expected = _counted(n, name, tally.profile, _rule_flag(rule))
     if name == "dlx":
         full = (1 << n) - 1
         return events_of(search_trace.events(n, "dlx", rule=rule), (full,) * n), expected
@@ -232,13 +227,13 @@ def _outside_expected(spec, n, checked):
     if "nodes" not in spec.can:
         return None
     tally = spec.load().count(n, nodes=True, **checked)
-    if tally.profile is None:
-        return None
-    return {
-        "source": f"nqueens count {n} --solver {spec.key} --nodes",
-        "generated": None,
-        "feasible": list(tally.profile),
-    }
+    return None if tally.profile is None else _counted(n, spec.key, tally.profile)
+
+
+def _counted(n, solver, profile, flags=""):
+    """What a trace is held to where only a count with nodes knows the search: its feasible nodes per depth."""
+    source = f"nqueens count {n} --solver {solver} --nodes{flags}"
+    return {"source": source, "generated": None, "feasible": list(profile)}
 
 
 def _toolkit():

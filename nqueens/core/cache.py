@@ -124,13 +124,14 @@ def say_uncompiled(modules):
     if _SAY is None:
         return
     for module in uncompiled(modules):
-        if module not in _SAID:
-            _SAID.add(module)
-            _SAY(_compiling(module))
+        _compiling(module)
 
 
 def _compiling(module):
-    return f"note: compiling the kernels of {module} (once for this version: the cache keeps them)"
+    """Say, once per module and process, that the kernels of ``module`` compile."""
+    if _SAY is not None and module not in _SAID:
+        _SAID.add(module)
+        _SAY(f"note: compiling the kernels of {module} (once for this version: the cache keeps them)")
 
 
 _LISTENING: list = []
@@ -150,9 +151,8 @@ def _listen():
             if self.depth > 1 or _SAY is None:  # a kernel's callees compile inside its note
                 return
             module = getattr(getattr(ev.data.get("dispatcher"), "py_func", None), "__module__", "") or ""
-            if module.startswith("nqueens.") and module not in _SAID:
-                _SAID.add(module)
-                _SAY(_compiling(module))
+            if module.startswith("nqueens."):
+                _compiling(module)
 
         def on_end(self, ev):
             self.depth -= 1

@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from nqueens.core.errors import NQueensError
+
 __all__ = [
     "Kind",
     "COUNT",
@@ -43,6 +45,7 @@ __all__ = [
     "STATUS",
     "is_integer",
     "is_number",
+    "positive",
     "finite",
 ]
 
@@ -96,6 +99,13 @@ class Kind:
 def is_integer(value, least=None):
     """An ``int`` (not a ``bool``), at least ``least`` when given."""
     return isinstance(value, int) and not isinstance(value, bool) and (least is None or value >= least)
+
+
+def positive(value, what):
+    """``value`` if it is an integer >= 1 (:func:`is_integer`), else the error that says so, naming ``what``."""
+    if not is_integer(value, 1):
+        raise NQueensError(f"{what} must be an integer >= 1, got {value!r}")
+    return value
 
 
 def is_number(value, least=None):

@@ -35,8 +35,6 @@ def not_regular(path):
     >>> not_regular(os.devnull)
     'a character device'
     """
-    import stat
-
     try:
         mode = os.stat(path).st_mode
     except OSError:

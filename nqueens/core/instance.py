@@ -89,12 +89,9 @@ class Instance:
     def to_dict(self):
         """The JSON form (0-based; every key but ``n`` only when it has entries)."""
         doc: dict[str, Any] = {"n": self.n}
-        for key in ("blocked", "queens"):
+        for key in ("blocked", "queens", "excluded_sum", "excluded_difference"):
             if getattr(self, key):
-                doc[key] = [list(sq) for sq in getattr(self, key)]
-        for key in ("excluded_sum", "excluded_difference"):
-            if getattr(self, key):
-                doc[key] = list(getattr(self, key))
+                doc[key] = [list(e) if key in ("blocked", "queens") else e for e in getattr(self, key)]  # squares
         return doc
 
     @property
@@ -154,19 +151,14 @@ class Instance:
     def __str__(self):
         if self.is_plain:
             return f"n = {self.n}"
-        one = {
-            "blocked": "blocked",
-            "queens": "queen",
-            "excluded_sum": "excluded sum",
-            "excluded_difference": "excluded difference",
+        # each kind of constraint in words: (one, several)
+        words = {
+            "blocked": ("blocked", "blocked"),
+            "queens": ("queen", "queens"),
+            "excluded_sum": ("excluded sum", "excluded sums"),
+            "excluded_difference": ("excluded difference", "excluded differences"),
         }
-        many = {
-            "blocked": "blocked",
-            "queens": "queens",
-            "excluded_sum": "excluded sums",
-            "excluded_difference": "excluded differences",
-        }
-        parts = [f"{v} {(one if v == 1 else many)[k]}" for k, v in self.describe().items() if k in one and v]
+        parts = [f"{v} {words[k][v != 1]}" for k, v in self.describe().items() if k in words and v]
         return f"n = {self.n} with " + ", ".join(parts)
 
 

@@ -62,6 +62,7 @@ import re
 from typing import Any
 
 from nqueens.core.errors import NQueensError
+from nqueens.core.files import not_regular, replaced
 from nqueens.core.instance import Instance
 
 __all__ = [
@@ -131,8 +132,6 @@ def read_instance(path, *, diagonals=None, rule=False):
         If the file cannot be read or is not a valid instance; the message names the file and the line.
     """
     name = os.fspath(path)
-    from nqueens.core.files import not_regular
-
     try:
         if os.path.isdir(name):
             raise NQueensError(f"{name}: is a directory, not an instance file")
@@ -255,8 +254,6 @@ def write_instance(inst, path, fmt=None):
             "for XCSP3 write the model with its instance: nqueens export --instance FILE --model xcsp3"
         )
     text = format_instance(inst, fmt)
-    from nqueens.core.files import replaced
-
     try:
         with replaced(name) as handle:
             handle.write(text if text.endswith("\n") else text + "\n")

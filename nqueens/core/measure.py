@@ -33,8 +33,9 @@ True
 ['cpu_time', 'memory_added', 'memory_note', 'peak_memory', 'seconds']
 """
 
-import os
 import time
+
+from nqueens.core.memory import status as _status
 
 __all__ = ["Span", "FIELDS"]
 
@@ -124,20 +125,3 @@ def _reset_peak():
         return True
     except OSError:
         return False
-
-
-def _status(key):
-    """A size in bytes from ``/proc/self/status`` (``VmRSS:``, ``VmHWM:``), or ``None`` where there is none."""
-    try:
-        with open("/proc/self/status", encoding="ascii") as status:
-            for line in status:
-                if line.startswith(key):
-                    return int(line.split()[1]) * 1024
-    except (OSError, ValueError, IndexError):
-        pass
-    if key == "VmHWM:" and os.name == "posix":
-        import resource
-
-        scale = 1 if os.uname().sysname == "Darwin" else 1024  # macOS reports bytes, Linux KiB
-        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * scale
-    return None

@@ -16,7 +16,7 @@ import os
 
 from nqueens.core.errors import NQueensError
 
-__all__ = ["available", "check", "describe", "room"]
+__all__ = ["available", "check", "describe", "room", "status"]
 
 
 def available():
@@ -61,12 +61,25 @@ def _address_space_left():
     soft = resource.getrlimit(resource.RLIMIT_AS)[0]
     if soft == resource.RLIM_INFINITY:
         return None
+    return max(soft - (status("VmSize:") or 0), 0)
+
+
+def status(key):
+    """A size in bytes from ``/proc/self/status`` (``VmSize:``, ``VmRSS:``, ``VmHWM:``), or ``None`` where there is
+    none (not Linux); the peak (``VmHWM:``) from ``getrusage`` where ``/proc`` has none."""
     try:
         with open("/proc/self/status", encoding="ascii") as fh:
-            used = next(int(line.split()[1]) * 1024 for line in fh if line.startswith("VmSize:"))
-    except (OSError, ValueError, IndexError, StopIteration):
-        used = 0
-    return max(soft - used, 0)
+            for line in fh:
+                if line.startswith(key):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    if key == "VmHWM:" and os.name == "posix":
+        import resource
+
+        scale = 1 if os.uname().sysname == "Darwin" else 1024  # macOS reports bytes, Linux KiB
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * scale
+    return None
 
 
 def _cgroup_left():

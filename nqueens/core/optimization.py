@@ -31,6 +31,9 @@ Examples
 (5, 9)
 """
 
+import math
+import numbers
+
 from nqueens.core import published
 from nqueens.core.errors import NQueensError
 
@@ -71,8 +74,6 @@ def attacks(a, b):
 
 
 def _on_board(n, squares, what):
-    import numbers
-
     # A square is two integers (a float, a string or a bool is not one, whatever int() would make of it).
     if isinstance(squares, str | bytes | dict) or not hasattr(squares, "__iter__"):
         return None, f"{what} squares {squares!r} are not a list of squares"
@@ -128,8 +129,11 @@ def verify(problem, n, solution):
     return True, ""
 
 
-def objective(problem, solution):
-    """The objective of a solution: the number of queens (domination) or of each army (peaceable)."""
+def objective_of(problem, solution):
+    """The objective of a solution: the number of queens (domination) or of each army (peaceable); of a reported
+    one, whatever its squares hold."""
+    if isinstance(solution, str | bytes | dict):
+        raise TypeError("not a list of squares")
     return len(solution) if problem == "domination" else len(solution[0])
 
 
@@ -156,9 +160,6 @@ def hook_options(hook):
 def bound_of(n, bound):
     """``(bound, why)``: an optimiser's bound as a float, or ``None`` and why it cannot be one (a bound counts
     queens: a finite number from 0 to n * n)."""
-    import math
-    import numbers
-
     if bound is None:
         return None, None
     if not isinstance(bound, numbers.Real) or isinstance(bound, bool):
@@ -190,10 +191,3 @@ def improves(problem, solution, objective, best):
     if objective is not None and objective != size:
         return True, size
     return best is None or better(problem, size, best), size
-
-
-def objective_of(problem, solution):
-    """The size of a reported solution (queens, or queens of each colour), whatever its squares hold."""
-    if isinstance(solution, str | bytes | dict):
-        raise TypeError("not a list of squares")
-    return len(solution) if problem == "domination" else len(solution[0])

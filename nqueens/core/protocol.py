@@ -52,7 +52,8 @@ from typing import Any
 
 from nqueens.core.board import check_n
 from nqueens.core.errors import NQueensError
-from nqueens.core.sandbox import Aside, implementation, stdout_aside
+from nqueens.core.fields import is_integer
+from nqueens.core.sandbox import Aside, held_aside, implementation, stdout_aside
 
 __all__ = ["Option", "Solver", "CAPABILITIES", "FAMILIES", "solver"]
 
@@ -287,11 +288,10 @@ class Solver:
                     f"option {option.name}'s default {option.default!r} is not one of its choices "
                     f"{', '.join(map(str, option.choices))}"
                 )
-        if self.max_n is not None and (not _whole(self.max_n) or self.max_n < 1):
-            wrong.append(f"max_n {self.max_n!r} is not an integer >= 1")
-        if self.fixed_n is not None and (not _whole(self.fixed_n) or self.fixed_n < 1):
-            wrong.append(f"fixed_n {self.fixed_n!r} is not an integer >= 1")
-        if not _whole(self.reach) or self.reach < 1:
+        for key in ("max_n", "fixed_n"):
+            if getattr(self, key) is not None and not is_integer(getattr(self, key), 1):
+                wrong.append(f"{key} {getattr(self, key)!r} is not an integer >= 1")
+        if not is_integer(self.reach, 1):
             wrong.append(f"reach {self.reach!r} is not an integer >= 1")
         elif isinstance(self.max_n, int) and self.max_n >= 1 and self.reach > self.max_n:
             wrong.append(f"reach {self.reach} is above its max_n {self.max_n} (compare runs it up to its reach)")
@@ -337,16 +337,8 @@ class Solver:
             hook = getattr(self.load(), "optimize", None)
         if hook is None:
             raise NQueensError(f"solver {self.name!r} cannot optimise (it has no optimize function)")
-        if self.source == "built-in":
-            return hook
-        import functools
-
-        @functools.wraps(hook)  # its signature is its options
-        def aside(*args, **kwargs):  # an outside optimiser's prints go to stderr, not into a JSON document
-            with stdout_aside():
-                return hook(*args, **kwargs)
-
-        return aside
+        # an outside optimiser's prints go to stderr, not into a JSON document; its signature is its options
+        return hook if self.source == "built-in" else held_aside(hook)
 
     def check_options(self, options):
         """Validate keyword options against :attr:`options`; return them with defaults filled in."""
@@ -527,7 +519,3 @@ def solver(name=None, **attributes):
         return Solver(name=name or function.__name__.replace("_", "-"), **{role: function}, **attributes)
 
     return wrap
-
-
-def _whole(value):
-    return isinstance(value, int) and not isinstance(value, bool)

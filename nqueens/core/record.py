@@ -38,9 +38,7 @@ def classes_to_json(classes):
     >>> classes_to_json({8: 11, 4: 1})
     {'4': 1, '8': 11}
     """
-    return (
-        None if classes is None else {str(int(k)): int(v) for k, v in sorted(classes.items(), key=lambda i: int(i[0]))}
-    )
+    return None if classes is None else {str(k): v for k, v in classes_from_json(classes).items()}
 
 
 def classes_from_json(classes):
@@ -409,7 +407,7 @@ class RunRecord:
     @classmethod
     def kinds(cls):
         """``{field: Kind}``: what each field may hold (:mod:`nqueens.core.fields`), as declared."""
-        return _kinds(cls)
+        return _declared(cls)[1]
 
     @classmethod
     def from_run(cls):
@@ -425,7 +423,7 @@ class RunRecord:
     # -- reading --------------------------------------------------------------------------------------------
 
     def __getitem__(self, key):
-        if key in _DERIVED or key in _names(type(self)):
+        if key in _DERIVED or key in _declared(type(self))[0]:
             return getattr(self, key)
         raise KeyError(key)
 
@@ -469,14 +467,6 @@ def records_frame(records):
 
 
 _DECLARED: dict[type, tuple] = {}  # per record class: its field names, and its kinds (fields() is slow per read)
-
-
-def _names(cls):
-    return _declared(cls)[0]
-
-
-def _kinds(cls):
-    return _declared(cls)[1]
 
 
 def _declared(cls):

@@ -9,16 +9,21 @@ count and statistic it returns is checked to be possible before anyone sees it (
 """
 
 import contextlib
+import functools
+import math
+import numbers
 import os
 import sys
+import threading
 from dataclasses import replace
 from types import SimpleNamespace
 
-from nqueens.core.board import dtype_for
-from nqueens.core.errors import NQueensError
+from nqueens.core.board import check_solution, dtype_for
+from nqueens.core.errors import NQueensError, SolverError
 from nqueens.core.record import Tally
+from nqueens.core.rules import get_rule  # a rule other than the queen's is checked with it
 
-__all__ = ["stdout_aside", "stdout_back", "implementation", "Aside", "importing"]
+__all__ = ["stdout_aside", "stdout_back", "held_aside", "implementation", "Aside", "importing"]
 
 _CHUNK = 4096  # solutions per batch when a solver yields them one at a time
 
@@ -102,6 +107,17 @@ def _aside_steps(stream):
                 close()
 
 
+def held_aside(function):
+    """``function`` called inside :func:`stdout_aside` (its name and signature kept)."""
+
+    @functools.wraps(function)
+    def aside(*args, **kwargs):
+        with stdout_aside():
+            return function(*args, **kwargs)
+
+    return aside
+
+
 class Aside:
     """An outside solver's module whose ``count``, ``batches`` and ``warmup`` run inside :func:`stdout_aside`."""
 
@@ -111,12 +127,7 @@ class Aside:
     def __getattr__(self, name):
         value = getattr(self._module, name)
         if name in ("count", "warmup") and callable(value):
-
-            def aside(*args, **kwargs):
-                with stdout_aside():
-                    return value(*args, **kwargs)
-
-            return aside
+            return held_aside(value)
         if name == "batches" and callable(value):
             return lambda *args, **kwargs: _aside_steps(value(*args, **kwargs))
         return value
@@ -197,8 +208,6 @@ class _Once:
         self.spec, self.n, self.seen = spec, n, set()
 
     def __call__(self, batch):
-        from nqueens.core.errors import SolverError
-
         size = len(self.seen)
         for row in batch:
             self.seen.add(row.tobytes())
@@ -216,17 +225,12 @@ class _Once:
 def _prime():
     """Load what the checks of an outside solver's boards use (numpy, the board and rule checks), so that a run's
     time and memory, measured after the warm-up, hold the solver's search and not the checker's first imports."""
-    import nqueens.core.rules  # noqa: F401  (a rule other than the queen's is checked with it)
-
     _Once(SimpleNamespace(name="warm-up"), 4)(_checked(SimpleNamespace(name="warm-up"), 4, [(1, 3, 0, 2)], {}))
 
 
 def _checked_count(spec, n, value, what):
     """``value`` as an ``int`` if it can be a number of solutions of ``n`` pieces (0 to n!, the permutations that
     hold one piece a row and a column), else the error that names what the outside solver returned."""
-    import math
-    import numbers
-
     if isinstance(value, numbers.Integral) and not isinstance(value, bool):
         value = int(value)
         if value < 0:
@@ -246,12 +250,8 @@ def _check_effort(spec, n, tally, total):
     """Refuse a Tally whose effort cannot be true: nodes not an int >= the solutions, a profile that is not
     ``n + 1`` or fewer counts >= 0 from the root (1) summing to ``nodes``, or statistics that are not finite
     numbers or texts; else its ``nodes``, ``profile`` and ``stats`` as plain Python values."""
-    import math
-    import numbers
 
     def wrong(why):
-        from nqueens.core.errors import SolverError
-
         return SolverError(f"solver {spec.name!r}: count returned a Tally whose {why} on n = {n} (the protocol)", n)
 
     nodes, profile = tally.nodes, tally.profile
@@ -296,9 +296,6 @@ def _check_effort(spec, n, tally, total):
 def _plain(value, depth=0):
     """A statistic as plain JSON: a number (numpy's too), a text, a truth value, None, or lists and dicts of them;
     ``ValueError`` for anything else."""
-    import math
-    import numbers
-
     if value is None or isinstance(value, str | bool):
         return value
     if isinstance(value, numbers.Integral):
@@ -328,12 +325,8 @@ class _border:
         if exc is None or isinstance(exc, (NQueensError, MemoryError, GeneratorExit)):
             return False
         # Ctrl-C reaches the main thread only: a KeyboardInterrupt on another is the outside code's own raise.
-        import threading
-
         if isinstance(exc, KeyboardInterrupt) and threading.current_thread() is threading.main_thread():
             return False
-        from nqueens.core.errors import SolverError
-
         where = f" on n = {self.n}" if self.n is not None else ""
         if isinstance(exc, _Exited):
             said = f"called os._exit({exc.code!r})"
@@ -358,16 +351,12 @@ class _Held:
     said); every other thread, the toolkit's own exit included, gets the real one."""
 
     def __init__(self):
-        import threading
-
         self._lock = threading.Lock()
         self._threads: dict[int, int] = {}
         self._real = os._exit
         self._stand_in = self._exit  # one bound method, so that `is` finds it in place
 
     def enter(self):
-        import threading
-
         with self._lock:
             ident = threading.get_ident()
             self._threads[ident] = self._threads.get(ident, 0) + 1
@@ -376,8 +365,6 @@ class _Held:
                 os._exit = self._stand_in
 
     def leave(self):
-        import threading
-
         with self._lock:
             ident = threading.get_ident()
             left = self._threads.get(ident, 1) - 1
@@ -389,8 +376,6 @@ class _Held:
                 os._exit = self._real
 
     def _exit(self, code):
-        import threading
-
         if threading.get_ident() in self._threads:
             raise _Exited(code)
         self._real(code)
@@ -408,8 +393,6 @@ def _user_frame(spec, tb):
     """``File "PATH", line L, in FUNCTION: CODE`` of the last traceback frame in the user's own file (the solver
     file, or its module's file), else of the last frame outside the toolkit; ``None`` without a traceback."""
     import linecache
-    import os
-    import sys
     import traceback
 
     frames = traceback.extract_tb(tb)
@@ -441,8 +424,6 @@ def _checked(spec, n, rows, keywords):
     :class:`~nqueens.core.errors.SolverError` naming it and the broken rule."""
     import numpy as np
 
-    from nqueens.core.errors import SolverError
-
     def wrong(why):
         return SolverError(f"solver {spec.name!r} gave a board that is not a solution of n = {n}: {why}", n)
 
@@ -468,15 +449,11 @@ def _checked(spec, n, rows, keywords):
         )
         if bad.any():
             q = tuple(int(c) for c in batch[int(np.argmax(bad))])
-            from nqueens.core.board import check_solution
-
             try:
                 check_solution(q)
             except NQueensError as exc:
                 raise wrong(f"{q}: {str(exc).removeprefix('not a solution: ')}") from None
     else:
-        from nqueens.core.rules import get_rule
-
         rule_of = get_rule(rule)
         for row in batch.tolist():
             if not rule_of.is_solution(row, n):

@@ -24,6 +24,7 @@ from typing import Any
 from nqueens.core.errors import NQueensError
 from nqueens.core.protocol import Solver
 from nqueens.experiments.questions import get_question
+from nqueens.registry import REGISTRY, get_solver
 
 __all__ = [
     "Column",
@@ -89,8 +90,6 @@ def parse_solvers(text):
     >>> [(c.name, c.solver, c.options) for c in parse_solvers("bitwise,dlx:choose=first")]
     [('bitwise', 'bitwise', {}), ('dlx:choose=first', 'dlx', {'choose': 'first'})]
     """
-    from nqueens.registry import REGISTRY, get_solver
-
     if text is None or not str(text).strip():
         raise NQueensError(
             "--solvers is empty: name at least one solver, e.g. --solvers bitwise,dlx (leave it out to "
@@ -161,8 +160,6 @@ def default_columns(question="count", rule=None):
 def with_rule(columns, rule):
     """The columns with the option ``rule`` set to ``rule`` (a column that names another rule is refused; one
     whose solver knows only the queen's rule is refused with the reason)."""
-    from nqueens.registry import get_solver
-
     out = []
     for column in columns:
         given = column.options.get("rule")
@@ -177,8 +174,6 @@ def with_rule(columns, rule):
 def with_options(columns, options):
     """The columns with ``options`` (``{"symmetry": True}``) set on each whose solver's optimisation hook takes them
     and that does not set them itself; an option no column's hook takes is refused."""
-    from nqueens.registry import get_solver
-
     if not options:
         return list(columns)
     out = []
@@ -280,7 +275,7 @@ def problems_from_instances(paths, skipped=None):
         except NQueensError as exc:
             problems.append(Problem(name, 0, os.path.abspath(path), None, False, error=str(exc)))
             continue
-        problems.append(Problem(name, instance.n, os.path.abspath(path), _digest(instance), instance.is_plain))
+        problems.append(Problem(name, instance.n, os.path.abspath(path), instance.digest, instance.is_plain))
     if not problems:
         raise NQueensError("no instance files given")
     return problems
@@ -312,7 +307,3 @@ def _columns(columns):
         "solvers are a string 'a,b:opt=v', a list of such names, or Columns from parse_solvers, got "
         f"{[type(c).__name__ for c in columns]}"
     )
-
-
-def _digest(instance):
-    return instance.digest

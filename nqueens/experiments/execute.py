@@ -7,7 +7,7 @@ the machine's cores and memory hold; a run beyond its limit is stopped by ending
 only after a first pass over every cell.
 """
 
-from datetime import UTC
+from datetime import UTC, datetime
 
 from nqueens.core.errors import NQueensError
 
@@ -83,8 +83,6 @@ def _on_cluster(order, timeout, memory, scheduler):
 
 def _settle(record, outcome, timeout):
     """Fill ``record`` from a worker's outcome (a JSON message: its ``classes`` keyed by strings)."""
-    from datetime import datetime
-
     from nqueens.core.record import classes_from_json
     from nqueens.experiments.questions import get_question
 

@@ -50,7 +50,7 @@ def judge(records):
     for record in records:
         by_question.setdefault(record.question, []).append(record)
     for asked, mine in by_question.items():
-        changed += [record for record in _judge_together(mine, asked) if record not in changed]
+        changed += [record for record in get_question(asked).judge_together(mine) if record not in changed]
     changed += [record for record in judge_claims(records) if record not in changed]
     return changed
 
@@ -75,13 +75,12 @@ def tree_disagreements(records):
             groups.setdefault(key, {}).setdefault(record.solver, record.nodes)
             where[key] = record.instance or f"n = {record.n}"
     lines = []
-    for (problem, tree, _question), counts in groups.items():
+    for key, counts in groups.items():
         if len(set(counts.values())) > 1:
-            names = list(counts)
-            said = ", ".join(f"{name} {value:,}" for name, value in counts.items())
+            names, said = list(counts), ", ".join(f"{name} {value:,}" for name, value in counts.items())
             lines.append(
-                f"{where[problem, tree, _question]}: {', '.join(names[:-1])} and {names[-1]} claim the {tree} tree and disagree on its nodes: "
-                f"{said}"
+                f"{where[key]}: {', '.join(names[:-1])} and {names[-1]} claim the {key[1]} tree and disagree on "
+                f"its nodes: {said}"
             )
     return lines
 
@@ -165,8 +164,3 @@ def damage(doc, kind=RunRecord):
 def _judge_alone(record):
     """A run judged alone, as its question judges it (the published values, its own check)."""
     get_question(record.question).judge_alone(record)
-
-
-def _judge_together(records, question):
-    """The runs of one question judged against each other, as the question judges them; the runs changed."""
-    return get_question(question).judge_together(records)

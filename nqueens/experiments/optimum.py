@@ -11,7 +11,20 @@ that differs from OEIS (A075458, A250000) is ``wrong`` (:func:`judge_optima`).
 import time
 from typing import Any
 
-from nqueens.core.optimization import PROBLEMS
+from nqueens.core.optimization import (
+    CLAIMS,
+    KNOWN,
+    MAX_N,
+    OEIS,
+    PROBLEMS,
+    SENSE,
+    better,
+    bound_of,
+    hook_options,
+    improves,
+    objective_of,
+    verify,
+)
 from nqueens.experiments.question import SPAN, Question, Refusal, jsonable, wrong
 
 __all__ = ["OPTIMIZE"]
@@ -21,8 +34,6 @@ def answer(task, problem, spec, options, made, report=None):
     """The optimisation hook of ``spec`` on the task's problem: every improvement it reports, timed and sent to the
     runner at once (``report``), and what it claims at the end. Nothing is judged here: the runner verifies every
     solution (:func:`settle`)."""
-    from nqueens.core.optimization import hook_options, improves
-
     hook = spec.optimizer()
     taken = hook_options(hook)
     improvements: list[Any] = []
@@ -81,8 +92,6 @@ def _plain(solution):
 
 
 def _checked(problem, n, solution):
-    from nqueens.core.optimization import verify
-
     try:
         return verify(problem, n, solution)
     except (TypeError, ValueError, IndexError) as exc:
@@ -98,8 +107,6 @@ def settle(record, outcome, timeout):
     time limit with a solution is ``feasible`` (never a claimed optimum); a claim of ``optimal`` needs a solution,
     ``infeasible`` needs none, and a bound that its own solution beats is ``wrong``.
     """
-    from nqueens.core.optimization import CLAIMS, SENSE, better, bound_of, objective
-
     problem, n = record.problem, record.n
     if record.status == "timeout" and record.seconds is None and timeout is not None:
         # Ended by the runner at the limit: it ran that long, as a solver that stops itself there records.
@@ -111,7 +118,7 @@ def settle(record, outcome, timeout):
         if not ok:
             failed = f"a solution it reported fails the check: {why}"
             break
-        value = objective(problem, solution)
+        value = objective_of(problem, solution)
         if entry.get("objective") is not None and entry["objective"] != value:
             failed = f"it reported objective {entry['objective']} for a solution of {value}"
             break
@@ -128,7 +135,7 @@ def settle(record, outcome, timeout):
     claim = outcome.get("claim")
     limit = f"{timeout:g} s" if timeout is not None else "its limit"
     if failed is not None:
-        record.status, record.message = "wrong", failed
+        wrong(record, failed)
     elif record.status == "timeout" and best is not None:
         record.status = "feasible"
         record.message = f"stopped at the time limit of {limit}: the best verified solution, not proven optimal"
@@ -138,9 +145,9 @@ def settle(record, outcome, timeout):
         record.status = "error"
         record.message = f"the optimiser said {claim!r} at the end; it may say one of {', '.join(CLAIMS)}"
     elif claim == "optimal" and best is None:
-        record.status, record.message = "wrong", "it claims an optimum but reported no solution"
+        wrong(record, "it claims an optimum but reported no solution")
     elif claim == "infeasible" and best is not None:
-        record.status, record.message = "wrong", "it claims there is no solution but reported one"
+        wrong(record, "it claims there is no solution but reported one")
     elif claim in ("optimal", "infeasible"):
         record.status = claim
     elif best is not None:
@@ -157,16 +164,13 @@ def settle(record, outcome, timeout):
     elif record.bound is not None and best is not None:
         beyond = record.bound - best[1] if SENSE[problem] == "min" else best[1] - record.bound
         if beyond > 1e-6:  # a bound is a float from some solvers: rounding is not a contradiction
-            record.status = "wrong"
-            record.message = f"its bound {record.bound:g} contradicts its own solution of {best[1]}"
+            wrong(record, f"its bound {record.bound:g} contradicts its own solution of {best[1]}")
 
 
 def judge_optima(records):
     """Optimisation runs against each other and the published optima (OEIS A075458, A250000): a claimed optimum
     that another run's verified solution beats, or that differs from the published value, is ``wrong``; so is a
     bound beyond the published optimum, or a claim of no solution beside a solution. Returns the runs changed."""
-    from nqueens.core.optimization import KNOWN, OEIS, SENSE, better
-
     changed = []
     groups: dict[Any, Any] = {}
     for record in records:
@@ -179,10 +183,7 @@ def judge_optima(records):
                 wrong(r, why)
                 changed.append(r)
         found = [r for r in runs if r.status in ("optimal", "feasible") and r.objective is not None]
-        best = None
-        for r in found:
-            if best is None or better(problem, r.objective, best.objective):
-                best = r
+        best = (min if SENSE[problem] == "min" else max)(found, key=lambda r: r.objective, default=None)  # the first
         known = KNOWN[problem].get(n)
         for r in runs:
             why = None
@@ -206,8 +207,6 @@ def _unverified(record, known):
     """Why an optimisation run's solution and objective do not hold (checked on the board, with no solver), or
     ``None``: a solution that fails the check, an objective that is not its solution's, an objective better than
     the published optimum ``known``, or an objective without a solution."""
-    from nqueens.core.optimization import OEIS, better, objective
-
     if record.solution is None:
         if record.objective is not None:
             return f"it holds objective {record.objective} without a solution"
@@ -215,7 +214,7 @@ def _unverified(record, known):
     ok, why = _checked(record.problem, record.n, record.solution)
     if not ok:
         return f"its stored solution fails the check: {why}"
-    value = objective(record.problem, record.solution)
+    value = objective_of(record.problem, record.solution)
     if record.objective != value:
         return f"it holds objective {record.objective} for a solution of {value}"
     if known is not None and better(record.problem, value, known):
@@ -241,8 +240,6 @@ def certify(record, folder):
 def cell(question, spec, column, problem, explicit):
     """Why an optimisation cell cannot run (``None`` when it can): a solver without an optimisation hook, an option
     its hook does not take, an instance, a board beyond the models'."""
-    from nqueens.core.optimization import MAX_N, hook_options
-
     if "optimize" not in spec.can:
         return "unsupported", f"{column.name} cannot answer optimize: {question.why_not}"
     if not problem.plain:
@@ -262,8 +259,6 @@ def cell(question, spec, column, problem, explicit):
 
 def seeded(spec, column):
     """Whether the column's seed option seeds the run (an optimisation hook that does not take it is deterministic)."""
-    from nqueens.core.optimization import hook_options
-
     return column.seed_option is None or column.seed_option in hook_options(spec.optimizer())
 
 

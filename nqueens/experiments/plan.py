@@ -12,9 +12,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from nqueens.core.errors import NQueensError
+from nqueens.core.instance import Instance
 from nqueens.core.protocol import Solver
 from nqueens.core.record import RunRecord
 from nqueens.experiments.question import LEFT_OUT
+from nqueens.registry import REGISTRY, get_solver
 
 __all__: list[str] = []
 
@@ -33,8 +35,6 @@ class _Planned:
 def _plan(problems, columns, question, repeat, explicit, seeds=None, objective=None):
     """The runs of every cell (``question`` a :class:`~nqueens.experiments.question.Question`, which checks each
     cell), and the default columns left out beyond their reach."""
-    from nqueens.registry import get_solver
-
     plan: list[Any] = []
     left_out: dict[Any, Any] = {}
     specs = [column.spec or get_solver(column.solver) for column in columns]
@@ -62,7 +62,7 @@ def _plan(problems, columns, question, repeat, explicit, seeds=None, objective=N
                     message=message,
                     instance=None if problem.path is None else problem.key,
                     instance_path=problem.path,
-                    instance_digest=problem.digest or _plain_digest(problem.n),
+                    instance_digest=problem.digest or Instance(problem.n).digest,
                     registered=column.solver,
                     problem=objective,
                     options=options,
@@ -88,7 +88,6 @@ def _stamp(plan, question, nodes, harness, timeout, memory):
 
     from nqueens import __version__
     from nqueens.plugins import code_digest
-    from nqueens.registry import REGISTRY
     from nqueens.runtime.environment import machine, versions
     from nqueens.runtime.provenance import code_digest as toolkit_digest
     from nqueens.runtime.provenance import command
@@ -105,12 +104,6 @@ def _stamp(plan, question, nodes, harness, timeout, memory):
         record.version, record.host, record.timeout, record.memory = __version__, host, timeout, memory
         record.versions, record.machine = versions([*REGISTRY.values(), spec]), dict(machine())
         record.code_digest, record.command = digest, asked
-
-
-def _plain_digest(n):
-    from nqueens.core.instance import Instance
-
-    return Instance(n).digest
 
 
 def _left_out_notes(left_out):

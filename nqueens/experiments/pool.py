@@ -19,6 +19,8 @@ import tempfile
 import time
 from typing import Any
 
+from nqueens.experiments.worker import _failed, execute, warmup
+
 __all__ = ["WorkerPool", "run_isolated"]
 
 _POLL = 0.25  # seconds between checks of the deadlines, so that Ctrl-C is handled promptly
@@ -37,8 +39,6 @@ def run_isolated(task, timeout=None, memory=None):
     4
     """
     if timeout is None and memory is None:
-        from nqueens.experiments.worker import execute, warmup
-
         warmup(task["solver"])
         outcome = execute(task)
     else:
@@ -101,9 +101,8 @@ class WorkerPool:
             now = time.monotonic()
             for worker, (_item, deadline, improvements) in busy.items():
                 if deadline is not None and now >= deadline and all(w is not worker for w, _, _ in finished):
-                    message = f"stopped after {timeout:g} s (the time limit)"
-                    stopped = {"status": "timeout", "message": message, "seconds": None, "improvements": improvements}
-                    finished.append((worker, stopped, False))
+                    stopped = _failed("timeout", f"stopped after {timeout:g} s (the time limit)")
+                    finished.append((worker, {**stopped, "improvements": improvements}, False))
             for worker, outcome, keep in finished:
                 item, _, improvements = busy.pop(worker)
                 outcome.setdefault("improvements", improvements)  # a process that died keeps what it reported
@@ -158,11 +157,7 @@ class _Worker:
         said = [line.strip() for line in self._stderr.read().decode(errors="replace").splitlines() if line.strip()]
         last = said[-1][:200] if said else ""
         status = "memout" if any(word in line for line in said[-5:] for word in _MEMORY_WORDS) else "error"
-        return {
-            "status": status,
-            "message": f"its process died ({how})" + (f": {last}" if last else ""),
-            "seconds": None,
-        }
+        return _failed(status, f"its process died ({how})" + (f": {last}" if last else ""))
 
     def kill(self):
         if self.process.poll() is None:

@@ -11,6 +11,7 @@ The helpers every question shares are here too: the problem a run belongs to, it
 ``wrong``, the default cell check and settling.
 """
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -149,6 +150,4 @@ def judge_claims(records):
 
 
 def jsonable(stats):
-    import json
-
     return json.loads(json.dumps(dict(stats or {}), default=str))

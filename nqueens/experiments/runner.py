@@ -38,10 +38,13 @@ Examples
 (True, 0)
 """
 
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
 from nqueens.core.errors import NQueensError
+from nqueens.core.fields import positive
+from nqueens.core.record import CountResult, records_frame
 from nqueens.experiments.columns import (
     Column,
     Problem,
@@ -119,8 +122,6 @@ class Experiment:
     def to_frame(self):
         """The runs as a :class:`pandas.DataFrame`, one row per run, the columns of the per-run CSV
         (:data:`nqueens.core.record.CSV_COLUMNS`); needs pandas."""
-        from nqueens.core.record import records_frame
-
         return records_frame(self.records)
 
     to_pandas = to_frame
@@ -155,35 +156,29 @@ class Experiment:
         kind = kind or question.plots[0]
         check_parameters(Parameters(question, problem, plot=path, plot_kind=kind, columns=self._columns))
         records, timeout = self.records, self.timeout
-        if kind == "anytime":
-            plots.plot_anytime(records, path, timeout=timeout)
-        elif kind == "profile":
-            plots.plot_profile(records, path)
-        elif kind in ("cactus", "proof"):
-            plots.plot_cactus(records, path, timeout=timeout)
-        elif kind == "ecdf":
-            plots.plot_ecdf(records, path, timeout=timeout)
+        limited = dict(
+            anytime=plots.plot_anytime, cactus=plots.plot_cactus, proof=plots.plot_cactus, ecdf=plots.plot_ecdf
+        )
+        if kind in limited:  # the figures drawn against the time limit
+            limited[kind](records, path, timeout=timeout)
         elif kind == "scatter":
             plots.plot_scatter(records, *self._columns[:2], path, timeout=timeout)
         else:
-            plots.plot_timings(records, path)
+            (plots.plot_profile if kind == "profile" else plots.plot_timings)(records, path)
 
     @property
     def _columns(self):
         return list(dict.fromkeys(r.solver for r in self.records))
 
     def __repr__(self):
-        statuses: dict[Any, Any] = {}
-        for r in self.records:
-            statuses[r.status] = statuses.get(r.status, 0) + 1
-        solvers = list(dict.fromkeys(r.solver for r in self.records))
+        statuses = Counter(r.status for r in self.records)  # in the order of the runs
         problems = list(dict.fromkeys(r.instance or r.n for r in self.records))
         shown = ", ".join(f"{count} {status}" for status, count in statuses.items())
         where = f", store={self.store!r}" if self.store else ""
         limit = f", timeout={self.timeout:g}" if self.timeout is not None else ""
         return (
             f"<Experiment question={self.question!r}: {len(self.records)} runs ({shown}); "
-            f"{len(problems)} problems ({_span(problems)}); solvers {', '.join(solvers)}{limit}{where}>"
+            f"{len(problems)} problems ({_span(problems)}); solvers {', '.join(self._columns)}{limit}{where}>"
         )
 
     def _repr_markdown_(self):
@@ -290,10 +285,10 @@ def run(
         After Ctrl-C: the runs finished so far are in the store.
     """
     question = get_question(asking(problem) if question is None else question)
-    repeat = _positive(repeat, "repeat")
-    seeds = None if seeds is None else _positive(seeds, "seeds")
+    repeat = positive(repeat, "repeat")
+    seeds = None if seeds is None else positive(seeds, "seeds")
     harness = _harness(harness)
-    workers = _positive(workers, "workers")
+    workers = positive(workers, "workers")
     timeout = _limit(timeout, "timeout", float)
     memory = _limit(memory, "memory", int)
     columns = _columns(columns)
@@ -379,8 +374,6 @@ def compare(ns, solvers=None, *, repeat=1, nodes=False):
     >>> [(r.n, r.solver, r.total) for r in compare(range(5, 7), ["bitwise"])]
     [(5, 'bitwise', 10), (6, 'bitwise', 4)]
     """
-    from nqueens.core.record import CountResult
-
     problems = [Problem(str(n), n) for n in ns]
     columns = None if solvers is None else parse_solvers(",".join(solvers))
     result = run(problems, columns, repeat=repeat, nodes=nodes, store="none")
@@ -393,20 +386,8 @@ def compare(ns, solvers=None, *, repeat=1, nodes=False):
             key = (r.n, r.solver)
             if key not in best or r.seconds < best[key].seconds:
                 best[key] = r
-    return [
-        CountResult(
-            n=r.n,
-            solver=r.solver,
-            total=r.total,
-            unique=r.unique,
-            classes=r.classes,
-            nodes=r.nodes,
-            profile=r.profile,
-            seconds=r.seconds,
-            stats=r.stats,
-        )
-        for r in best.values()
-    ]
+    kept = ("n", "solver", "total", "unique", "classes", "nodes", "profile", "seconds", "stats")
+    return [CountResult(**{key: getattr(r, key) for key in kept}) for r in best.values()]
 
 
 def _span(problems):
@@ -415,12 +396,6 @@ def _span(problems):
         return f"n = {ns[0]}..{ns[-1]}" if len(ns) > 1 else f"n = {ns[0]}"
     shown = ", ".join(str(p) for p in problems[:3])
     return shown + (", ..." if len(problems) > 3 else "")
-
-
-def _positive(value, what):
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise NQueensError(f"{what} must be an integer >= 1, got {value!r}")
-    return value
 
 
 def _limit(value, what, kind):

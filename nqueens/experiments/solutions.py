@@ -11,7 +11,8 @@ import os
 import time
 from typing import Any
 
-from nqueens.core.rules import square_group_refusal
+from nqueens.core.published import BY_RULE
+from nqueens.core.rules import get_rule, square_group_refusal
 from nqueens.experiments.question import (
     SPAN,
     Question,
@@ -175,8 +176,6 @@ def settle_first(record, outcome, timeout):
 
 def judge_counts(record):
     """An answered run whose total or unique count contradicts the published values of its rule is ``wrong``."""
-    from nqueens.core.published import BY_RULE
-
     if not record.answered or record.instance is not None:
         return
     n = record.n
@@ -193,9 +192,6 @@ def judge_counts(record):
 def judge_first(record):
     """A first solution that is not a solution (of the board or the instance), or none where there are some, is
     ``wrong``."""
-    from nqueens.core.published import BY_RULE
-    from nqueens.core.rules import get_rule
-
     if not record.answered:
         return
     n, q, rule = record.n, record.solution, rule_of(record)

@@ -10,7 +10,7 @@ import hashlib
 import json
 import os
 
-from nqueens.core.record import RunRecord
+from nqueens.core.record import _DERIVED_COLUMNS, RunRecord
 from nqueens.experiments.judge import damage
 
 __all__: list[str] = []
@@ -53,8 +53,6 @@ def _key(item):
 
 
 def _stored(record):
-    from nqueens.core.record import _DERIVED_COLUMNS
-
     doc = record.to_dict()
     for derived in ("reused", "id", *_DERIVED_COLUMNS):
         doc.pop(derived, None)

@@ -27,6 +27,9 @@ import threading
 import time
 from typing import Any
 
+from nqueens.experiments.questions import get_question
+from nqueens.registry import get_solver
+
 __all__ = ["execute", "warmup", "main"]
 
 # Where a run that optimises sends each improvement as it finds it (set by :func:`main` to the runner's channel), so
@@ -38,7 +41,6 @@ def warmup(solver):
     """Compile or load the kernels of ``solver`` (a registry name, or the resolved :class:`~nqueens.Solver`), so
     that the run measures the search alone."""
     from nqueens.core.protocol import Solver
-    from nqueens.registry import get_solver
 
     module = (solver if isinstance(solver, Solver) else get_solver(solver)).load()
     if hasattr(module, "warmup"):
@@ -85,8 +87,6 @@ def execute(task, spec=None):
         read = time.perf_counter() - start if task.get("instance") is not None else None
         trusted = spec is not None
         if spec is None:
-            from nqueens.registry import get_solver
-
             spec = get_solver(task["solver"])
         made: dict[str, Any] = {}
         outcome = _answer(task, problem, spec, trusted, made)
@@ -97,8 +97,6 @@ def execute(task, spec=None):
         _time_again(task, problem, outcome, spec, made)
     except MemoryError:
         return _failed("memout", "the run ran out of memory (the --memory limit)")
-    except KeyboardInterrupt:
-        raise
     except RuntimeError as exc:
         if _address_space.active and "can't start new thread" in str(exc):  # no room for the thread's stack
             return _failed("memout", "the run ran out of memory (the --memory limit): no room to start a thread")
@@ -161,8 +159,6 @@ def _answer(task, problem, spec, trusted, made):
     """The task's question (:data:`nqueens.experiments.questions.QUESTIONS`) put to ``spec``; its options parsed
     here unless ``trusted`` (parsed by the runner). ``made`` keeps the run's request: a run timed again
     (:func:`_time_again`) asks the same one."""
-    from nqueens.experiments.questions import get_question
-
     if "options" not in made:
         options = dict(task.get("options") or {})
         made["options"] = options if trusted else spec.check_options(options)  # where the task enters this process
@@ -211,7 +207,6 @@ def _effort(task, outcome, spec):
 
 def _time_again(task, problem, outcome, spec, made):
     """A run under a millisecond, timed again over repetitions (timeit's autorange): ``inner_time`` per run."""
-    from nqueens.experiments.questions import get_question
     from nqueens.experiments.resources import SHORT_RUN, autorange
 
     seconds = outcome.get("seconds")
@@ -301,13 +296,11 @@ class _address_space:
 
 
 def _address_space_now():
-    with open("/proc/self/status") as status:
-        for line in status:
-            if line.startswith("VmSize:"):
-                return int(line.split()[1]) * 1024
     import resource
 
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+    from nqueens.core.memory import status
+
+    return status("VmSize:") or resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
 
 
 def _watch_parent(parent):

@@ -19,6 +19,7 @@ Examples
 [('a', 8), ('b', 9)]
 """
 
+import math
 import os
 import queue
 import socket
@@ -26,12 +27,14 @@ import sys
 import threading
 
 from nqueens.core.errors import NQueensError
+from nqueens.core.fields import positive
 
-__all__ = ["CONNECT_TIMEOUT", "default_workers", "executor", "LocalThreads", "DaskCluster"]
+__all__ = ["CONNECT_TIMEOUT", "default_workers", "executor", "check_workers", "LocalThreads", "DaskCluster"]
 
 CONNECT_TIMEOUT = 10.0  # seconds a Dask scheduler has to answer
 FAILED_CLOSE_TIMEOUT = 1.0  # seconds a client closing after a failure waits for the cluster's goodbye
 WORKER_WAIT = 30.0  # seconds to wait for a first worker at a scheduler that has none
+_NO_DASK = "--scheduler needs dask distributed, which is not installed: pip install 'nqueens[dist]'"
 
 
 def default_workers():
@@ -57,8 +60,6 @@ def default_workers():
 
 def _cgroup_quota(root="/sys/fs/cgroup"):
     """The control group's CPU quota in whole CPUs (rounded up), or ``None`` when it has none."""
-    import math
-
     for path, split in ((f"{root}/cpu.max", False), (f"{root}/cpu/cpu.cfs_quota_us", True)):
         try:
             with open(path, encoding="ascii") as fh:
@@ -99,23 +100,28 @@ def executor(workers=None, scheduler=None):
         For ``workers < 1``, both arguments at once, dask not installed, or a scheduler that does not answer
         within :data:`CONNECT_TIMEOUT` seconds.
     """
+    check_workers(workers, scheduler)
     if scheduler is not None:
-        if workers is not None:
+        return DaskCluster(scheduler)
+    return LocalThreads(default_workers() if workers is None else workers)
+
+
+def check_workers(workers, scheduler=None):
+    """Refuse ``workers`` (``None``: not given) that is not an integer >= 1, or that is given beside ``scheduler``."""
+    if workers is not None:
+        positive(workers, "workers")
+        if scheduler is not None:
             raise NQueensError(
                 "--workers sets local threads; with --scheduler the cluster's own workers run the subproblems, "
                 "so give one or the other"
             )
-        return DaskCluster(scheduler)
-    return LocalThreads(default_workers() if workers is None else workers)
 
 
 class LocalThreads:
     """``workers`` daemon threads of this process (see the module docstring)."""
 
     def __init__(self, workers):
-        if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-            raise NQueensError(f"workers must be an integer >= 1, got {workers!r}")
-        self.workers = workers
+        self.workers = positive(workers, "workers")
         self.where = "local"
         self._stop = threading.Event()
 
@@ -178,9 +184,7 @@ class DaskCluster:
         timeout = CONNECT_TIMEOUT if timeout is None else timeout
         host, port = _parse_address(address)
         if not _dask_installed():  # said first: no probe of the address can help without it
-            raise NQueensError(
-                "--scheduler needs dask distributed, which is not installed: pip install 'nqueens[dist]'"
-            )
+            raise NQueensError(_NO_DASK)
         # A plain connection first: a Client made for an address that does not answer leaves a background close
         # that hangs for 20 s at exit and prints a traceback. No Client is made until something listens.
         try:
@@ -207,9 +211,7 @@ class DaskCluster:
         try:
             import distributed
         except ImportError:
-            raise NQueensError(
-                "--scheduler needs dask distributed, which is not installed: pip install 'nqueens[dist]'"
-            ) from None
+            raise NQueensError(_NO_DASK) from None
         self._distributed = distributed
         self.where = address
         # The client logs its failed reconnections as tracebacks (a scheduler killed mid-run); the failure reaches
@@ -384,7 +386,6 @@ def _get(results):
 def _dask_installed():
     """Whether dask distributed can be imported, without importing it (a second of start-up)."""
     import importlib.util
-    import sys
 
     if "distributed" in sys.modules:
         return sys.modules["distributed"] is not None

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from nqueens.core.errors import NQueensError
-from nqueens.core.rules import rule_of
+from nqueens.core.rules import get_rule, rule_of
 
 __all__ = [
     "LONG_RUN_SECONDS",
@@ -107,12 +107,7 @@ def quick_estimate(n, probes=400, seed=0, rule="queen"):
     >>> abs(mean - 2057) < 3 * se
     True
     """
-    import random
-
-    from nqueens.core.rules import get_rule
-
-    r = get_rule(rule)
-    rng = random.Random(seed)
+    r, rng = _probing(rule, seed)
     total = total2 = 0.0
     for _ in range(probes):
         value = _probe(n, r, rng)[0]
@@ -121,6 +116,13 @@ def quick_estimate(n, probes=400, seed=0, rule="queen"):
     mean = total / probes
     var = max(total2 / probes - mean * mean, 0.0) * probes / max(probes - 1, 1)
     return mean, (var / probes) ** 0.5
+
+
+def _probing(rule, seed):
+    """The rule of a probe's tree and the random numbers of its choices."""
+    import random
+
+    return get_rule(rule), random.Random(seed)
 
 
 def _probe(n, r, rng):
@@ -177,12 +179,7 @@ def first_solution_nodes(n, *, seed=0, rule="queen", hits=FIRST_HITS, budget=FIR
     >>> first_solution_nodes(3, budget=0.01) is None  # no solution
     True
     """
-    import random
-
-    from nqueens.core.rules import get_rule
-
-    r = get_rule(rule)
-    rng = random.Random(seed)
+    r, rng = _probing(rule, seed)
     nodes = solved = 0
     deadline = time.perf_counter() + budget
     while solved < hits and time.perf_counter() < deadline:
@@ -392,8 +389,6 @@ def _growth_model(spec):
 
 
 def _growth_forecast(spec, model, n, req, budget):
-    import math
-
     workers = _workers(req)
     key = _rate_key(spec.name, {}) + " growth"
     known = _load_rates().get(key)

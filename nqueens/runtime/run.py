@@ -99,13 +99,9 @@ def count(
         For a bad argument, an unreadable store, a cluster that cannot be reached, or ``cached`` with nothing
         stored.
     """
-    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
-        raise NQueensError(f"workers must be an integer >= 1, got {workers!r}")
-    if workers is not None and scheduler is not None:
-        raise NQueensError(
-            "--workers sets local threads; with --scheduler the cluster's own workers run the subproblems, "
-            "so give one or the other"
-        )
+    from nqueens.runtime.executors import check_workers
+
+    check_workers(workers, scheduler)
     if workers is None and scheduler is None:
         workers = getattr(engine, "WORKERS", None)  # an engine that feeds one device needs few threads
     if path is _UNRESOLVED:  # the facade resolves it with the request (nqueens.api.request) and hands it down
@@ -172,11 +168,7 @@ def _cached(engine, n, path):
         classes = classes_from_json(result["classes"])
     except (KeyError, TypeError, ValueError, AttributeError):
         raise NQueensError(f"the stored count of n = {n} in {where} is damaged: {result!r}") from None
-    if sum(classes.values()) != unique or sum(size * number for size, number in classes.items()) != total:
-        raise NQueensError(
-            f"the stored count of n = {n} in {where} is inconsistent (total {total}, unique {unique}, classes "
-            f"{_classes_text(classes)}); delete it and count again"
-        )
+    # classes that do not make the total and the unique count: refused by the store (ResultStore.finished)
     stats = {
         "cached": True,
         "finished": found["finished"],
@@ -243,10 +235,6 @@ def _timed(task, n, index, payload):
     start = time.perf_counter()
     result = task(n, index, payload)
     return index, time.perf_counter() - start, result
-
-
-def _classes_text(classes):
-    return ", ".join(f"{number} of orbit {size}" for size, number in sorted(classes.items())) or "none"
 
 
 def _progress_bar(enabled, total, initial, n):

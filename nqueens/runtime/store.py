@@ -182,9 +182,11 @@ class ResultStore:
         self._opened = 0  # the last experiment run's id when opened for writing
         default = self.path == cache_path()
         if not create and not self.path.exists():
-            if default:
-                return
-            raise NQueensError(f"result store {self.path} does not exist")
+            if not default:
+                raise NQueensError(f"result store {self.path} does not exist")
+            self._db = sqlite3.connect(":memory:", isolation_level=None)  # the default store not made yet: empty
+            self._create()
+            return
         if not write:  # reading needs no write access: a store on read-only media, or another user's file
             with self._refused(), self._guard():
                 self._db = _connect_read_only(self.path)
@@ -325,8 +327,6 @@ class ResultStore:
     def unfinished(self):
         """The runs started and not finished (interrupted, or running now), oldest first: dicts with ``id, n,
         solver, version, started, subproblems`` and ``done`` (subproblems finished so far)."""
-        if self._db is None:
-            return []
         with self._guard():
             rows = self._db.execute(
                 "SELECT id, n, solver, version, started, subproblems, "
@@ -337,8 +337,6 @@ class ResultStore:
 
     def run_ids(self):
         """The ids of every counting run, finished or not."""
-        if self._db is None:
-            return []
         with self._guard():
             return [row[0] for row in self._db.execute("SELECT id FROM runs ORDER BY id")]
 
@@ -359,32 +357,28 @@ class ResultStore:
 
     def delete_experiment_runs(self, solver=None):
         """Delete the recorded experiment runs (of one column, ``solver``, if given); return how many."""
-        if self._db is None:
-            return 0
         where, params = ("WHERE solver = ?", (solver,)) if solver is not None else ("", ())
         with self._guard(), self._transaction():
             return self._db.execute("DELETE FROM experiment_runs " + where, params).rowcount
 
     def vacuum(self):
         """Give the space of deleted rows back to the file system."""
-        if self._db is not None:
-            with self._guard():
-                self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-                self._db.execute("VACUUM")
-                # In WAL mode VACUUM writes the new pages to the log: fold them into the file, so its size is real.
-                self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        with self._guard():
+            self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            self._db.execute("VACUUM")
+            # In WAL mode VACUUM writes the new pages to the log: fold them into the file, so its size is real.
+            self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
 
     def info(self):
         """``path``, ``size`` (bytes, with the write-ahead log), ``schema``, and the number of ``finished`` and
         ``unfinished`` counting runs and of ``experiment_runs``."""
         size = sum(p.stat().st_size for p in (self.path, Path(f"{self.path}-wal")) if p.exists())
-        counts = {"finished": 0, "unfinished": 0, "experiment_runs": 0}
-        if self._db is not None:
-            with self._guard():
-                counts["finished"], counts["unfinished"] = self._db.execute(
-                    "SELECT COUNT(finished), COUNT(*) - COUNT(finished) FROM runs"
-                ).fetchone()
-                counts["experiment_runs"] = self._db.execute("SELECT COUNT(*) FROM experiment_runs").fetchone()[0]
+        counts = {}
+        with self._guard():
+            counts["finished"], counts["unfinished"] = self._db.execute(
+                "SELECT COUNT(finished), COUNT(*) - COUNT(finished) FROM runs"
+            ).fetchone()
+            counts["experiment_runs"] = self._db.execute("SELECT COUNT(*) FROM experiment_runs").fetchone()[0]
         return {"path": str(self.path), "size": size, "schema": SCHEMA, **counts}
 
     # -- experiment runs --------------------------------------------------------------------------------------
@@ -434,8 +428,6 @@ class ResultStore:
     def repeated_runs(self):
         """``{id: earlier id}`` for every experiment run stored again under the key of an earlier row (the same
         run made again with ``--fresh``, or written twice by experiments that ran at once)."""
-        if self._db is None:
-            return {}
         with self._guard():
             rows = self._db.execute("SELECT id, key FROM experiment_runs ORDER BY id").fetchall()
         first: dict[str, int] = {}
@@ -450,8 +442,6 @@ class ResultStore:
     def superseded_runs(self):
         """The ids of the experiment runs stored again later under the same key (made again with ``--fresh``):
         a summary counts each run once, the latest."""
-        if self._db is None:
-            return set()
         with self._guard():
             rows = self._db.execute(
                 "SELECT id FROM experiment_runs AS e WHERE EXISTS "
@@ -461,8 +451,6 @@ class ResultStore:
 
     def experiment_runs_by_key(self, keys):
         """``{key: record}`` of the latest stored run of each of ``keys`` that is in the store."""
-        if self._db is None:
-            return {}
         found = {}
         keys = list(keys)
         with self._guard():
@@ -478,8 +466,6 @@ class ResultStore:
     def experiment_runs(self, solver=None, since=None):
         """Every recorded experiment run, oldest first (of one column ``solver``; finished at or after the
         ISO time ``since``): the run records, each with its ``id``."""
-        if self._db is None:
-            return []
         where, params = [], []
         if solver is not None:
             where.append("solver = ?")
@@ -496,7 +482,7 @@ class ResultStore:
         try:
             record = json.loads(text)
         except ValueError:
-            raise NQueensError(f"result store {self.path} holds a damaged experiment run") from None
+            record = None
         if not isinstance(record, dict):
             raise NQueensError(f"result store {self.path} holds a damaged experiment run")
         return record
@@ -504,8 +490,6 @@ class ResultStore:
     def _counts(self):
         """The finished counts, oldest first, as :meth:`history` lists them, read from the log of runs (a count
         finished by an earlier version, which wrote none there, from its row in the engine's table)."""
-        if self._db is None:
-            return []
         with self._guard():
             logged = self._db.execute(
                 "SELECT key, record FROM experiment_runs WHERE key LIKE ? ORDER BY id", (f"{COUNT_KEY}%",)
@@ -541,9 +525,7 @@ class ResultStore:
         tables = {row[0] for row in self._db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         if not tables:
             return
-        if "meta" not in tables:
-            raise NQueensError(f"{self.path} is a SQLite database but not an nqueens result store")
-        meta = dict(self._db.execute("SELECT key, value FROM meta"))
+        meta = dict(self._db.execute("SELECT key, value FROM meta")) if "meta" in tables else {}
         if meta.get("application") != _APPLICATION:
             raise NQueensError(f"{self.path} is a SQLite database but not an nqueens result store")
         schema = meta.get("schema")
@@ -693,15 +675,11 @@ def _listed(path, run_id, record):
 
 
 def _checked(path, entry):
-    _check_record(path, entry["id"], entry["n"], entry["solver"], entry["result"])
-    return entry
-
-
-def _check_record(path, run_id, n, solver, result):
-    """A finished count whose orbit classes do not make its total and unique count is not a result."""
+    """``entry``, a finished count; one whose orbit classes do not make its total and unique count is not a result."""
+    run_id, n, solver, result = entry["id"], entry["n"], entry["solver"], entry["result"]
     classes = result.get("classes")
     if not isinstance(classes, dict):
-        return
+        return entry
     try:
         sizes = classes_from_json(classes)
         total, unique = int(result["total"]), result.get("unique")
@@ -718,6 +696,7 @@ def _check_record(path, run_id, n, solver, result):
             f"up to total {result.get('total')} and unique {result.get('unique')}; delete it with "
             f"`nqueens store delete {run_id} --store {path}`"
         )
+    return entry
 
 
 def _run_id(run):
