@@ -166,6 +166,9 @@ def test_forecast_uses_the_counters_own_growth(monkeypatch):
     # The model: this machine's time for the calibration board times the reference growth from there.
     ratio = quadrants.REFERENCE_SECONDS[20] / quadrants.REFERENCE_SECONDS[guess.calibration_n]
     assert guess.seconds == pytest.approx(guess.rate * ratio / 2)
+    # The time measured is kept with the machine's rates: the next forecast reads it and times nothing.
+    monkeypatch.setattr(forecast_module, "_time_growth", no_tree)
+    assert forecast_module.forecast(request(20, "quadrants", workers=2)).rate == guess.rate
     assert forecast_module.long_run_warning(request(16, "quadrants")) is None
     # A budget of its own: the request then leaves the memory to the plan (this machine may have less than 22 GiB).
     text = forecast_module.long_run_warning(request(25, "quadrants", workers=2, memory="64G"))

@@ -449,7 +449,7 @@ def _time_growth(spec, model, n, budget):
         if seconds >= budget or m + 1 >= n or m + 1 not in model.REFERENCE_SECONDS:
             break
         m += 1
-    return {"n": m, "seconds": seconds, "measured": time.strftime("%Y-%m-%dT%H:%M:%S")}
+    return {"n": m, "seconds": seconds, "measured": time.strftime("%Y-%m-%dT%H:%M:%S"), "warm": 1}
 
 
 def duration(seconds):
