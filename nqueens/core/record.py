@@ -384,6 +384,14 @@ class RunRecord:
         doc.update({name: finite(_derived(self, name)) for name in _DERIVED_COLUMNS})
         return doc
 
+    def stored_dict(self):
+        """The form a store keeps: :meth:`to_dict` less what the store gives back itself (``id``, ``reused``)
+        and the derived columns, which :meth:`from_dict` computes again."""
+        doc = _json_form(self)
+        for name in ("id", "reused"):
+            doc.pop(name, None)
+        return doc
+
     @classmethod
     def from_dict(cls, doc):
         """The record of a JSON form (:meth:`to_dict`, or a store written by an earlier version: missing

@@ -71,7 +71,7 @@ from nqueens.experiments.parameters import Parameters
 from nqueens.experiments.parameters import check as check_parameters
 from nqueens.experiments.plan import _left_out_notes, _plan, _seed_notes, _stamp
 from nqueens.experiments.questions import QUESTIONS, asking, get_question
-from nqueens.experiments.stored import _key, _open_store, _reused, _stored
+from nqueens.experiments.stored import _key, _open_store, _reused
 
 __all__ = [
     "STATUSES",
@@ -330,7 +330,7 @@ def run(
         for item in _execute(todo, timeout, memory, workers, scheduler, harness):
             _judge_alone(item.record)
             if results is not None:
-                results.record_experiment_run(_key(item), _stored(item.record))
+                results.record_experiment_run(_key(item), item.record.stored_dict())
             done += 1
             if progress is not None:
                 progress(done, len(runnable), item.record)
@@ -347,7 +347,7 @@ def run(
         if results is not None:
             for item in plan:
                 if id(item.record) in changed:
-                    results.record_experiment_run(_key(item), _stored(item.record), replace=True)
+                    results.record_experiment_run(_key(item), item.record.stored_dict(), replace=True)
         path = None if results is None else str(results.path)
     finally:
         if results is not None:

@@ -10,7 +10,7 @@ import hashlib
 import json
 import os
 
-from nqueens.core.record import _DERIVED_COLUMNS, RunRecord
+from nqueens.core.record import RunRecord
 from nqueens.experiments.judge import damage
 
 __all__: list[str] = []
@@ -50,13 +50,6 @@ def _key(item):
     if "problem" in task:  # an optimisation problem (the key of a counting run is as it was)
         identity["optimize"] = task["problem"]
     return hashlib.sha256(json.dumps(identity, sort_keys=True, default=str).encode()).hexdigest()
-
-
-def _stored(record):
-    doc = record.to_dict()
-    for derived in ("reused", "id", *_DERIVED_COLUMNS):
-        doc.pop(derived, None)
-    return doc
 
 
 def _open_store(store):

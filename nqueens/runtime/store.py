@@ -644,9 +644,7 @@ def _logged(path, row):
         finished=finished,
         version=__version__,
         stats={"run": run_id, "code": version, "workers": workers, "subproblems": subproblems, "resumed": reused},
-    ).to_dict()
-    for derived in ("reused", "id", "result", "par2", "par2_penalised"):
-        record.pop(derived, None)
+    ).stored_dict()
     record["classes"] = result.get("classes")  # as stored: a damaged one is named by history, not hidden
     return record
 
