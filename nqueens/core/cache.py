@@ -24,6 +24,8 @@ import tempfile
 from functools import cache
 from pathlib import Path
 
+from nqueens.core.files import user_cache
+
 __all__ = [
     "folder",
     "place_kernels",
@@ -57,8 +59,7 @@ def place_kernels(impl):
 @cache
 def _default_folder():
     global FALLBACK, FRESH
-    home = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    wanted = Path(home) / "nqueens" / "numba" / f"numba-{_numba_version()}"
+    wanted = user_cache() / "numba" / f"numba-{_numba_version()}"
     try:
         wanted.mkdir(parents=True, exist_ok=True)
         if not os.access(wanted, os.W_OK):

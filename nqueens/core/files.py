@@ -19,10 +19,17 @@ import contextlib
 import os
 import stat
 import tempfile
+from pathlib import Path
 
 from nqueens.core.errors import NQueensError
 
 __all__ = ["replaced", "replaced_path", "not_regular", "check_distinct"]
+
+
+def user_cache():
+    """The toolkit's folder in the user's cache directory: ``$XDG_CACHE_HOME/nqueens`` (``~/.cache/nqueens`` when
+    that is not set); the default result store and the compiled kernels live there."""
+    return Path(os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")) / "nqueens"
 
 
 def not_regular(path):

@@ -42,6 +42,7 @@ from pathlib import Path
 from typing import Any
 
 from nqueens.core.errors import NQueensError
+from nqueens.core.files import user_cache
 from nqueens.core.record import RunRecord, classes_from_json
 
 __all__ = ["SCHEMA", "LOCK_TIMEOUT", "ENV_VAR", "default_path", "resolve_path", "Run", "ResultStore"]
@@ -110,8 +111,7 @@ def default_path():
 
 def cache_path():
     """The store in the user's cache directory, the one store whose folder is created when missing."""
-    cache = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(cache) / "nqueens" / "results.sqlite"
+    return user_cache() / "results.sqlite"
 
 
 def resolve_path(path=None):
