@@ -32,7 +32,7 @@ Seed 000 (算法典型例题:N皇后问题,五种解法,逐步优化), section �
 
 import numpy as np
 from nqueens.native._wrappers import seed_solver
-from nqueens.native.mirror import _emit_pair
+from nqueens.native.mirror import _emit_pair, _root
 
 from nqueens.core.jit import njit
 
@@ -119,14 +119,9 @@ def _search(n, state, out, profile, checks):
     r = state[4 * n + 4 : 6 * n + 4]
     k = state[0]
     if k < 0:
-        profile[0] += 1
-        if n == 1:
-            if out.shape[0] > 0:
-                out[0, 0] = 0
-            state[0] = 0
+        if _root(n, state, out, profile):
             return 1
         k = 1
-    write = out.shape[0] > 0
     found = 0
     w = (n + 1) >> 1
     odd = n & 1
@@ -155,11 +150,9 @@ def _search(n, state, out, profile, checks):
         elif k == n:
             q[k] = cur
             profile[k] += 1
-            if write:
-                _emit_pair(out, found, q, n)
-            found += 2
+            found = _emit_pair(out, found, q, n)
             k -= 1
-            if write and found + 2 > out.shape[0]:
+            if 0 < out.shape[0] < found + 2:  # out has rows, and the next pair may not fit
                 break
         else:
             q[k] = cur

@@ -438,7 +438,7 @@ def verify(q):
     (True, False, False)
     """
     q = _as_columns(q, "q", strict=False)
-    return q is not None and len(q) > 0 and bool(_first_conflict(q) < 0)
+    return q is not None and len(q) > 0 and bool(_first_conflict(q, False) < 0)
 
 
 def is_toroidal(q):
@@ -450,7 +450,7 @@ def is_toroidal(q):
     (True, False)
     """
     q = _as_columns(q, "q", strict=False)
-    return q is not None and len(q) > 0 and bool(_first_toroidal_conflict(q) < 0)
+    return q is not None and len(q) > 0 and bool(_first_conflict(q, True) < 0)
 
 
 def warmup():
@@ -497,37 +497,23 @@ def _product(a, b, q):
 
 
 @njit(cache=True, nogil=True)
-def _first_conflict(q):
-    # Seed 000's marker arrays: Y columns, L sum diagonals k + q[k], R difference diagonals k - q[k] + n - 1.
+def _first_conflict(q, torus):
+    # Seed 000's marker arrays: Y columns, L sum diagonals k + q[k], R difference diagonals k - q[k] + n - 1; on
+    # the torus the diagonals are taken modulo n.
     n = q.shape[0]
+    lines = n if torus else 2 * n - 1
     Y = np.zeros(n, np.bool_)
-    L = np.zeros(2 * n - 1, np.bool_)
-    R = np.zeros(2 * n - 1, np.bool_)
+    L = np.zeros(lines, np.bool_)
+    R = np.zeros(lines, np.bool_)
     for k in range(n):
         c = np.int64(q[k])
         if c < 0 or c >= n:
             return k
-        if Y[c] or L[k + c] or R[k - c + n - 1]:
-            return k
-        Y[c] = True
-        L[k + c] = True
-        R[k - c + n - 1] = True
-    return -1
-
-
-@njit(cache=True, nogil=True)
-def _first_toroidal_conflict(q):
-    # The same marks with the diagonals taken modulo n.
-    n = q.shape[0]
-    Y = np.zeros(n, np.bool_)
-    L = np.zeros(n, np.bool_)
-    R = np.zeros(n, np.bool_)
-    for k in range(n):
-        c = np.int64(q[k])
-        if c < 0 or c >= n:
-            return k
-        s = (k + c) % n
-        d = (k - c + n) % n
+        s = k + c
+        d = k - c + n - 1
+        if torus:
+            s %= n
+            d = (k - c + n) % n
         if Y[c] or L[s] or R[d]:
             return k
         Y[c] = True
@@ -782,8 +768,8 @@ def _warm(dtype):
     q = np.empty(5, dtype)
     _explicit(5, q)
     _linear(5, 2, q)
-    _first_conflict(q)
-    _first_toroidal_conflict(q)
+    _first_conflict(q, False)
+    _first_conflict(q, True)
     _product(np.zeros(5, np.int64), np.zeros(1, np.int64), q)
-    _first_conflict(np.zeros(1, np.int64))
+    _first_conflict(np.zeros(1, np.int64), False)
     _min_conflicts(5, np.ones(2, np.int64), 10, np.empty(5, np.int64), np.zeros(2, np.int64))

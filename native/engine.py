@@ -75,6 +75,7 @@ import hashlib
 import numpy as np
 from nqueens.native import engine_kernels as _k
 from nqueens.native import fast_spec
+from nqueens.native._limits import check_limit
 
 from nqueens.core.errors import NQueensError
 from nqueens.core.record import Subproblem, classes_to_json
@@ -118,7 +119,7 @@ def start_constellations(n):
     >>> start_constellations(4).tolist()
     [[1, 2, 2, 1, 4], [1, 3, 2, 3, 1]]
     """
-    n = _check_n(n)
+    n = check_limit(n, MAX_N, f"solver {NAME!r}", "int64 diagonal masks")
     return _k.start_constellations(n)
 
 
@@ -158,11 +159,8 @@ def plan(n):
     """
     table = start_constellations(n)
     groups = subproblem_count(n, len(table))
-    out = []
-    for index in range(groups):
-        part = np.ascontiguousarray(table[index::groups])
-        out.append(Subproblem(n, index, (part,), _digest(n, part)))
-    return out
+    parts = [np.ascontiguousarray(table[index::groups]) for index in range(groups)]
+    return [Subproblem(n, index, (part,), _digest(n, part)) for index, part in enumerate(parts)]
 
 
 def solve(n, table):
@@ -243,12 +241,3 @@ def _digest(n, table):
     """The digest of a subproblem: its description ``(n, ALGORITHM_VERSION, constellations)``."""
     text = f"nqueens {NAME} {ALGORITHM_VERSION} n={n} " + ";".join(",".join(map(str, row)) for row in table.tolist())
     return hashlib.sha256(text.encode()).hexdigest()
-
-
-def _check_n(n):
-    from nqueens.core.board import check_n
-
-    n = check_n(n)
-    if n > MAX_N:
-        raise NQueensError(f"n = {n} is above the limit of solver {NAME!r}, n <= {MAX_N} (int64 diagonal masks)")
-    return n

@@ -291,10 +291,7 @@ def _complete_symmetric(n, t, b, l, r, m, rows, X, S, fr, cols, lds, rds, bits, 
         bits[d] = bit
         if d == m - 1:
             for e in range(m):
-                c = 0
-                while (np.int64(1) << c) != bits[e]:
-                    c += 1
-                q[rows[e]] = c
+                q[rows[e]] = popcount(bits[e] - 1)  # the column of a single bit: the bits below it
             by_stabilizer[_stabilizer(n, q)] += 1
             continue
         s = S[d]
@@ -331,11 +328,7 @@ def solve_constellations(n, table, out):
     q = np.zeros(n, np.int64)
     by_stabilizer = np.zeros(9, np.int64)
     for i in range(table.shape[0]):
-        t = table[i, T]
-        b = table[i, B]
-        l = table[i, L]
-        r = table[i, R]
-        h = table[i, H]
+        t, b, l, r, h = table[i]  # the fields T, B, L, R, H
         if h == 1 and n >= 6:  # then a constellation leaves at least 2 free rows
             found = _complete(n, t, b, l, r, rows, fr, bits, cols, lds, rds)
             out[TOTAL] += 8 * found

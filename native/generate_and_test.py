@@ -40,10 +40,11 @@ Seed 004 (浅谈N皇后问题解法, https://zhuanlan.zhihu.com/p/478732443), cl
 """
 
 import numpy as np
-from nqueens.native._limits import DIAGONALS_MAX_N, DIAGONALS_REASON
+from nqueens.native._limits import DIAGONALS_MAX_N, DIAGONALS_REASON, check_limit
 from nqueens.native._wrappers import seed_solver
 
-from nqueens.core.board import check_n, check_solution
+from nqueens.core.bits import popcount
+from nqueens.core.board import check_solution
 from nqueens.core.errors import NQueensError
 from nqueens.core.jit import njit
 
@@ -82,9 +83,7 @@ def next_solution(n, q=None):
     True
     """
     # the API calls this directly, so it checks n itself
-    n = check_n(n)
-    if n > DIAGONALS_MAX_N:
-        raise NQueensError(f"n = {n} is above the limit of next_solution, n <= {DIAGONALS_MAX_N} ({DIAGONALS_REASON})")
+    n = check_limit(n, DIAGONALS_MAX_N, "next_solution", DIAGONALS_REASON)
     if q is None:
         cur = np.empty(0, np.int64)
     else:
@@ -160,36 +159,35 @@ def _check_counting(q, n):
         sub |= s
     if col != (np.int64(1) << n) - 1:
         return False, n
+    # (the index of the lowest bit of x is the number of bits below it, popcount((x & -x) - 1))
     if add_twice:
-        return False, n + _lowest_bit(add_twice) + 1
+        return False, n + popcount((add_twice & -add_twice) - 1) + 1
     if sub_twice:
-        return False, n + (2 * n - 1) + _lowest_bit(sub_twice) + 1
+        return False, n + (2 * n - 1) + popcount((sub_twice & -sub_twice) - 1) + 1
     return True, n + 2 * (2 * n - 1)
 
 
 @njit(cache=True, nogil=True)
-def _lowest_bit(x):
-    # The index of the lowest set bit of x > 0.
-    index = 0
-    while (x >> index) & 1 == 0:
-        index += 1
-    return index
+def _count(n):
+    # The DFS of dfs(cur) from its start, the empty cur (the -1 sentinel alone), in the loop form of next().
+    cur = np.zeros(n + 1, np.int64)
+    cur[0] = -1
+    return _dfs(n, cur, np.zeros(n + 1, np.int64), 1, False)
 
 
 @njit(cache=True, nogil=True)
-def _count(n):
-    # The DFS of dfs(cur) in the loop form of next(): cur with its -1 sentinel and length L, pop the column last
-    # popped, flag whether the last step popped; every full cur is checked, the loop never stops at a solution.
-    cur = np.zeros(n + 1, np.int64)
-    inq = np.zeros(n + 1, np.int64)
-    cur[0] = -1
-    L = 1
+def _dfs(n, cur, inq, L, first):
+    # next()'s loop: cur with its -1 sentinel and length L, inq the times each column is in it, pop the column last
+    # popped, flag whether the last step popped. Every full cur is checked; with `first` the loop stops at the
+    # first solution (left in cur) and returns 1, else it never stops at one and returns how many there were.
     pop = -1
     flag = 0
     res = 0
     while L > 0:
         if L - 1 == n:
             if _check(cur[1:], n):
+                if first:
+                    return 1
                 res += 1
             L -= 1
             pop = cur[L]
@@ -298,31 +296,7 @@ def _next(n, q):
                 break
     for i in range(1, L):
         inq[cur[i]] += 1
-    pop = -1
-    flag = 0
-    while L > 0:
-        if L - 1 == n:
-            if _check(cur[1:], n):
-                return cur[1:].copy()
-            L -= 1
-            pop = cur[L]
-            inq[pop] -= 1
-            flag = 1
-        i = flag * (pop + 1)
-        while i < n and inq[i] > 0:
-            i += 1
-        if i < n:
-            cur[L] = i
-            inq[i] += 1
-            L += 1
-            flag = 0
-        else:
-            L -= 1
-            pop = cur[L]
-            if L > 0:
-                inq[pop] -= 1
-            flag = 1
-    return np.empty(0, np.int64)
+    return cur[1:].copy() if _dfs(n, cur, inq, L, True) else np.empty(0, np.int64)
 
 
 count, batches, _warmup_kernels = seed_solver("generate-test", _count, _search, _start)

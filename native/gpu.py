@@ -70,8 +70,9 @@ import threading
 import numpy as np
 from nqueens.native import engine as _cpu
 from nqueens.native import gpu_kernels as _k
-from nqueens.native import gpu_spec
+from nqueens.native import gpu_spec, quadrants
 from nqueens.native._gpu_probe import device_present, simulated
+from nqueens.native._limits import check_limit
 
 from nqueens.core.d4 import classes_from_fixed
 from nqueens.core.errors import NQueensError
@@ -98,7 +99,7 @@ __all__ = [
 ]
 
 ALGORITHM_VERSION = "2"
-CONSTELLATIONS, FIXED_180, FIXED_90 = 0, 1, 2  # the kinds of subproblem
+CONSTELLATIONS, FIXED_180, FIXED_90 = 0, quadrants.FIXED_180, quadrants.FIXED_90  # the kinds of subproblem
 NAME = "gpu"
 MAX_N = _k.MAX_N
 # Local threads that feed the GPU: while one builds its items or counts rotation-fixed solutions on the CPU,
@@ -111,10 +112,8 @@ REFERENCE_SECONDS = {16: 0.5, 17: 0.64, 18: 0.59, 19: 0.91, 20: 3.31, 21: 20.6, 
 GROWTH = 8.0
 
 _SPLIT_FROM = 18  # below this a count is one subproblem
-_THREADS = 128  # threads per block on a device
-_BLOCKS_PER_SM = 12
-_SIM_THREADS = 4  # and under the simulator, where every thread is a Python thread
-_SIM_BLOCKS = 2
+_BLOCKS_PER_SM = 12  # blocks per multiprocessor on a device
+_SIM_BLOCKS = 2  # and under the simulator, where every thread is a Python thread
 _MAX_ITEMS = 1 << 24  # items per launch (16 bytes each, and 8 for the count): 384 MiB at most
 _lock = threading.Lock()
 
@@ -161,16 +160,8 @@ def forecast_seconds(n, measured_n, measured_seconds, workers=1):
     >>> round(forecast_seconds(22, 20, 3.31))
     166
     """
-    return measured_seconds * _reference(n) / _reference(measured_n)
-
-
-def _reference(n):
-    low, high = min(REFERENCE_SECONDS), max(REFERENCE_SECONDS)
-    if n < low:
-        return REFERENCE_SECONDS[low] / GROWTH ** (low - n)
-    if n > high:
-        return REFERENCE_SECONDS[high] * GROWTH ** (n - high)
-    return REFERENCE_SECONDS[n]
+    curve = (REFERENCE_SECONDS, GROWTH)
+    return measured_seconds * quadrants._reference(n, *curve) / quadrants._reference(measured_n, *curve)
 
 
 def plan(n):
@@ -188,7 +179,7 @@ def plan(n):
     >>> sorted({s.payload[0] for s in plan(12)}) == [CONSTELLATIONS, FIXED_180, FIXED_90]
     True
     """
-    n = _check_n(n)
+    n = check_limit(n, MAX_N, f"solver {NAME!r}", "32-bit masks")
     table = _cpu.start_constellations(n)
     groups = subproblem_count(n, len(table))
     payloads: list[tuple] = [(CONSTELLATIONS, np.ascontiguousarray(table[index::groups])) for index in range(groups)]
@@ -236,10 +227,8 @@ def task(n, index, payload):
     kind = int(payload[0])
     if kind == CONSTELLATIONS:
         found = solve(n, payload[1])
-    elif kind in (FIXED_180, FIXED_90):
-        from nqueens.native import quadrants_kernels
-
-        found, _ = quadrants_kernels.symmetric_count(n, 2 if kind == FIXED_180 else 1, int(payload[1]), int(payload[2]))
+    elif kind in (FIXED_180, FIXED_90):  # the quadrant counter's subproblems of these kinds
+        found = quadrants.task(n, index, payload)["count"]
     else:
         raise NQueensError(f"unknown kind of subproblem {kind} for solver {NAME!r}")
     return {"kind": kind, "count": int(found)}
@@ -381,12 +370,3 @@ def _digest(n, payload):
         body = f"{int(payload[1])}..{int(payload[2])}"
     text = f"nqueens {NAME} {ALGORITHM_VERSION} n={n} kind={kind} {body}"
     return hashlib.sha256(text.encode()).hexdigest()
-
-
-def _check_n(n):
-    from nqueens.core.board import check_n
-
-    n = check_n(n)
-    if n > MAX_N:
-        raise NQueensError(f"n = {n} is above the limit of solver {NAME!r}, n <= {MAX_N} (32-bit masks)")
-    return n

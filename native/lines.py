@@ -149,8 +149,9 @@ def _searcher(n, instance):
     """``(m, state, step)``: the free rows, the search state (``state[0] == -2`` once over) and ``step(out,
     profile)``, one call of the kernel that fits ``n``."""
     if n <= MASK_MAX_N:
+        from nqueens.native.lines_kernels import search
+
         m, state = _start(n, instance)
-        search = _kernels().search
         return m, state, lambda out, profile: search(n, m, state, out, profile, _BUDGET)
     from nqueens.native import lines_wide_kernels as wide
 
@@ -163,20 +164,12 @@ def _searcher(n, instance):
     return m, state, lambda out, profile: wide.search(n, m, words, bits, state, out, profile, budget)
 
 
-def _kernels():
-    from nqueens.native import lines_kernels
-
-    return lines_kernels
-
-
 def _start(n, instance):
     """``(m, state)``: the number of free rows and the search state at the root (see ``lines_kernels``)."""
     from nqueens.native.lines_kernels import layout
+    from nqueens.native.lines_wide_kernels import _open_squares
 
-    full = (1 << n) - 1
-    rows = [full] * n if instance is None else instance.allowed()
-    queens = () if instance is None else instance.queens
-    consistent = instance is None or instance.consistent()
+    open_, queens, consistent = _open_squares(n, instance)
     m = n - len(queens)
     sizes = layout(n, m)
     state = np.zeros(sum(sizes), np.int64)
@@ -186,27 +179,14 @@ def _start(n, instance):
     offsets = np.cumsum((0,) + sizes)
     q = state[offsets[7] : offsets[8]]
     q[:] = -1
-    free_rows, free_cols = full, full
     for r, c in queens:
         q[r] = c
-        free_rows &= ~(1 << r)
-        free_cols &= ~(1 << c)
-    for r in range(n):
-        if not free_rows >> r & 1:
-            rows[r] = 0
-            continue
-        mask = rows[r] & free_cols
-        for qr, qc in queens:
-            d = abs(r - qr)
-            mask &= ~((1 << (qc + d)) | (1 << qc) | ((1 << (qc - d)) if qc >= d else 0))
-        rows[r] = mask & full
-    cols = [0] * n
-    for r in range(n):
-        for c in range(n):
-            if rows[r] >> c & 1:
-                cols[c] |= 1 << r
-    state[offsets[1] : offsets[1] + n] = rows
-    state[offsets[2] : offsets[2] + n] = cols
-    state[offsets[3]] = free_rows
-    state[offsets[4]] = free_cols
+    free_cols = np.ones(n, np.bool_)
+    free_cols[q[q >= 0]] = False
+    # The open squares as masks: of each row (bit c for column c) and of each column (bit r for row r).
+    bits = np.int64(1) << np.arange(n, dtype=np.int64)
+    state[offsets[1] : offsets[1] + n] = open_ @ bits
+    state[offsets[2] : offsets[2] + n] = open_.T @ bits
+    state[offsets[3]] = bits[q < 0].sum()
+    state[offsets[4]] = bits[free_cols].sum()
     return m, state

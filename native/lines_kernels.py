@@ -55,39 +55,31 @@ def _descend(n, rows, cols, k, fr, fc, r, c):
     # shifted past the board's edge fall on squares no line has open.
     bc = one << c if r >= 0 else np.int64(0)
     br = one << r if r >= 0 else np.int64(0)
-    src = rows[k]
-    dst = rows[k + 1]
-    x = fr
+    best, choice = _close(rows[k], rows[k + 1], fr, r, bc, 0, best, choice)
+    if choice < 0:
+        return -1
+    return _close(cols[k], cols[k + 1], fc, c, br, n, best, choice)[1]
+
+
+@njit(cache=True, nogil=True)
+def _close(src, dst, x, at, b, code, best, choice):
+    """:func:`_descend`'s scan of the free rows (or columns) ``x``: ``dst[i]`` gets the squares of ``src[i]`` that
+    the queen (bit ``b``, on line ``at``) leaves open. Returns ``(best, choice)`` kept up to date with the line of
+    fewest open squares (``code + i``; on ties the later one), or ``choice = -1`` at the first line left empty."""
     while x != 0:
         low = x & -x
         x ^= low
         i = popcount(low - 1)
-        d = abs(i - r)
-        m = src[i] & ~(bc | (bc << d) | (bc >> d))
+        d = abs(i - at)
+        m = src[i] & ~(b | (b << d) | (b >> d))
         dst[i] = m
         if m == 0:
-            return -1
+            return best, -1
         p = popcount(m)
         if p <= best:
             best = p
-            choice = i
-    src = cols[k]
-    dst = cols[k + 1]
-    x = fc
-    while x != 0:
-        low = x & -x
-        x ^= low
-        j = popcount(low - 1)
-        d = abs(j - c)
-        m = src[j] & ~(br | (br << d) | (br >> d))
-        dst[j] = m
-        if m == 0:
-            return -1
-        p = popcount(m)
-        if p <= best:
-            best = p
-            choice = n + j
-    return choice
+            choice = code + i
+    return best, choice
 
 
 @njit(cache=True, nogil=True)
@@ -102,19 +94,15 @@ def search(n, m, state, out, profile, budget):
     The root of ``state`` is filled by the caller: depth 0 of ``rows``, ``cols``, ``fr``, ``fc`` and the
     pre-placed queens in ``q``.
     """
-    s = HEAD
-    rows = state[s : s + (m + 1) * n].reshape((m + 1, n))
-    s += (m + 1) * n
-    cols = state[s : s + (m + 1) * n].reshape((m + 1, n))
-    s += (m + 1) * n
-    fr = state[s : s + m + 1]
-    s += m + 1
-    fc = state[s : s + m + 1]
-    s += m + 1
-    line = state[s : s + m + 1]
-    s += m + 1
-    cand = state[s : s + m + 1]
-    s += m + 1
+    s = HEAD + 2 * (m + 1) * n
+    rows = state[HEAD : HEAD + (m + 1) * n].reshape((m + 1, n))
+    cols = state[HEAD + (m + 1) * n : s].reshape((m + 1, n))
+    per_depth = state[s : s + 4 * (m + 1)].reshape((4, m + 1))  # rows of a C array: numba knows them contiguous
+    fr = per_depth[0]
+    fc = per_depth[1]
+    line = per_depth[2]
+    cand = per_depth[3]
+    s += 4 * (m + 1)
     q = state[s : s + n]
     one = np.int64(1)
     capacity = out.shape[0]

@@ -69,13 +69,10 @@ def memory_needed(n):
     return n * n + 8 * n * n + 3 * n * words_for(n) * 8 + 16 * 8 * n
 
 
-def start(n, instance=None, words=None):
-    """``(m, words, bits, state)``: the search at its root, for the plain board or ``instance``.
-
-    ``words`` may be given larger than :func:`words_for` ``(n)``: the high words then stay empty (a way to run
-    the multi-word code on a board that fits one word). ``state[0]`` is ``-2`` for an inconsistent instance.
-    """
-    words = words_for(n) if words is None else words
+def _open_squares(n, instance=None):
+    """``(open_, queens, consistent)``: the squares open at the root as a boolean ``n x n`` board (not blocked, on
+    no excluded diagonal, in a row and a column without a pre-placed queen and on no diagonal of one), the
+    pre-placed queens, and whether the instance is consistent."""
     open_ = np.ones((n, n), np.bool_)
     queens = ()
     consistent = True
@@ -99,6 +96,17 @@ def start(n, instance=None, words=None):
         columns = np.arange(n)
         for r in range(n):
             open_[r] &= ~closed_sum[r + columns] & ~closed_difference[r - columns + n - 1]
+    return open_, queens, consistent
+
+
+def start(n, instance=None, words=None):
+    """``(m, words, bits, state)``: the search at its root, for the plain board or ``instance``.
+
+    ``words`` may be given larger than :func:`words_for` ``(n)``: the high words then stay empty (a way to run
+    the multi-word code on a board that fits one word). ``state[0]`` is ``-2`` for an inconsistent instance.
+    """
+    words = words_for(n) if words is None else words
+    open_, queens, consistent = _open_squares(n, instance)
     m = n - len(queens)
     rcount = open_.sum(axis=1)
     ccount = open_.sum(axis=0)
@@ -136,38 +144,26 @@ def search(n, m, words, bits, state, out, profile, budget):
     ``state[0] == -2`` once the search is over); ``profile[k]`` counts the feasible nodes at depth ``k``.
     """
     w = words
-    s = 0
-    rows = bits[s : s + n * w].reshape((n, w))
-    s += n * w
-    cols = bits[s : s + n * w].reshape((n, w))
-    s += n * w
-    cand = bits[s : s + (m + 1) * w].reshape((m + 1, w))
-    s = HEAD
-    rcount = state[s : s + n]
-    s += n
-    ccount = state[s : s + n]
-    s += n
-    rlist = state[s : s + n]
-    s += n
-    rpos = state[s : s + n]
-    s += n
-    clist = state[s : s + n]
-    s += n
-    cpos = state[s : s + n]
-    s += n
-    line = state[s : s + m + 1]
-    s += m + 1
-    low = state[s : s + m + 1]
-    s += m + 1
-    qr = state[s : s + m + 1]
-    s += m + 1
-    qc = state[s : s + m + 1]
-    s += m + 1
-    mark = state[s : s + m + 1]
-    s += m + 1
+    rows = bits[: n * w].reshape((n, w))
+    cols = bits[n * w : 2 * n * w].reshape((n, w))
+    cand = bits[2 * n * w : (2 * n + m + 1) * w].reshape((m + 1, w))
+    per_line = state[HEAD : HEAD + 6 * n].reshape((6, n))  # rows of a C array, so that numba knows them contiguous
+    rcount = per_line[0]
+    ccount = per_line[1]
+    rlist = per_line[2]
+    rpos = per_line[3]
+    clist = per_line[4]
+    cpos = per_line[5]
+    s = HEAD + 6 * n
+    per_depth = state[s : s + 5 * (m + 1)].reshape((5, m + 1))
+    line = per_depth[0]
+    low = per_depth[1]
+    qr = per_depth[2]
+    qc = per_depth[3]
+    mark = per_depth[4]
+    s += 5 * (m + 1)
     q = state[s : s + n]
-    s += n
-    trail = state[s:]
+    trail = state[s + n :]
     capacity = out.shape[0]
     found = 0
     k = state[0]
@@ -265,6 +261,12 @@ def _choose(n, nf, rcount, ccount, rlist, clist):
         if p < best or (p == best and i > choice):
             best = p
             choice = i
+    return _fewest_column(n, nf, ccount, clist, best, choice)
+
+
+@njit(cache=True, nogil=True)
+def _fewest_column(n, nf, ccount, clist, best, choice):
+    """:func:`_choose` over the free columns, after the rows have left it ``best`` open squares on line ``choice``."""
     for t in range(nf):
         j = clist[t]
         p = ccount[j]
@@ -358,15 +360,7 @@ def _place(n, w, rows, cols, state, rcount, ccount, rlist, rpos, clist, cpos, tr
             best = p
             choice = i
     state[2] = top
-    for t in range(nf):
-        j = clist[t]
-        p = ccount[j]
-        if p == 0:
-            return -1
-        if p < best or (p == best and n + j > choice):
-            best = p
-            choice = n + j
-    return choice
+    return _fewest_column(n, nf, ccount, clist, best, choice)
 
 
 @njit(cache=True, nogil=True)

@@ -30,7 +30,7 @@ Seed 000 (算法典型例题:N皇后问题,五种解法,逐步优化), section �
 
 import numpy as np
 from nqueens.native._wrappers import seed_solver
-from nqueens.native.mirror import _emit_pair
+from nqueens.native.mirror import _emit_pair, _root
 
 from nqueens.core.jit import njit
 
@@ -106,14 +106,9 @@ def _search(n, state, out, profile, checks):
     r = state[4 * n + 4 : 6 * n + 4]
     k = state[0]
     if k < 0:
-        profile[0] += 1
-        if n == 1:
-            if out.shape[0] > 0:
-                out[0, 0] = 0
-            state[0] = 0
+        if _root(n, state, out, profile):
             return 1
         k = 1
-    write = out.shape[0] > 0
     found = 0
     w = (n + 1) >> 1
     odd = n & 1
@@ -142,10 +137,8 @@ def _search(n, state, out, profile, checks):
             k += 1
             q[k] = 0
             continue
-        if write:
-            _emit_pair(out, found, q, n)
-        found += 2
-        if write and found + 2 > out.shape[0]:
+        found = _emit_pair(out, found, q, n)
+        if 0 < out.shape[0] < found + 2:  # out has rows, and the next pair may not fit
             break
     state[0] = k
     return found

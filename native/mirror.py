@@ -47,10 +47,26 @@ def _start(n):
 
 @njit(cache=True, nogil=True)
 def _emit_pair(out, at, q, n):
-    # Write the layout q (1-based) into out[at] and its left-right mirror image into out[at + 1], 0-based.
-    for i in range(1, n + 1):
-        out[at, i - 1] = q[i] - 1
-        out[at + 1, i - 1] = n - q[i]
+    # A find and its mirror image: when out has rows, write the layout q (1-based) into out[at] and its left-right
+    # mirror image into out[at + 1], 0-based. Returns the solutions found then, at + 2.
+    if out.shape[0] > 0:
+        for i in range(1, n + 1):
+            out[at, i - 1] = q[i] - 1
+            out[at + 1, i - 1] = n - q[i]
+    return at + 2
+
+
+@njit(cache=True, nogil=True)
+def _root(n, state, out, profile):
+    # The search's root, counted in profile. For n = 1, which the texts answer apart (特判), the one solution is
+    # written (when out has rows) and the search ends: then it returns True.
+    profile[0] += 1
+    if n > 1:
+        return False
+    if out.shape[0] > 0:
+        out[0, 0] = 0
+    state[0] = 0
+    return True
 
 
 @njit(cache=True, nogil=True)
@@ -89,14 +105,9 @@ def _search(n, state, out, profile, checks):
     q = state[1:]
     k = state[0]
     if k < 0:
-        profile[0] += 1
-        if n == 1:
-            if out.shape[0] > 0:
-                out[0, 0] = 0
-            state[0] = 0
+        if _root(n, state, out, profile):
             return 1
         k = 1
-    write = out.shape[0] > 0
     found = 0
     m = (n + 1) >> 1
     odd = n & 1
@@ -118,10 +129,8 @@ def _search(n, state, out, profile, checks):
             k += 1
             q[k] = 0
             continue
-        if write:
-            _emit_pair(out, found, q, n)
-        found += 2
-        if write and found + 2 > out.shape[0]:
+        found = _emit_pair(out, found, q, n)
+        if 0 < out.shape[0] < found + 2:  # out has rows, and the next pair may not fit
             break
     state[0] = k
     return found

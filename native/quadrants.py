@@ -121,6 +121,7 @@ from typing import Any
 import numpy as np
 from nqueens.native import quadrants_kernels as _k
 from nqueens.native import quadrants_spec
+from nqueens.native._limits import check_limit
 
 from nqueens.core import memory
 from nqueens.core.d4 import classes_from_fixed
@@ -454,14 +455,7 @@ def _digest(n, payload):
 
 
 def _check_n(n):
-    from nqueens.core.board import check_n
-
-    n = check_n(n)
-    if n > MAX_N:
-        raise NQueensError(
-            f"n = {n} is above the limit of solver {NAME!r}, n <= {MAX_N} (join keys of 2(n-1) bits in 48)"
-        )
-    return n
+    return check_limit(n, MAX_N, f"solver {NAME!r}", "join keys of 2(n-1) bits in 48")
 
 
 def forecast_seconds(n, measured_n, measured_seconds, workers=1):
@@ -479,13 +473,14 @@ def forecast_seconds(n, measured_n, measured_seconds, workers=1):
     return measured_seconds * _reference(n) / _reference(measured_n) / max(1, workers)
 
 
-def _reference(n):
-    last = max(REFERENCE_SECONDS)
-    if n in REFERENCE_SECONDS:
-        return REFERENCE_SECONDS[n]
-    if n > last:
-        return REFERENCE_SECONDS[last] * GROWTH ** (n - last)
-    return REFERENCE_SECONDS[min(REFERENCE_SECONDS)] / GROWTH ** (min(REFERENCE_SECONDS) - n)
+def _reference(n, table=REFERENCE_SECONDS, growth=GROWTH):
+    """The seconds ``table`` gives ``n``; beyond it, those of its nearest ``n`` and ``growth`` for each ``n`` between."""
+    low, high = min(table), max(table)
+    if n < low:
+        return table[low] / growth ** (low - n)
+    if n > high:
+        return table[high] * growth ** (n - high)
+    return table[n]
 
 
 def parse_memory(value):

@@ -544,26 +544,15 @@ def join_splits(n, offsets, pieces, jobs, out, cuts=MAX_CUTS):
     cbits = (nbits + CHUNKS - 1) // CHUNKS
     table = np.zeros((CHUNKS << cbits, BLOCK_WORDS + 16), np.uint64)
     cut_table = np.zeros((1, 17), np.uint64)  # made full size by the first bucketed join
-    shifts_w = np.zeros(4, np.int64)
-    shifts_e = np.zeros(4, np.int64)
     blocked_w = np.zeros(2, np.int64)
     blocked_e = np.zeros(2, np.int64)
-    window = np.zeros(3, np.int64)
     off = h + odd  # row / column offset of the lower / right quadrants
     # Local diagonals to the board's: d1 moves by row offset + column offset, d2 by row - column offset + n - h.
-    shifts_w[0] = 0
-    shifts_w[1] = n - h
-    shifts_w[2] = off
-    shifts_w[3] = off + n - h
-    shifts_e[0] = off
-    shifts_e[1] = n - h - off
-    shifts_e[2] = 2 * off
-    shifts_e[3] = n - h
+    shifts_w = np.array((0, n - h, off, off + n - h), np.int64)
+    shifts_e = np.array((off, n - h - off, 2 * off, n - h), np.int64)
     lo1 = off
     lo2 = n - h
-    window[0] = lo1
-    window[1] = lo2
-    window[2] = width
+    window = np.array((lo1, lo2, width), np.int64)
     # The key bits of the two long diagonals d1 = n - 1 and d2 = n - 1.
     longest = np.uint64(0)
     if not odd:
@@ -582,13 +571,8 @@ def join_splits(n, offsets, pieces, jobs, out, cuts=MAX_CUTS):
         avail_e = full
         extra = np.uint64(0)  # key bits of the middle row's queen, which the left halves must avoid
         if a == 0:
-            blocked_w[0] = (1 << (n - 1)) if odd else 0
-            blocked_w[1] = (1 << (n - 1)) if odd else 0
-            blocked_e[0] = blocked_w[0]
-            blocked_e[1] = blocked_w[1]
-            if plain >= 0:
-                blocked_e[0] = 1 << (n - 1)
-                blocked_e[1] = 1 << (n - 1)
+            blocked_w[:] = (1 << (n - 1)) if odd else 0
+            blocked_e[:] = (1 << (n - 1)) if plain >= 0 else blocked_w[0]
             free = (1 << (2 * h)) - 1
         else:
             blocked_w[0] = 1 << (2 * m + b)

@@ -9,18 +9,10 @@ Memory: an ``(7, n)`` int64 state; n <= 62.
 
 import numpy as np
 
+from nqueens.core.bits import popcount
 from nqueens.core.jit import njit
 
 COLS, LD, RD, P1, P2, FREE, BIT = range(7)
-
-
-@njit(cache=True, nogil=True)
-def _bit_index(b):
-    i = 0
-    while b > 1:
-        b >>= 1
-        i += 1
-    return i
 
 
 @njit(cache=True, nogil=True)
@@ -57,7 +49,7 @@ def search(n, knight, wrap, first_mask, st, pos, out, profile):
             total += 1
             if cap > 0:
                 for i in range(n):
-                    out[m, i] = _bit_index(st[BIT, i])
+                    out[m, i] = popcount(st[BIT, i] - 1)  # the column of a single bit: the bits below it
                 m += 1
                 if m == cap:
                     pos[0] = row
@@ -128,7 +120,7 @@ def toroidal_min_gap(n, m, byc):
             continue
         b = f & -f
         free[row] = f ^ b
-        k = _bit_index(b)
+        k = popcount(b - 1)
         q[row] = k
         if row == n - 1:
             if (n - k) % n >= m:

@@ -41,6 +41,7 @@ section 3, the improved ``queen(int i, int jstart, int jend)`` and ``putout(int 
 
 import numpy as np
 from nqueens.native._wrappers import seed_solver
+from nqueens.native.mirror import _root
 
 from nqueens.core.jit import njit
 
@@ -147,11 +148,7 @@ def _search(n, state, out, profile, checks):
     E = state[1 + n * n + 2 * n : 1 + n * n + 3 * n]
     bj = np.int64(1) << np.arange(n)
     if state[0] < 0:
-        profile[0] += 1
-        if n == 1:
-            if out.shape[0] > 0:
-                out[0, 0] = 0
-            state[0] = 0
+        if _root(n, state, out, profile):
             return 1
         state[0] = 1
     i = state[0] - 1
