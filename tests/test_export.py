@@ -198,15 +198,15 @@ def test_stdout_and_errors():
             ["3000", "--model", "sat"],
             [str(2**70), "--model", "sat"],
             ["100000", "--model", "sat"],
-            ["5000", "--model", "mip", "-o", "x.lp"],
+            ["20000", "--model", "mip", "-o", "x.lp"],
         ],
         keep=2,
     ),
 )
 def test_an_export_that_does_not_fit_is_refused_with_its_size(cli, tmp_path, argv):
     """Refused before any work, with the size. Each of these truly does not fit: for n = 3000 the rows and columns
-    alone are 2 * 3000 * C(3000, 2) pairwise clauses of at least 10 bytes, 270 GB (the LP of n = 5000 took 19.7 GB
-    of memory to build before this check)."""
+    alone are 2 * 3000 * C(3000, 2) pairwise clauses of at least 10 bytes, 270 GB; the LP of n = 5000 took 19.7 GB
+    of memory to build before this check, which fits a machine of 24 GiB, so n = 20000, 16 times that."""
     done = cli("export", *argv, cwd=tmp_path, timeout=120)
     assert done.returncode == 2 and done.stdout == "" and done.stderr.count("\n") == 1
     assert "would write about" in done.stderr and "of memory to build it; this machine has" in done.stderr
