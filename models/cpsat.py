@@ -480,6 +480,9 @@ class _Callback(cp_model.CpSolverSolutionCallback):
             self.first_seconds = time.perf_counter() - self.start
         self.on_solution()
 
+    def on_solution(self):
+        raise NotImplementedError
+
 
 class _Counter(_Callback):
     """Counts the solutions (and, for canonical ones, sorts them by orbit size)."""

@@ -182,7 +182,7 @@ class Accounting:
         for key in keys:
             value = getattr(self, key)
             doc[key] = list(value) if isinstance(value, tuple) else value
-        if doc.get("classes") is not None:
+        if self.symmetry != "none" and self.classes is not None:
             doc["classes"] = {str(k): v for k, v in self.classes.items()}
         return doc
 
@@ -609,7 +609,7 @@ def _bound(form, function, *, ignored=None, **fixed):
         given.pop(ignored, None)
         return function(form, **given, **fixed)
 
-    bound.__signature__ = signature
+    bound.__signature__ = signature  # type: ignore[attr-defined]
     return bound
 
 

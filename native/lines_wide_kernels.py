@@ -127,7 +127,7 @@ def start(n, instance=None, words=None):
     q[:] = -1
     for r, c in queens:
         q[r] = c
-    for lines, pos, taken in ((rlist, rpos, {r for r, _ in queens}), (clist, cpos, {c for _, c in queens})):  # type: ignore[var-annotated]
+    for lines, pos, taken in ((rlist, rpos, {r for r, _ in queens}), (clist, cpos, {c for _, c in queens})):
         free = [i for i in range(n) if i not in taken]
         lines[: len(free)] = free
         pos[free] = np.arange(len(free))

@@ -185,8 +185,8 @@ def _warn_if_long(problems, columns):
 
 
 # The options that go to nqueens.experiments.runner.run as its keywords of the same names.
-_RUN_KEYWORDS = ("question", "repeat", "timeout", "memory", "workers", "scheduler", "store", "fresh", "nodes")
-_RUN_KEYWORDS += ("seeds", "harness", "problem", "plot", "plot_kind", "certify")
+_RUN_KEYWORDS: tuple[str, ...] = ("question", "repeat", "timeout", "memory", "workers", "scheduler", "store")
+_RUN_KEYWORDS += ("fresh", "nodes", "seeds", "harness", "problem", "plot", "plot_kind", "certify")
 
 
 def run(args):

@@ -286,8 +286,8 @@ def _compare_doc(args, result, strategies):
 
 
 # A strategy's keys in its JSON document, in order; those that are per depth are lists there.
-_STRATEGY_KEYS = ("propagation", "order", "generated", "feasible", "pruned_by_propagation", "nodes", "leaves")
-_STRATEGY_KEYS += ("consistency_checks", "solutions")
+_STRATEGY_KEYS: tuple[str, ...] = ("propagation", "order", "generated", "feasible", "pruned_by_propagation", "nodes")
+_STRATEGY_KEYS += ("leaves", "consistency_checks", "solutions")
 _PER_DEPTH = ("generated", "feasible", "pruned_by_propagation")
 
 
