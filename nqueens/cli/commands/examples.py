@@ -25,14 +25,17 @@ def add_parser(sub):
 
 
 def run(args):
+    from importlib.util import find_spec
+
     from nqueens.tools import copy_examples
 
     written = copy_examples(args.folder)
     top = sorted({name.split("/")[0] for name in written})
     print(f"wrote {len(written)} files to {args.folder}: {', '.join(top)}", file=sys.stderr)
+    papers = "" if find_spec("matplotlib") else " (it draws figures: pip install 'nqueens[plot]' first)"
     print(
         f"try: nqueens check-solver {args.folder}/my_solver.py:solver --no-interrupt, "
-        f"or python {args.folder}/papers/knuth.py --quick",
+        f"or python {args.folder}/papers/knuth.py --quick{papers}",
         file=sys.stderr,
     )
     return 0
