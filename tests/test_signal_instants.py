@@ -101,5 +101,5 @@ def test_a_signal_at_any_instant_ends_the_command_within_a_second(tmp_path, name
         elif o["code"] != 128 + sig or o["seconds"] > within:
             failed.append(f"{o['after']:.2f} s: exit {o['code']} after {o['seconds']:.2f} s: {o['err'][-600:]}")
         elif "Traceback" in o["err"] or not lines or lines[-1] != SAID[sig] or o["out"]:
-            failed.append(f"{o['after']:.2f} s: stdout {o['out'][-200:]!r}, stderr {o['err'][-600:]}")
+            failed.append(f"{o['after']:.2f} s: stdout {o['out'][-200:]!r}, stderr {o['err'][-3000:]}")  # whole
     assert not failed, f"{len(failed)} of {len(outcomes)} (within {within:.1f} s):\n" + "\n".join(failed)
