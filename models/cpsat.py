@@ -58,6 +58,7 @@ for search problems" (KR 1996).
 
 import threading
 import time
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -465,6 +466,8 @@ class _Callback(cp_model.CpSolverSolutionCallback):
     """Notes the first solution's time and hands each solution to :meth:`on_solution`; once ``halt`` is set (the
     caller has gone), it stops the search at the next solution."""
 
+    on_solution: Callable[[], None]  # what each subclass does with a solution
+
     def __init__(self, q):
         cp_model.CpSolverSolutionCallback.__init__(self)
         self.q = q
@@ -479,9 +482,6 @@ class _Callback(cp_model.CpSolverSolutionCallback):
         if self.first_seconds is None:
             self.first_seconds = time.perf_counter() - self.start
         self.on_solution()
-
-    def on_solution(self):
-        raise NotImplementedError
 
 
 class _Counter(_Callback):
