@@ -353,6 +353,39 @@ def test_a_signal_while_the_command_is_starting_up(tmp_path, signum, code, said,
     assert (process.returncode, out, err) == (code, "", f"{said}\n")
 
 
+@pytest.mark.parametrize(
+    "signum, code, said", [(signal.SIGINT, 130, "interrupted"), (signal.SIGTERM, 143, "terminated")]
+)
+def test_a_signal_inside_an_import_whose_asker_swallows_it_still_stops_the_command(tmp_path, signum, code, said):
+    """A signal that lands inside an import reaches whoever asked for the module, and an extension's C code that
+    asked may print the exception and go on (a traceback, then the command running on): the command instead stops
+    as the signal's, within a second, with its one line. The test's import hook holds the command's import of
+    its count module and prints what interrupts it, as such code does."""
+    marker = tmp_path / "importing"
+    env = dict(os.environ, NQUEENS_SLOW_IMPORT=f"nqueens.cli.commands.count:{marker}:swallow")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "nqueens", "count", "14", "--solver", "generate-test"],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while not marker.exists() and time.monotonic() < deadline and process.poll() is None:
+            time.sleep(0.01)
+        assert marker.exists(), process.communicate()
+        process.send_signal(signum)
+        sent = time.monotonic()
+        out, err = process.communicate(timeout=30)
+        assert (process.returncode, out, err) == (code, "", f"{said}\n")
+        assert time.monotonic() - sent < 1.0
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+
+
 def test_a_signal_ignored_by_the_parent_stays_ignored(cli):
     """``nohup nqueens count ...``: SIGHUP ignored by whoever started the command is not turned into a stop."""
     process = subprocess.Popen(

@@ -146,7 +146,10 @@ _received: list[Any] = []
 # be swallowed where it lands: in a ``__del__`` or a weakref callback the interpreter only prints "Exception
 # ignored in ..." and goes on; a watcher thread then ends the command as the signal's default action would.
 _GRACE = 0.4
-# The watcher's pipe (read end, write end) and the process it belongs to (a forked child inherits the handler).
+# Seconds after which a signal that landed inside an import is delivered again (see _on_signal).
+_AGAIN = 0.005
+# The watcher's pipe (read end, write end), the process it belongs to (a forked child inherits the handler) and
+# its main thread; "again": a signal the watcher is to deliver again.
 _watch: dict[str, Any] = {}
 
 
@@ -157,9 +160,23 @@ def _on_signal(signum, frame):
             os.write(_watch["write"], bytes([int(signum)]))
         except OSError:
             pass
+        if _importing(frame):
+            # The exception would go back to whoever asked for the module, and an extension's C code that asked
+            # may print it and go on: the watcher delivers the signal again in a moment, after the import.
+            _watch["again"] = signum
+            return
     if signum == signal.SIGINT:
         raise KeyboardInterrupt
     raise Terminated(signum)
+
+
+def _importing(frame):
+    """True when ``frame`` runs inside an import (a frame of importlib's bootstrap is among its callers)."""
+    while frame is not None:
+        if frame.f_code.co_filename.startswith("<frozen importlib"):
+            return True
+        frame = frame.f_back
+    return False
 
 
 def _unraisable(hook):
@@ -170,15 +187,25 @@ def _unraisable(hook):
     sys.__unraisablehook__(hook)
 
 
+def _excepthook(kind, value, traceback):
+    """C code printed the exception of a signal with ``PyErr_Print`` rather than pass it on: leave now, as the
+    signal's, rather than print it and go on; anything else is printed as always."""
+    if isinstance(value, KeyboardInterrupt) and _received:
+        _leave(_received[0])
+    sys.__excepthook__(kind, value, traceback)
+
+
 def _start_watcher():
     """Start the thread that ends the command :data:`_GRACE` seconds after the first signal, if it still runs; a
-    signal's exception that the interpreter swallows ends the command at once (:func:`_unraisable`)."""
+    signal's exception that the interpreter swallows ends the command at once (:func:`_unraisable`,
+    :func:`_excepthook`)."""
     sys.unraisablehook = _unraisable
+    sys.excepthook = _excepthook
     if _watch.get("pid") == os.getpid():
         return
     read, write = os.pipe()
     os.set_blocking(write, False)
-    _watch.update(pid=os.getpid(), read=read, write=write)
+    _watch.update(pid=os.getpid(), read=read, write=write, main=threading.get_ident())
     threading.Thread(target=_watcher, args=(read,), name="nqueens-signal-watcher", daemon=True).start()
 
 
@@ -189,7 +216,12 @@ def _watcher(read):
         signum = os.read(read, 1)[0]
     except (OSError, IndexError):
         return
-    time.sleep(_GRACE)
+    deadline = time.monotonic() + _GRACE
+    while time.monotonic() < deadline:
+        time.sleep(_AGAIN)
+        again = _watch.pop("again", None)
+        if again is not None and hasattr(signal, "pthread_kill"):
+            signal.pthread_kill(_watch["main"], again)
     # Still here: the exception was swallowed (or the way out is stuck). Leave as the main thread would have.
     _leave(signum)
 

@@ -8,7 +8,9 @@ start-up, and in a worker process it replaces :func:`nqueens.experiments.worker.
 many (``wrong``).
 
 ``NQUEENS_SLOW_IMPORT=MODULE:FILE`` makes the import of ``MODULE`` (in any process) write ``FILE`` and then take
-a few seconds, so a test can send a signal while the command is provably still starting up.
+a few seconds, so a test can send a signal while the command is provably still starting up; with ``:swallow``
+after FILE, what those seconds raise is printed and the import goes on, as an extension's C code may do with the
+exception of an import it asked for.
 
 ``NQUEENS_STARTED=FILE`` creates FILE at the program's first instant: when the first lines of
 ``nqueens/__init__.py`` have put its start-up signal handler in place (or, where every signal is ignored, once
@@ -82,13 +84,23 @@ def _slow_import():
     import time
 
     module, _, marker = text.partition(":")
+    swallow = marker.endswith(":swallow")
+    marker = marker.removesuffix(":swallow")
 
     class Slow(importlib.abc.MetaPathFinder):
         def find_spec(self, name, path=None, target=None):
             if name == module:
                 with open(marker, "w") as out:
                     out.write(name)
-                time.sleep(5)
+                try:
+                    time.sleep(5)
+                except BaseException:
+                    if not swallow:
+                        raise
+                    # as some libraries' C code does with what an import it asked for raised: print it, go on
+                    import traceback
+
+                    traceback.print_exc()
             return None  # the real finders import it
 
     sys.meta_path.insert(0, Slow())
