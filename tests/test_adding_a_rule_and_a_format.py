@@ -93,6 +93,7 @@ def _read_fen(line, n):
     return tuple(q)
 
 
+@pytest.mark.slow
 def test_the_format_of_the_page_writes_every_board(copy):
     package, run = copy
     (writer,) = _blocks("Adding an output format")

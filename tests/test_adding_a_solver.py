@@ -53,6 +53,7 @@ def test_the_page_shows_one_module_and_one_line():
     assert "DECLARATIONS = (" in line and '"nqueens.models.columns"' in line
 
 
+@pytest.mark.slow
 def test_the_solver_of_the_page_is_listed_checked_and_compared(copy):
     listed = copy("solvers")
     assert listed.returncode == 0, listed.stderr

@@ -131,6 +131,7 @@ def test_engine_vs_reference_quick(binary, fresh, cache):
     )
 
 
+@pytest.mark.slow
 def test_bitwise_vs_recursive_with_the_reference(binary, fresh, cache):
     done = script(fresh, cache, "bitwise_vs_recursive.py", "--n", "8", "--repeat", "1")
     assert done.returncode == 0, done.stderr
@@ -152,6 +153,7 @@ def test_without_a_compiler_one_line(fresh, cache):
     assert f"n = 6, total {TOTAL[6]}" in done.stdout and "ref.c" not in done.stdout
 
 
+@pytest.mark.slow
 def test_every_script_answers_help(fresh, cache):
     """Every script starts (its imports resolve) in a copy with nothing beside it; all at once, to save time."""
     running = {

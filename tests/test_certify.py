@@ -153,11 +153,16 @@ def test_the_bounds_allow_exactly_the_assignments_within_them(bound):
                     assert solver.solve(assumptions=assumed) == within, (m, k, bits)
 
 
+SECONDS = {"diag-17-16-8.param", "diag-18-17-2.param"}  # seconds each: the whole suite runs them, not the fast tier
+
+
 @pytest.mark.parametrize(
     "path",
     [
         pytest.param(p, marks=[pytest.mark.slow, pytest.mark.heavy, pytest.mark.timeout(3600)])
         if p.name in HEAVY
+        else pytest.param(p, marks=pytest.mark.slow)
+        if p.name in SECONDS
         else p
         for p in UNSATISFIABLE
     ],

@@ -189,16 +189,17 @@ def _first_words(argv, wait=240):
 
 @pytest.mark.parametrize(
     "argv",
-    first_fast(
-        [
-            ["count", "40", "--rules", "superqueen"],
-            ["solve", "1000", "--limit", "1", "--solver", "cp"],
-            ["count", "25", "--rules", "toroidal"],
-            ["solve", "200", "--limit", "1", "--solver", "lines"],
-            ["solve", "1000", "--limit", "1", "--solver", "cpsat", "--option", "first=true"],
-        ],
-        keep=2,
-    ),
+    [
+        pytest.param(["count", "40", "--rules", "superqueen"], marks=pytest.mark.slow),
+        *first_fast(
+            [
+                ["solve", "1000", "--limit", "1", "--solver", "cp"],
+                ["count", "25", "--rules", "toroidal"],
+                ["solve", "200", "--limit", "1", "--solver", "lines"],
+                ["solve", "1000", "--limit", "1", "--solver", "cpsat", "--option", "first=true"],
+            ],
+        ),
+    ],
     ids=["superqueen", "cp-first", "toroidal", "lines-first", "cpsat-first"],
 )
 def test_a_long_run_says_so_first_with_how_to_stop_it(argv):
@@ -229,6 +230,7 @@ def test_count_prints_numbers_with_separators_and_the_solver_as_typed(capsys, tm
     assert code == 0 and out.startswith(f"n = 7, solver {solver}:solutions (solutions): {TOTAL[7]} solutions"), out
 
 
+@pytest.mark.slow
 def test_non_table_lines_print_integers_as_integers_with_separators(capsys):
     code, out, err = run_cli(capsys, "optimize", "domination", "5", "--solver", "sat")
     # OEIS A075458: 3 queens dominate the 5 x 5 board

@@ -200,6 +200,7 @@ class _Greeter:
         self.server.close()
 
 
+@pytest.mark.slow  # each case starts the command twice: seconds
 @pytest.mark.parametrize(
     ("greeting", "shown"),
     [

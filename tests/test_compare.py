@@ -43,6 +43,7 @@ def test_every_enumerator_answers_unique_from_its_timed_enumeration():
         assert r["seconds"] > 0
 
 
+@pytest.mark.slow
 def test_node_columns_only_when_asked_and_filled():
     with_trees = [s.name for s in nqueens.solvers() if hasattr(s.load(), "tree_size") and "nodes" in s.can]
     result = experiment.run(
@@ -65,6 +66,7 @@ def test_node_columns_only_when_asked_and_filled():
     assert "nodes" not in format_table(plain.records, "csv").splitlines()[0].split(",")
 
 
+@pytest.mark.slow
 def test_markdown_shows_huge_trees_readably():
     result = experiment.run(experiment.problems_from_range("9"), experiment.parse_solvers("subset"), store="none")
     digits = str(tree_size(9, "subset"))
@@ -208,7 +210,7 @@ def test_a_bad_plot_path_fails_before_running(tmp_path, capsys, monkeypatch, pat
     one_error_line(*run_cli(capsys, "compare", "4..5", "--plot", str(tmp_path / path)))
 
 
-@pytest.mark.parametrize("kind", ["cactus", "time", "scatter"])
+@pytest.mark.parametrize("kind", [pytest.param("cactus", marks=pytest.mark.slow), "time", "scatter"])
 def test_plots(tmp_path, capsys, kind):
     out = tmp_path / f"{kind}.png"
     code, stdout, stderr = run_cli(
@@ -247,6 +249,7 @@ def test_cactus_and_scatter_figures_hold_the_runs():
     assert len(fig.axes[0].collections[0].get_offsets()) == 4
 
 
+@pytest.mark.slow
 def test_a_full_disk_is_one_error_line_and_a_closed_pipe_is_quiet():
     with open("/dev/full", "w") as full:
         done = subprocess.run(

@@ -14,12 +14,23 @@ from nqueens.testing import assert_check
 # The checks that take a second or more a solver (a process to interrupt, an optimisation): the fast tier runs
 # them for one solver of each family, the whole suite for every solver; every other check runs for every solver.
 _HEAVY = ("check_interrupt", "check_optimize")
+# Cases that take seconds (most of it a kernel's first compile, with a cold numba cache): the whole suite runs them,
+# the fast tier the other checks of their solvers.
+_SLOW = {
+    "quadrants-check_count_totals",
+    "quadrants-check_unique_and_classes",
+    "generate-test-check_claimed_tree",
+    "lines-check_count_totals",
+    "sieve-check_count_totals",
+    "sieve-check_enumerate_matches_oracle",
+    "sieve-check_nodes_profile",
+}
 
 
 def _params():
     seen = set()
     for spec, check in solver_checks():
-        marks = []
+        marks = [pytest.mark.slow] if f"{spec.name}-{check.__name__}" in _SLOW else []
         if check.__name__ in _HEAVY:
             if (check.__name__, spec.family) in seen:
                 marks.append(pytest.mark.slow)
@@ -58,6 +69,7 @@ def test_registry_is_sorted_and_described():
     assert keys == sorted(keys)
 
 
+@pytest.mark.slow
 def test_kernels_run_as_plain_python(jit_free):
     """The compiled solvers' Python source, with NUMBA_DISABLE_JIT=1, gives the same totals for small n."""
     # the GPU counter's kernel is not a CPU kernel: test_gpu.py runs it under the CUDA simulator

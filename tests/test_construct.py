@@ -252,6 +252,7 @@ def test_construct_errors(args, kwargs, fragment):
         C.construct(*args, **kwargs)
 
 
+@pytest.mark.slow
 def test_kernels_run_as_plain_python_with_the_same_answers(jit_free):
     """Under NUMBA_DISABLE_JIT=1 the same source gives the same solutions, min-conflicts included (its random
     numbers are computed in plain integer arithmetic, not drawn from numba's or numpy's generator)."""

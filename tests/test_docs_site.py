@@ -141,6 +141,7 @@ def test_every_command_help_parses_as_restructuredtext():
     assert not bad, "\n".join(bad)
 
 
+@pytest.mark.slow
 @needs_site
 def test_every_required_page_is_reachable_from_the_front_page():
     pages, _ = crawl()
@@ -148,6 +149,7 @@ def test_every_required_page_is_reachable_from_the_front_page():
     assert not missing, f"not reachable from index.html: {missing}"
 
 
+@pytest.mark.slow
 @needs_site
 def test_no_local_link_or_image_is_broken():
     _, broken = crawl()
@@ -221,6 +223,7 @@ def test_chromium_renders_the_front_page(tmp_path):
     assert inked > 0.02 and colours > 100, (inked, colours)  # text, the navigation bar and the theme's styling
 
 
+@pytest.mark.slow
 @needs_site
 @needs_chromium
 def test_chromium_renders_a_tutorial_with_its_figure(tmp_path):

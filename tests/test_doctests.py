@@ -19,10 +19,16 @@ def _modules():
             yield info.name
 
 
+# Modules whose examples take seconds (estimate's compile its kernels, with a cold cache): the whole suite runs them.
+_SLOW = {"nqueens.analysis.estimate", "nqueens.models.export"}
+
+
 # A module's examples compile the kernels they run when the cache lacks them (minutes on a busy 2-core machine,
 # nqueens.analysis.estimate's the most): a limit such a machine meets, not the suite's 300 s.
 @pytest.mark.timeout(1200)
-@pytest.mark.parametrize("name", sorted(set(_modules())))
+@pytest.mark.parametrize(
+    "name", [pytest.param(name, marks=pytest.mark.slow) if name in _SLOW else name for name in sorted(set(_modules()))]
+)
 def test_doctests(name):
     module = importlib.import_module(name)
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)

@@ -90,7 +90,7 @@ def test_unbiased_on_the_row_trees(n, model):
     assert est.stderr < 0.05 * nodes  # a useful estimate, not just an unbiased one
 
 
-@pytest.mark.parametrize("n", range(6, 11))
+@pytest.mark.parametrize("n", [pytest.param(n, marks=pytest.mark.slow) if n in (6, 7, 9) else n for n in range(6, 11)])
 def test_unbiased_on_the_cell_tree(n):
     nodes, generated = exact_subset(n)
     est = estimate(n, "subset", probes=10000, seed=n)

@@ -44,6 +44,7 @@ def test_enumerate_counts_the_stream_and_times_the_first():
         assert r["seconds_to_first"] is None or r["seconds_to_first"] <= r["seconds"]
 
 
+@pytest.mark.slow
 def test_first_gives_a_solution_and_seconds_to_first():
     solvers = "bitwise,cpsat,dlx,csp,generate-test,permutation,csp:algorithm=min-conflicts"
     result = experiment.run(RANGE("1..10"), experiment.parse_solvers(solvers), question="first", store="none")

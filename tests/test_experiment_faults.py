@@ -33,16 +33,17 @@ def compare(*argv, env=None, store=None):
 
 @pytest.mark.parametrize(
     "fault, status, words",
-    first_fast(
-        [
-            ("segv", "error", "signal SIGSEGV"),
-            ("wrong", "wrong", "OEIS A000170"),
-            ("abort", "error", "signal SIGABRT"),
-            ("memory", "memout", "memory"),
-            ("raise", "error", "injected fault"),
-        ],
-        keep=2,
-    ),
+    [
+        pytest.param("segv", "error", "signal SIGSEGV", marks=pytest.mark.slow),
+        *first_fast(
+            [
+                ("wrong", "wrong", "OEIS A000170"),
+                ("abort", "error", "signal SIGABRT"),
+                ("memory", "memout", "memory"),
+                ("raise", "error", "injected fault"),
+            ],
+        ),
+    ],
 )
 def test_a_failed_run_is_one_record_and_the_others_are_unaffected(tmp_path, fault, status, words):
     code, out, err = compare(
@@ -68,6 +69,7 @@ def test_a_failed_run_is_one_record_and_the_others_are_unaffected(tmp_path, faul
     assert stored[8, "bitwise"] == status and len(stored) == 6
 
 
+@pytest.mark.slow
 def test_a_run_beyond_its_time_is_stopped_and_the_experiment_goes_on(tmp_path):
     started = time.monotonic()
     code, out, err = compare(
@@ -86,6 +88,7 @@ def test_a_run_beyond_its_time_is_stopped_and_the_experiment_goes_on(tmp_path):
     assert "timeout" in row and ">1" in row and "reused" in row
 
 
+@pytest.mark.slow
 def test_parallel_workers_give_the_same_answers():
     problems = experiment.problems_from_range("4..10")
     columns = experiment.parse_solvers("bitwise,dlx,permutation")
@@ -94,6 +97,7 @@ def test_parallel_workers_give_the_same_answers():
     assert all(r["status"] == "solved" and r["total"] == TOTAL[r["n"]] for r in result.records)
 
 
+@pytest.mark.slow
 def test_a_killed_experiment_resumes_exactly(tmp_path):
     """SIGKILL to the experiment while a run hangs; the same command again makes only what is missing."""
     store = tmp_path / "runs.sqlite"
@@ -121,6 +125,7 @@ def test_a_killed_experiment_resumes_exactly(tmp_path):
     assert len(after) == 16 and after[:7] == before  # each run recorded once
 
 
+@pytest.mark.slow
 def test_ctrl_c_keeps_what_finished_and_the_rerun_resumes(tmp_path):
     store = tmp_path / "runs.sqlite"
     argv = [*NQUEENS, "compare", "6..8", "--solvers", "bitwise", "--timeout", "300"]

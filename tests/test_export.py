@@ -51,9 +51,10 @@ def read_dimacs(path):
 ENCODINGS = ("pairwise", "seqcounter", "ladder", "totalizer", "sortnetwrk", "cardnetwrk", "bitwise")
 
 
+@pytest.mark.slow  # every encoding, the default too, takes seconds; ganak counts the rules' files in the fast tier
 @pytest.mark.parametrize(
     "options",
-    first_fast([[]] + [["--option", f"encoding={e}"] for e in ENCODINGS[1:]]),
+    [[]] + [["--option", f"encoding={e}"] for e in ENCODINGS[1:]],
     ids=["default", *ENCODINGS[1:]],
 )
 def test_dimacs_file_counts_to_92_with_ganak_over_the_projection(options, tmp_path):
@@ -170,6 +171,7 @@ def test_minizinc_model_and_data(tmp_path):
     assert "blocked = [| 1, 1 |];" in data and "queens = [| 3, 4 |];" in data and "excluded_sum = {4};" in data
 
 
+@pytest.mark.slow
 def test_stdout_and_errors():
     run = [sys.executable, "-m", "nqueens", "export"]
     done = subprocess.run(
@@ -200,7 +202,6 @@ def test_stdout_and_errors():
             ["100000", "--model", "sat"],
             ["20000", "--model", "mip", "-o", "x.lp"],
         ],
-        keep=2,
     ),
 )
 def test_an_export_that_does_not_fit_is_refused_with_its_size(cli, tmp_path, argv):
@@ -213,6 +214,7 @@ def test_an_export_that_does_not_fit_is_refused_with_its_size(cli, tmp_path, arg
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.slow
 def test_the_size_estimate_is_not_below_the_truth():
     """The estimate of n = 150 against the real text (built here): not less, and within a factor of 3."""
     for write in (export.lp, export.mps, lambda m: export.dimacs(m, encoding="seqcounter")):

@@ -205,6 +205,7 @@ def test_no_two_modules_import_each_other():
     assert not pairs, "\n".join(pairs)
 
 
+@pytest.mark.slow
 def test_a_planted_wrong_way_import_is_caught(tmp_path):
     """A copy of the source tree with one import against the rule, inside a function, fails the check."""
     import shutil

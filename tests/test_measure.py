@@ -153,6 +153,7 @@ def test_cpu_time_of_a_busy_solver_against_a_sleeping_one(tmp_path, timeout):
     assert busy.cpu_time / busy.wall_time > 4 * sleepy.cpu_time / sleepy.wall_time
 
 
+@pytest.mark.slow
 def test_a_short_run_is_timed_again_over_repetitions(monkeypatch):
     from nqueens.experiments import resources, worker
 

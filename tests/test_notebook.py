@@ -12,6 +12,7 @@ pytest.importorskip("pandas")
 NOTEBOOK = os.path.join(os.path.dirname(__file__), os.pardir, "examples", "notebook.ipynb")
 
 
+@pytest.mark.slow
 def test_the_example_notebook_runs_and_shows_a_frame_an_instance_and_a_cactus_plot(tmp_path):
     notebook = nbformat.read(NOTEBOOK, as_version=4)
     root = os.path.dirname(os.path.abspath(NOTEBOOK))

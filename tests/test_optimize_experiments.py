@@ -110,6 +110,7 @@ def test_built_ins_and_a_python_optimiser_in_worker_processes(plugin):
     assert any("sat, mip" in note and "deterministic" in note for note in result.notes)
 
 
+@pytest.mark.slow
 def test_an_optimiser_past_its_limit_is_killed_and_keeps_its_best_solution(plugin):
     def timed(name):
         start = time.monotonic()
@@ -280,6 +281,7 @@ def test_a_field_added_to_the_record_in_one_place_is_in_the_csv_pandas_and_runs(
     assert json.loads(format_runs([record], "json"))[0]["energy"] == 1.25
 
 
+@pytest.mark.slow
 def test_the_optimisation_plots(tmp_path):
     records = run(
         range(4, 7), "cpsat,cp:var=random,sat", question="optimize", problem="domination", seeds=3, store="none"

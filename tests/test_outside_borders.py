@@ -276,7 +276,9 @@ def test_a_solver_file_that_exits_while_imported_is_one_error_line(cli, files, n
     _one_line(cli(*command, f"./{name}.py:solutions", cwd=files), "while it was imported", said)
 
 
-@pytest.mark.parametrize("command", [("check-solver",), ("compare", "5..5", "--solvers")])
+@pytest.mark.parametrize(
+    "command", [("check-solver",), pytest.param(("compare", "5..5", "--solvers"), marks=pytest.mark.slow)]
+)
 def test_an_import_that_never_ends_is_bounded_by_the_timeout(cli, files, command):
     start = time.monotonic()
     done = cli.process(*command, "./loops.py:solutions", "--timeout", "2", cwd=files, timeout=120)

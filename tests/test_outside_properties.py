@@ -5,8 +5,9 @@ The invariants are the ones the documentation promises: a run is judged by what 
 ``solved``, ``optimal`` or agreeing on a wrong answer (the totals of OEIS A000170, the optima of OEIS A075458 and
 A250000, each solution checked on the board here, with no solver); nothing ends in a traceback (a command's
 error is one ``error:`` line); every JSON document holds only finite numbers; a trace header of the wrong kind
-is one error line. The fast tier draws a bounded number of cases (40 a property), the slow tier a longer profile
-(70 more), the heavy tier (make test-heavy) many more (200).
+is one error line. A bounded number of cases is drawn first (40 a property; the fast tier runs only the trace
+header's, the solvers' take seconds each), the slow tier a longer profile (70 more), the heavy tier (make
+test-heavy) many more (200).
 """
 
 import json
@@ -251,6 +252,7 @@ def _stream_property(cli, solver_files, case):
             assert done.stdout.count("Q") == 6 * len(case), (done.stdout, case)
 
 
+@pytest.mark.slow
 @FAST
 @given(case=optimiser_cases())
 def test_an_outside_optimiser_never_gets_a_verdict_its_answer_does_not_hold(cli, solver_files, case):
@@ -272,6 +274,7 @@ def test_an_outside_optimiser_never_gets_a_verdict_its_answer_does_not_hold_many
     _optimiser_property(cli, solver_files, case)
 
 
+@pytest.mark.slow
 @FAST
 @given(case=count_cases())
 @example(case={"tally": {"total": 4, "stats": {"": b""}}})  # found by the slow tier: bytes in --json
@@ -295,6 +298,7 @@ def test_an_outside_counter_is_solved_only_with_the_published_total_many(cli, so
     _count_property(cli, solver_files, case)
 
 
+@pytest.mark.slow
 @FAST
 @given(case=rows)
 @example(case=[[]])  # found by the fast tier: an empty row was dropped, not refused

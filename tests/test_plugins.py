@@ -49,6 +49,7 @@ def test_a_solver_file_is_compared_beside_the_builtins(cli, solver_file):
     assert "agreed" in done.stdout
 
 
+@pytest.mark.slow
 def test_check_solver_passes_a_right_solver_and_names_the_bug_of_a_wrong_one(cli, solver_file):
     done = cli("check-solver", "./my_solver.py:solver", cwd=solver_file.parent)
     assert done.returncode == 0, done.stdout + done.stderr
@@ -100,6 +101,7 @@ def _install_example(site):
     assert done.returncode == 0, done.stderr
 
 
+@pytest.mark.slow
 def test_an_installed_plugin_is_listed_checked_and_gone_when_removed(cli, tmp_path):
     site = tmp_path / "site"
     _install_example(site)
@@ -142,7 +144,7 @@ def test_a_broken_plugin_is_named_and_the_builtins_still_work(cli, tmp_path):
     assert compared.returncode == 0 and "Traceback" not in compared.stderr
 
 
-@pytest.mark.parametrize("backend", ["ortools", "exact", "pysat"])
+@pytest.mark.parametrize("backend", ["ortools", "exact", pytest.param("pysat", marks=pytest.mark.slow)])
 def test_a_cpmpy_model_function_counts_on_three_backends(backend):
     spec = str(EXAMPLES / "my_model.py") + ":model"
     assert nqueens.count(8, spec, backend=backend).total == TOTAL[8]
@@ -177,6 +179,7 @@ def test_the_exported_minizinc_model_runs_with_instances(cli, tmp_path):
     assert nqueens.count(instance, spec, library="std").total == len(_brute(8, allowed))
 
 
+@pytest.mark.slow
 def test_a_changed_solver_file_is_computed_again_not_reused(cli, solver_file):
     store = solver_file.parent / "runs.sqlite"
     args = ("compare", "5..6", "--solvers", "./my_solver.py:solver,bitwise", "--store", store, "--format", "json")

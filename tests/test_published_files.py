@@ -35,6 +35,7 @@ def test_the_published_files_load_with_their_trailing_commas():
         assert instance.n == 28 and len(instance.blocked) > 500
 
 
+@pytest.mark.slow
 def test_compare_skips_hidden_files_records_bad_ones_and_two_solvers_agree(cli, tmp_path):
     folder = tmp_path / "instances"
     folder.mkdir()
@@ -57,6 +58,7 @@ def test_compare_skips_hidden_files_records_bad_ones_and_two_solvers_agree(cli, 
     assert done.returncode == 1  # the unreadable file is a failed run
 
 
+@pytest.mark.slow
 def test_every_published_file_is_in_the_sample_and_loads_unchanged():
     files = sorted(p.name for p in PUBLISHED.iterdir() if p.name != "README.md")
     assert files == sorted(ANSWERS)
@@ -79,8 +81,9 @@ def test_the_default_solver_gives_the_published_answer(cli, name):
     assert result["total"] == answer["total"]
 
 
-# One translated file in the fast tier (each takes seconds), every one in make test.
-@pytest.mark.parametrize("name", [LARGE[0], *(pytest.param(name, marks=pytest.mark.slow) for name in LARGE[1:])])
+# Each translated file takes seconds, the first too: every one in make test, none in the fast tier.
+@pytest.mark.slow
+@pytest.mark.parametrize("name", LARGE)
 def test_the_default_solver_answers_the_translated_files(cli, name):
     done = cli("count", "--instance", PUBLISHED / name, "--json")
     assert done.returncode == 0, done.stderr

@@ -256,6 +256,7 @@ def test_the_forward_checking_page_plays_and_agrees_with_the_tree(browser, tmp_p
     assert browser.eval('document.querySelector("#replay-0 .verdict").dataset.verdict') == "agree"
 
 
+@pytest.mark.slow
 @needs_chromium
 def test_breakpoints_stop_the_play(browser, tmp_path, capsys):
     page = tmp_path / "n6.html"
@@ -341,6 +342,7 @@ def test_a_damaged_page_shows_no_trace(damage, browser, tmp_path, small):
 SITE = ROOT / "docs" / "_build" / "html"
 
 
+@pytest.mark.slow
 @needs_chromium
 @pytest.mark.skipif(not (SITE / "gallery.html").is_file(), reason="the documentation site is not built: run make docs")
 def test_the_gallery_plays_a_trace_and_a_comparison(browser):
@@ -369,6 +371,7 @@ def test_replay_refuses_to_write_its_page_over_the_trace_it_reads(capsys, tmp_pa
     assert trace.read_bytes() == before
 
 
+@pytest.mark.slow
 def test_replay_refuses_a_gzip_bomb_at_its_bound(capsys, tmp_path):
     from nqueens.analysis.tracefile import MAX_BYTES
 
@@ -426,6 +429,7 @@ def test_a_trace_above_the_node_bound_is_refused(capsys, tmp_path):
     assert not (tmp_path / "big.html").exists()
 
 
+@pytest.mark.slow
 def test_a_trace_made_through_the_api_above_the_bound_gets_no_page():
     from nqueens.analysis.replay import page
     from nqueens.analysis.tracefile import MAX_NODES, Trace

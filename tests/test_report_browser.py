@@ -57,7 +57,8 @@ def _cli(*argv):
 @pytest.fixture(scope="module")
 def stores(tmp_path_factory):
     """Two stores of one experiment: ``before`` with an outside solver that counts right, ``after`` with the same
-    file changed to drop one solution at n = 6; and the agreement line each compare printed."""
+    file changed to drop one solution at n = 6; and the agreement line each compare printed. Its two compares take
+    seconds: the tests that use it (through ``single`` too) are slow."""
     folder = tmp_path_factory.mktemp("stores")
     plugin = folder / "mine.py"
     made = {}
@@ -130,6 +131,7 @@ def _choose(browser, select, value):
     )
 
 
+@pytest.mark.slow
 def test_the_page_shows_the_totals_statuses_and_verdict_of_runs_json(browser, single):
     page, runs, verdict = single
     _open_offline(browser, page)
@@ -164,6 +166,7 @@ def _seconds(rows):
     return [float(r["seconds"].lstrip(">")) for r in rows if r["seconds"] != "-"]
 
 
+@pytest.mark.slow
 def test_sorting_a_column_and_filtering_by_solver_change_the_rows(browser, single):
     page, runs, _ = single
     _open_offline(browser, page)
@@ -184,6 +187,7 @@ def test_sorting_a_column_and_filtering_by_solver_change_the_rows(browser, singl
     assert {r["n"] for r in _rows(browser)} == {6}
 
 
+@pytest.mark.slow
 def test_a_status_opens_its_run_records_in_place(browser, single):
     page, runs, _ = single
     _open_offline(browser, page)
@@ -195,6 +199,7 @@ def test_a_status_opens_its_run_records_in_place(browser, single):
     assert browser.eval("document.querySelectorAll('#cells .record-row').length") == 0
 
 
+@pytest.mark.slow
 def test_two_stores_put_the_dropped_solution_first(browser, stores, tmp_path):
     page = tmp_path / "two.html"
     (before, _), (after, _) = stores["before"], stores["after"]

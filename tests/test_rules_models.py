@@ -154,6 +154,7 @@ def test_compare_takes_the_rule_and_holds_runs_to_its_published_counts(capsys):
     assert all(r["total"] == A051223[r["n"] - 1] and r["options"]["rule"] == "superqueen" for r in runs)
 
 
+@pytest.mark.slow
 def test_compare_without_solvers_takes_every_solver_that_takes_the_rule(capsys):
     from nqueens.registry import REGISTRY
 

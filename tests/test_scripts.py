@@ -190,6 +190,7 @@ def test_the_search_strategies_figure_tells_its_series_apart(tmp_path, monkeypat
     assert len(lines) >= 11 and len(looks) == len(lines)
 
 
+@pytest.mark.slow
 def test_the_readme_seed000_figure_has_a_line_per_method(tmp_path, monkeypatch):
     from nqueens.analysis import plots
 

@@ -800,6 +800,7 @@ def test_window_stays_live_while_the_search_runs_far(window):
     assert v.player.index == stopped
 
 
+@pytest.mark.slow
 def test_window_waits_for_a_slow_solver_on_a_thread(window):
     """n = 32 with the lexicographic bitwise search: its first solutions take seconds; the step runs on a thread
     and the window handles its events meanwhile, then draws a valid solution (checked by the board's own test)."""
