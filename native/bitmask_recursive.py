@@ -33,7 +33,8 @@ def count(n, *, nodes=False, instance=None):
     Notes
     -----
     A feasible node at depth ``k`` is a placement of queens in rows ``0..k-1`` that no two attack; the root
-    (depth 0) counts 1. ``checks`` counts the squares tested, i.e. the set bits taken from ``bits``.
+    (depth 0) counts 1. The tally records no ``checks``: each square tested (a set bit taken from ``bits``) is a
+    call one row down, counted in ``nodes`` when they are asked for.
     """
     allowed = _allowed(n, instance)
 

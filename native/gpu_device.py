@@ -4,7 +4,7 @@
 
 :mod:`nqueens.native.gpu` explains the method and :mod:`nqueens.native.gpu_kernels` builds the items. numba's CUDA
 simulator (``NUMBA_ENABLE_CUDASIM=1``, set before numba is imported) runs this same code on the CPU, with blocks
-of :data:`THREADS` = 4 threads instead of 128.
+of :data:`THREADS` = 4 threads instead of 64.
 
 numba widens integer arithmetic to 64 bits; every mask is therefore cast back to 32 bits after each operation,
 which lets the compiler keep the search in 32-bit registers and instructions, and the stack index is unsigned
