@@ -57,6 +57,7 @@ def _nightrider_queens(n):
     ]
 
 
+@pytest.mark.slow
 def test_the_rule_of_the_page_is_counted_solved_and_refused_where_undeclared(copy):
     package, run = copy
     rule, option = _blocks("Adding a rule")

@@ -47,7 +47,14 @@ def test_a_closed_stdout_is_one_error_line_and_exit_1(argv):
 
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full on this system")
 @pytest.mark.parametrize(
-    "argv", [["--help"], ["--version"], ["count", "--help"], ["compare", "4..5", "--solvers", "bitwise"], ["solvers"]]
+    "argv",
+    [
+        ["--help"],
+        ["--version"],
+        ["count", "--help"],
+        pytest.param(["compare", "4..5", "--solvers", "bitwise"], marks=pytest.mark.slow),
+        ["solvers"],
+    ],
 )
 def test_a_full_disk_is_one_error_line_and_exit_1(argv):
     with open("/dev/full", "w") as full:
@@ -111,11 +118,11 @@ def _small_files():
 @pytest.mark.parametrize(
     "argv",
     [
-        ["construct", "5000", "--output", "OUT"],
-        ["construct", "5000", "--output", "OUT", "--format", "json"],
+        pytest.param(["construct", "5000", "--output", "OUT"], marks=pytest.mark.slow),
+        pytest.param(["construct", "5000", "--output", "OUT", "--format", "json"], marks=pytest.mark.slow),
         ["generate", "blocked", "200", "3000", "-o", "OUT"],
         ["export", "30", "--model", "sat", "-o", "OUT.cnf"],
-        ["tree", "6", "--model", "mary", "--export", "OUT.graphml"],
+        pytest.param(["tree", "6", "--model", "mary", "--export", "OUT.graphml"], marks=pytest.mark.slow),
     ],
     ids=["construct-text", "construct-json", "generate", "export", "tree-export"],
 )

@@ -124,8 +124,9 @@ def test_a_killed_scheduler_is_one_error_line_and_the_finished_work_is_kept(clus
     assert _finished_subproblems(store) >= 3
 
 
+@pytest.mark.slow
 def test_a_count_and_an_experiment_on_the_cluster_give_the_published_numbers(cli, cluster, tmp_path):
-    """The fast tier's case of the cluster: a count's subproblems and an experiment's runs go to the two workers
+    """The plain case of the cluster: a count's subproblems and an experiment's runs go to the two workers
     and come back exact (OEIS A000170, A002562); the slow cases above lose a worker and the scheduler."""
     address, _, _ = cluster
     done = cli("count", "12", "--solver", "fast", "--scheduler", address, "--json", "--store", tmp_path / "c.sqlite")
@@ -140,6 +141,7 @@ def test_a_count_and_an_experiment_on_the_cluster_give_the_published_numbers(cli
     }
 
 
+@pytest.mark.slow
 def test_a_scheduler_without_workers_says_so_and_stops_waiting(lonely_scheduler, monkeypatch, capsys):
     from nqueens.runtime import executors
 
@@ -152,6 +154,7 @@ def test_a_scheduler_without_workers_says_so_and_stops_waiting(lonely_scheduler,
     assert "no worker is connected" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_a_silent_listener_is_not_taken_for_a_scheduler(monkeypatch):
     """Something on 127.0.0.1 that accepts connections and never answers: an error within the connect timeout."""
     import socket

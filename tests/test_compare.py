@@ -99,6 +99,7 @@ def test_repeats_give_median_min_max_and_the_number_of_runs(capsys):
         assert cell["status"] == "solved" and cell["total"] == TOTAL[cell["n"]]
 
 
+@pytest.mark.slow
 def test_an_option_sweep_makes_one_column_per_setting(capsys):
     code, out, _ = run_cli(
         capsys,
@@ -210,7 +211,9 @@ def test_a_bad_plot_path_fails_before_running(tmp_path, capsys, monkeypatch, pat
     one_error_line(*run_cli(capsys, "compare", "4..5", "--plot", str(tmp_path / path)))
 
 
-@pytest.mark.parametrize("kind", [pytest.param("cactus", marks=pytest.mark.slow), "time", "scatter"])
+@pytest.mark.parametrize(
+    "kind", [pytest.param("cactus", marks=pytest.mark.slow), "time", pytest.param("scatter", marks=pytest.mark.slow)]
+)
 def test_plots(tmp_path, capsys, kind):
     out = tmp_path / f"{kind}.png"
     code, stdout, stderr = run_cli(
@@ -266,6 +269,7 @@ def test_a_full_disk_is_one_error_line_and_a_closed_pipe_is_quiet():
     assert reader.wait(timeout=120) == 0 and reader.stderr.read() == ""
 
 
+@pytest.mark.slow
 def test_ctrl_c_says_interrupted_and_prints_no_table(tmp_path):
     env = dict(os.environ, NQUEENS_STORE=str(tmp_path / "s.sqlite"), NQUEENS_WORKER_FAULT="hang@bitwise:9")
     process = subprocess.Popen(
@@ -314,6 +318,7 @@ def _wait_for_runs(path, count, deadline=120):
     pytest.fail(f"fewer than {count} runs stored in {deadline} s")
 
 
+@pytest.mark.slow
 def test_a_memory_limit_too_small_to_start_a_thread_is_a_memout(capsys):
     """``--memory 1`` leaves no room for a thread's stack: the run is out of memory, not an error."""
     _, out, _ = run_cli(capsys, "compare", "10", "--solvers", "bitwise", "--memory", "1", "--format", "json")
@@ -321,6 +326,7 @@ def test_a_memory_limit_too_small_to_start_a_thread_is_a_memout(capsys):
     assert cell["status"] == "memout" and "--memory" in cell["message"]
 
 
+@pytest.mark.slow
 def test_workers_are_cut_to_the_cores(capsys):
     """--workers 1000 on a small machine starts no more processes than it has cores, and says so."""
     code, out, err = run_cli(capsys, "compare", "5", "--solvers", "bitwise,dlx", "--workers", "1000", "--store", "none")

@@ -8,9 +8,12 @@ import subprocess
 import sys
 import termios
 
+import pytest
+
 ARGV = [sys.executable, "-m", "nqueens", "compare", "4..8", "--solvers", "bitwise,dlx", "--store", "none"]
 
 
+@pytest.mark.slow
 def test_the_progress_line_fits_the_terminal_and_is_wiped():
     master, slave = pty.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 50, 0, 0))
@@ -46,6 +49,7 @@ def test_the_progress_line_fits_the_terminal_and_is_wiped():
     assert last < len(pieces) - 1 and pieces[last + 1].strip() == "", repr(text[-300:])
 
 
+@pytest.mark.slow
 def test_no_progress_line_when_stderr_is_not_a_terminal():
     done = subprocess.run(ARGV, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0

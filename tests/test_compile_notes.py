@@ -103,6 +103,7 @@ def test_an_experiments_forecast_counts_the_kernels_to_compile(monkeypatch, tmp_
     assert cold[1] is None  # no run comes near two minutes: the worst case does not matter here
 
 
+@pytest.mark.slow
 def test_compares_first_line_is_the_forecast(capsys, monkeypatch):
     import nqueens.cli.commands.compare as compare
 

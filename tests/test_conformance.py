@@ -14,8 +14,8 @@ from nqueens.testing import assert_check
 # The checks that take a second or more a solver (a process to interrupt, an optimisation): the fast tier runs
 # them for one solver of each family, the whole suite for every solver; every other check runs for every solver.
 _HEAVY = ("check_interrupt", "check_optimize")
-# Cases that take seconds (most of it a kernel's first compile, with a cold numba cache): the whole suite runs them,
-# the fast tier the other checks of their solvers.
+# Cases that take a second or more (most of it a kernel's first compile, with a cold numba cache): the whole suite
+# runs them, the fast tier the other checks of their solvers.
 _SLOW = {
     "quadrants-check_count_totals",
     "quadrants-check_unique_and_classes",
@@ -24,6 +24,14 @@ _SLOW = {
     "sieve-check_count_totals",
     "sieve-check_enumerate_matches_oracle",
     "sieve-check_nodes_profile",
+    "avail-check_count_totals",
+    "generate-test-check_count_totals",
+    "generate-test-check_enumerate_valid",
+    "marks-check_count_totals",
+    "marks-check_enumerate_valid",
+    "mip-check_count_matches_enumeration",
+    "mip-check_instance",
+    "subset-check_options",
 }
 
 

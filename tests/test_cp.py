@@ -108,6 +108,7 @@ def test_first_solution_of_300_queens():
     assert is_solution(q)
 
 
+@pytest.mark.slow
 def test_random_strategies_follow_the_seed():
     def first(seed):
         return next(nqueens.solutions(12, "cp", var="random", value="random", seed=seed))
@@ -125,6 +126,7 @@ def test_unknown_strategy_lists_the_allowed_ones():
         nqueens.count(8, "cp", propagation="domain")
 
 
+@pytest.mark.slow
 def test_limit_stops_the_search():
     stats = {}
     got = [row for batch in cp.batches(12, limit=3, stats=stats) for row in batch.tolist()]

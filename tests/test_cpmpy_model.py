@@ -31,6 +31,7 @@ def test_every_backend_enumerates_the_oracle_solutions(backend):
     assert len(list(nqueens.solutions(8, "cpmpy", backend=backend, limit=5))) == 5
 
 
+@pytest.mark.slow
 def test_a_missing_backend_names_the_extra():
     """With z3 made unimportable, backend=z3 is one line that says what to install."""
     code = (

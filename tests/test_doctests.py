@@ -19,8 +19,9 @@ def _modules():
             yield info.name
 
 
-# Modules whose examples take seconds (estimate's compile its kernels, with a cold cache): the whole suite runs them.
-_SLOW = {"nqueens.analysis.estimate", "nqueens.models.export"}
+# Modules whose examples take a second or more (estimate's compile its kernels, with a cold cache): the whole suite
+# runs them.
+_SLOW = {"nqueens.analysis.estimate", "nqueens.analysis.plots", "nqueens.analysis.statistics", "nqueens.models.export"}
 
 
 # A module's examples compile the kernels they run when the cache lacks them (minutes on a busy 2-core machine,

@@ -122,7 +122,7 @@ def _attack(a, b):
 # -- results ---------------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("n", range(1, 13))
+@pytest.mark.parametrize("n", [*range(1, 12), pytest.param(12, marks=pytest.mark.slow)])
 def test_matches_enumeration_and_canonical_forms(n):
     total, unique, classes = reference(n)
     r = nqueens.count(n, "fast", store="none")
@@ -332,6 +332,7 @@ def test_progress_bar_on_a_terminal_only_without_quiet_or_json():
         assert "%|" not in quiet and "subproblems/s" not in quiet and str(TOTAL[16]) in quiet.replace(",", "")
 
 
+@pytest.mark.slow
 def test_json_prints_nothing_else(tmp_path):
     done = subprocess.run(
         [sys.executable, "-m", "nqueens", "count", "13", "--json", "--store", str(tmp_path / "s.sqlite")],

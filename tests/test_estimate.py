@@ -76,12 +76,22 @@ def within(est, exact, value="estimate", err="stderr"):
     return abs(mean - exact) <= 3 * se if se else mean == exact
 
 
+# a second or more each (the first compiles the kernels, with a cold cache): the whole suite runs them
+_ROW_SLOW = {("permutation", 8), ("permutation", 10)}
+
+
 def test_the_subset_reference_walks_agree():
     assert [exact_subset(n)[0] for n in range(1, 7)] == [brute_subset(n) for n in range(1, 7)]
 
 
-@pytest.mark.parametrize("n", range(8, 13))
-@pytest.mark.parametrize("model", ["permutation", "mary"])
+@pytest.mark.parametrize(
+    ("n", "model"),
+    [
+        pytest.param(n, model, id=f"{model}-{n}", marks=pytest.mark.slow if (model, n) in _ROW_SLOW else ())
+        for model in ("permutation", "mary")
+        for n in range(8, 13)
+    ],
+)
 def test_unbiased_on_the_row_trees(n, model):
     nodes, generated = exact_rows(n)[model]
     est = estimate(n, model, probes=10000, seed=n)

@@ -22,6 +22,7 @@ def brute_force_is_solution(q):
     return sorted(q) == list(range(n)) and all(abs(q[i] - q[j]) != j - i for i in range(n) for j in range(i + 1, n))
 
 
+@pytest.mark.slow
 def test_count_runs_every_solver_once_per_n_and_repeat():
     result = experiment.run(RANGE("4..9"), experiment.parse_solvers("bitwise,dlx,fast"), repeat=2, store="none")
     assert len(result.records) == 6 * 3 * 2
@@ -34,6 +35,7 @@ def test_count_runs_every_solver_once_per_n_and_repeat():
     assert result.agreed and result.failures == 0
 
 
+@pytest.mark.slow
 def test_enumerate_counts_the_stream_and_times_the_first():
     result = experiment.run(
         RANGE("1..8"), experiment.parse_solvers("bitwise,sieve,csp"), question="enumerate", store="none"
@@ -100,6 +102,7 @@ def test_wrong_answers_are_judged_by_the_published_values_and_by_the_majority():
     assert first[0]["status"] == "wrong" and "not a solution" in first[0]["message"]
 
 
+@pytest.mark.slow
 def test_the_store_serves_a_repeated_experiment_and_fresh_makes_it_again(tmp_path, capsys):
     path = str(tmp_path / "runs.sqlite")
     argv = ["compare", "5..7", "--solvers", "bitwise,dlx", "--json", "--aggregate", "--store", path, "--repeat", "2"]
@@ -142,6 +145,7 @@ def test_the_store_is_named_or_taken_from_the_environment_or_none(tmp_path, monk
         experiment.run(RANGE("5"), experiment.parse_solvers("bitwise"), store=str(tmp_path / "no" / "x.sqlite"))
 
 
+@pytest.mark.slow
 def test_the_short_form_keeps_the_fastest_and_raises_on_failure():
     records = experiment.compare(range(6, 9), ["bitwise", "backtrack"], repeat=2)
     assert [(r.n, r.solver, r.total) for r in records] == [

@@ -51,7 +51,7 @@ def read_dimacs(path):
 ENCODINGS = ("pairwise", "seqcounter", "ladder", "totalizer", "sortnetwrk", "cardnetwrk", "bitwise")
 
 
-@pytest.mark.slow  # every encoding, the default too, takes seconds; ganak counts the rules' files in the fast tier
+@pytest.mark.slow  # every encoding, the default too, takes seconds; ganak counts a rule's file in the fast tier
 @pytest.mark.parametrize(
     "options",
     [[]] + [["--option", f"encoding={e}"] for e in ENCODINGS[1:]],
@@ -264,7 +264,7 @@ RULE_COUNTS = {
 }
 
 
-@pytest.mark.parametrize("rule,n", [("superqueen", 10), ("toroidal", 7)])
+@pytest.mark.parametrize("rule,n", [("superqueen", 10), pytest.param("toroidal", 7, marks=pytest.mark.slow)])
 def test_dimacs_of_a_rule_counts_to_oeis_with_ganak(rule, n, tmp_path):
     import pyganak
 

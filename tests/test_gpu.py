@@ -71,6 +71,7 @@ def test_simulated_kernel_on_many_items():
         assert doc[str(n)] == TOTAL[n]
 
 
+@pytest.mark.slow
 def test_simulated_count_resumes_exact(tmp_path):
     """A count of n = 11 in 18 subproblems (8 of constellations, 10 of rotation-fixed solutions) fails after 3
     have been stored; the rerun computes only the other 15."""
@@ -102,6 +103,7 @@ def test_simulated_count_resumes_exact(tmp_path):
     assert (subproblems, reused, computed) == (18, 3, 15)
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(gpu.device_present(), reason="this machine has a GPU")
 def test_no_device_is_one_line():
     env = {k: v for k, v in os.environ.items() if k != "NUMBA_ENABLE_CUDASIM"}
@@ -178,6 +180,7 @@ def test_combine_by_burnside():
         gpu.combine(12, results)
 
 
+@pytest.mark.slow
 def test_kernel_compiles_for_h100():
     """The kernel compiles to PTX for compute capability 9.0 (needs numba-cuda's compiler libraries, not a
     device); a 32-bit search: its inner loop shifts, ands and ors 32-bit words."""

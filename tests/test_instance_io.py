@@ -147,7 +147,7 @@ def test_xcsp3_written_by_export_reads_back_to_the_same_squares(tmp_path):
 
 
 # OEIS A051906: toroidal queens, n = 7, 9, 11.
-@pytest.mark.parametrize("n,want", [(7, 28), (9, 0), (11, 88)])
+@pytest.mark.parametrize("n,want", [(7, 28), (9, 0), pytest.param(11, 88, marks=pytest.mark.slow)])
 def test_toroidal_xcsp3_export_reads_back_under_its_rule(n, want, tmp_path, capsys):
     path = tmp_path / f"t{n}.xml"
     assert main(["export", str(n), "--model", "xcsp3", "--rules", "toroidal", "-o", str(path)]) == 0
@@ -465,6 +465,7 @@ def test_a_named_pipe_given_as_an_instance_is_refused_in_one_line(tmp_path):
     assert "not a regular file" in one_error_line(done.stderr, alone=True)
 
 
+@pytest.mark.slow
 def test_a_folder_of_instances_skips_what_is_not_a_regular_file_and_says_so(tmp_path):
     folder = tmp_path / "instances"
     folder.mkdir()
@@ -493,7 +494,9 @@ def test_a_folder_of_instances_skips_what_is_not_a_regular_file_and_says_so(tmp_
 
 
 @pytest.mark.parametrize(
-    ("kind", "k"), [("blocked", 5), ("excluded", 5), ("completion", 5)], ids=["blocked", "excluded", "completion"]
+    ("kind", "k"),
+    [("blocked", 5), ("excluded", 5), pytest.param("completion", 5, marks=pytest.mark.slow)],
+    ids=["blocked", "excluded", "completion"],
 )
 def test_a_random_instance_of_a_huge_board_is_sampled_in_little_time_and_memory(tmp_path, kind, k):
     path = tmp_path / "big.json"

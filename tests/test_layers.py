@@ -182,6 +182,7 @@ def test_imports_follow_the_layers(name, path):
     assert not wrong, f"{name} is in the {own} layer:\n" + "\n".join(wrong)
 
 
+@pytest.mark.slow
 def test_every_project_import_names_a_module_that_exists():
     """An import of a project module that is gone (moved or renamed) fails here, not in the one command that runs
     it."""
@@ -195,6 +196,7 @@ def test_every_project_import_names_a_module_that_exists():
     assert not missing, "\n".join(missing)
 
 
+@pytest.mark.slow
 def test_no_two_modules_import_each_other():
     """A cycle between two modules (a <-> b) is a layering fault even inside one layer."""
     known = _known_modules()

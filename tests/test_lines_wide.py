@@ -125,6 +125,7 @@ def test_limit_is_honoured_through_the_api_and_the_cli(capsys, tmp_path):
     assert doc["solver"] == "lines" and doc["total"] == total
 
 
+@pytest.mark.slow
 def test_a_large_completion_instance_is_answered_at_once(capsys, tmp_path):
     """n = 1000 with 700 queens of a random solution: the default solver's first solution."""
     path = tmp_path / "completion-1000.param"

@@ -100,6 +100,7 @@ def test_sizes_as_a_list_and_a_stepped_range():
 # -- effort -----------------------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_every_run_has_an_effort_in_one_vocabulary(capsys):
     solvers = "bitwise,cp,cpsat,csp,dlx,sat,mary:propagation=forward-checking"
     code, out, err = run_cli(capsys, "compare", "8..9", "--solvers", solvers, "--nodes", "--json", "--store", "none")
@@ -138,7 +139,9 @@ def test_the_markdown_table_shows_the_effort(capsys):
 # -- resources --------------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("timeout", [None, 60.0], ids=["in-process", "worker-process"])
+@pytest.mark.parametrize(
+    "timeout", [None, pytest.param(60.0, marks=pytest.mark.slow)], ids=["in-process", "worker-process"]
+)
 def test_cpu_time_of_a_busy_solver_against_a_sleeping_one(tmp_path, timeout):
     path = _plugins(tmp_path)
     result = nqueens.experiments.run([6], [f"{path}:busy", f"{path}:sleepy"], timeout=timeout, store="none")
@@ -253,6 +256,7 @@ def test_runs_compare_gives_the_paired_statistics(capsys, tmp_path):
     assert code == 2 and out == "" and err.count("\n") == 1 and "no problem in common" in err
 
 
+@pytest.mark.slow
 def test_the_figures_are_drawn(tmp_path, capsys):
     pytest.importorskip("matplotlib")
     store = str(tmp_path / "runs.sqlite")

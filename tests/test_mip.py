@@ -24,6 +24,7 @@ def test_count_6_with_branch_and_bound_statistics(capsys):
     assert stats["bb_nodes"] >= stats["solves"] - 1 and stats["lp_iterations"] > 0
 
 
+@pytest.mark.slow
 def test_enumeration_is_the_oracle_set():
     for n in range(1, 8):
         got = list(nqueens.solutions(n, "mip"))
@@ -71,7 +72,7 @@ _LIBRARIES = [
 ]
 
 
-@pytest.mark.parametrize("order", ["ortools first", "ortools last"])
+@pytest.mark.parametrize("order", ["ortools first", pytest.param("ortools last", marks=pytest.mark.slow)])
 def test_solver_libraries_load_together_in_either_order(order):
     """OR-tools carries its own HiGHS and SCIP; the other solver libraries (highspy among them, the version the
     test extra pins) must load beside it both ways."""

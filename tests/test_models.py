@@ -131,7 +131,7 @@ def test_generate_and_test_visits_the_whole_tree(model, n):
     assert a.solutions == TOTAL[n] and a.leaves == a.generated[-1]
 
 
-@pytest.mark.parametrize("model", list(MODELS))
+@pytest.mark.parametrize("model", [pytest.param(m, marks=pytest.mark.slow) if m == "subset" else m for m in MODELS])
 def test_modes_agree_on_solutions(model):
     n = 5 if model == "subset" else 6
     bt = set(nqueens.solutions(n, model))

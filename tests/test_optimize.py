@@ -77,7 +77,7 @@ def test_cpmpy_backends_on_small_boards(backend):
         check(result)
 
 
-@pytest.mark.parametrize("problem", ["domination", "peaceable"])
+@pytest.mark.parametrize("problem", ["domination", pytest.param("peaceable", marks=pytest.mark.slow)])
 def test_every_solver_with_and_without_symmetry_on_small_boards(problem):
     for result in compare(problem, range(1, 6), "cpsat,cp,mip,sat,cpsat:symmetry=true,cp:var=random"):
         check(result)
@@ -182,6 +182,7 @@ def test_bad_arguments_are_refused(call, message):
         call()
 
 
+@pytest.mark.slow
 def test_the_command_prints_the_table_and_draws_the_curves(capsys, tmp_path):
     plot = tmp_path / "anytime.png"
     code, out, err = run_cli(
@@ -209,6 +210,7 @@ def test_the_command_prints_the_table_and_draws_the_curves(capsys, tmp_path):
     assert plot.stat().st_size > 10_000 and plot.read_bytes()[:4] == b"\x89PNG"
 
 
+@pytest.mark.slow
 def test_solve_and_optimize_give_one_board(capsys):
     code, out, _ = run_cli(capsys, "solve", "8", "--problem", "domination", "--solver", "sat")
     assert code == 0 and "solver sat: optimal" in out

@@ -85,6 +85,7 @@ def plugin(tmp_path):
     return lambda name: f"{path}:{name}"
 
 
+@pytest.mark.slow
 def test_built_ins_and_a_python_optimiser_in_worker_processes(plugin):
     result = run(
         range(4, 7),
@@ -176,6 +177,7 @@ def test_a_cpmpy_optimisation_model(tmp_path):
     assert [(r.status, r.objective) for r in records] == [("optimal", DOMINATION[n]) for n in range(1, 7)]
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(shutil.which("minizinc") is None, reason="no minizinc binary")
 def test_a_minizinc_optimisation_model_runs_unchanged_beside_the_built_ins(capsys):
     model = EXAMPLES / "domination.mzn"
@@ -197,6 +199,7 @@ def test_a_minizinc_optimisation_model_runs_unchanged_beside_the_built_ins(capsy
     assert "cannot answer optimize: it has no optimisation model" in err
 
 
+@pytest.mark.slow
 def test_the_store_keeps_optimisation_runs_and_runs_lists_them(tmp_path, capsys):
     store = str(tmp_path / "opt.sqlite")
     argv = ["compare", "4..6", "--problem", "peaceable", "--solvers", "cpsat,sat", "--timeout", "30", "--store", store]

@@ -158,7 +158,7 @@ solver = Solver(name="raises", solutions=raises)
     [
         ["count", "6", "--solver", "{spec}"],
         ["check-solver", "{spec}", "--check", "check_count_totals"],
-        ["compare", "5..6", "--solvers", "bitwise,{spec}", "--store", "none"],
+        pytest.param(["compare", "5..6", "--solvers", "bitwise,{spec}", "--store", "none"], marks=pytest.mark.slow),
     ],
     ids=["count", "check-solver", "compare"],
 )
@@ -279,7 +279,10 @@ solver = nqueens.Solver(name="noisy", solutions=solutions, count=count, can=("co
     [
         ["count", "6", "--solver", "./noisy.py:solver", "--json"],
         ["solve", "6", "--solver", "./noisy.py:solver", "--json"],
-        ["compare", "5..6", "--solvers", "./noisy.py:solver,bitwise", "--json", "--store", "none"],
+        pytest.param(
+            ["compare", "5..6", "--solvers", "./noisy.py:solver,bitwise", "--json", "--store", "none"],
+            marks=pytest.mark.slow,
+        ),
         ["compare", "5..6", "--solvers", "./noisy.py:solver", "--json", "--timeout", "60", "--store", "none"],
     ],
     ids=["count", "solve", "compare", "compare-workers"],

@@ -205,6 +205,7 @@ def test_an_outside_stream_is_measured_without_the_board_checker_s_first_imports
     assert doc["memory_added"] is not None and doc["memory_added"] < 4.0, doc
 
 
+@pytest.mark.slow
 def test_cp_sat_s_one_time_set_up_is_not_in_the_first_run_s_memory(cli, files):
     done = cli.process("compare", "4..4", "--solvers", "cpsat", "--repeat", "2", "--store", "none", "--json", cwd=files)
     first = next(r for r in json.loads(done.stdout) if r["repeat"] == 1)
@@ -276,9 +277,8 @@ def test_a_solver_file_that_exits_while_imported_is_one_error_line(cli, files, n
     _one_line(cli(*command, f"./{name}.py:solutions", cwd=files), "while it was imported", said)
 
 
-@pytest.mark.parametrize(
-    "command", [("check-solver",), pytest.param(("compare", "5..5", "--solvers"), marks=pytest.mark.slow)]
-)
+@pytest.mark.slow
+@pytest.mark.parametrize("command", [("check-solver",), ("compare", "5..5", "--solvers")])
 def test_an_import_that_never_ends_is_bounded_by_the_timeout(cli, files, command):
     start = time.monotonic()
     done = cli.process(*command, "./loops.py:solutions", "--timeout", "2", cwd=files, timeout=120)
@@ -293,6 +293,7 @@ def test_check_solver_fails_an_optimiser_that_reaches_no_optimum(cli, files, nam
     assert "nothing to check" in done.stdout
 
 
+@pytest.mark.slow
 def test_check_solver_stops_a_hanging_optimiser_after_one_board(cli, files):
     done = cli("check-solver", "./hangs.py:optimize", "--timeout", "1", cwd=files)
     assert done.returncode == 1 and "no answer within 1 s" in done.stdout, done
@@ -327,7 +328,10 @@ def test_improvements_that_improve_nothing_are_not_kept(cli, files):
 # -- tracebacks and refused input ---------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("script", ["tree_sizes.py", "unique_vs_total.py", "estimator.py"])
+@pytest.mark.parametrize(
+    "script",
+    ["tree_sizes.py", *(pytest.param(s, marks=pytest.mark.slow) for s in ("unique_vs_total.py", "estimator.py"))],
+)
 def test_a_figure_script_refuses_an_output_it_cannot_write_at_once(tmp_path, script):
     import subprocess
 

@@ -68,6 +68,7 @@ def _page(capsys, tmp_path, *stores, extra=()):
     return html, _strict(payload)
 
 
+@pytest.mark.slow
 def test_runs_compare_and_the_report_pair_the_same_six_problems(capsys, tmp_path):
     store = _partial_store(tmp_path)
     code, out, err = run_cli(capsys, "runs", "--store", store, "--compare", "x", "y", "--json")
@@ -155,7 +156,8 @@ def test_identical_zero_times_are_ties_and_the_json_is_finite(tmp_path, capsys):
 @pytest.mark.parametrize(
     "differences",
     [
-        [1, 1, 1, -1, 2, 2, -2, 3],  # tied magnitudes: scipy's exact conditional (permutation) p
+        # tied magnitudes: scipy's exact conditional (permutation) p
+        pytest.param([1, 1, 1, -1, 2, 2, -2, 3], marks=pytest.mark.slow),
         [0.5, -1, 2, 3, 4, 5.5, 6, 7.25],  # no ties: the exact distribution
         [1, 2, 2, 3, 3, 3, 4, 4, -4, 5, 5, 6, 6, 7, 8, 9, 10],  # ties beyond 13 pairs: the normal approximation
     ],

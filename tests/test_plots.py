@@ -46,6 +46,7 @@ def test_timings(tmp_path):
         assert list(line.get_ydata()) == [max(r.seconds, 1e-7) for r in mine]
 
 
+@pytest.mark.slow
 def test_tree_sizes(tmp_path):
     rows = [
         {

@@ -40,6 +40,7 @@ def solver_file(tmp_path):
     return path
 
 
+@pytest.mark.slow
 def test_a_solver_file_is_compared_beside_the_builtins(cli, solver_file):
     done = cli("compare", "4..9", "--solvers", "bitwise,cpsat,./my_solver.py:solver", cwd=solver_file.parent)
     assert done.returncode == 0, done.stderr
@@ -124,6 +125,7 @@ def test_an_installed_plugin_is_listed_checked_and_gone_when_removed(cli, tmp_pa
     assert gone.returncode == 2 and "unknown solver 'rows-plugin'" in gone.stderr
 
 
+@pytest.mark.slow
 def test_a_broken_plugin_is_named_and_the_builtins_still_work(cli, tmp_path):
     site = tmp_path / "site"
     info = site / "broken_plugin-0.1.dist-info"

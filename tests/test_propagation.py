@@ -259,6 +259,7 @@ def test_the_core_names_its_settings():
     assert options["propagation"].choices == tree.PROPAGATIONS and options["order"].choices == tree.ORDERS
 
 
+@pytest.mark.slow
 def test_plot_strategies(tmp_path):
     from nqueens.analysis.plots import plot_strategies
 

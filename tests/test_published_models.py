@@ -68,6 +68,7 @@ def test_a_csplib_model_runs_unchanged_at_its_own_n(cli, name):
     assert len(lines) == 1 and "n = 8" in lines[0] and "n = 6" in lines[0], lines
 
 
+@pytest.mark.slow
 @minizinc
 def test_compare_with_the_csplib_models_agrees_with_the_builtins(cli):
     specs = [str(MODELS / "queens3.mzn"), str(MODELS / "queens5.mzn")]
@@ -96,6 +97,7 @@ def test_the_array_is_named_by_an_option_and_flags_pass_through(tmp_path):
     assert nqueens.count(7, str(model), array="rows", flags="-G std").total == TOTAL[7]
 
 
+@pytest.mark.slow
 @minizinc
 @pytest.mark.parametrize("name", ["queens3.mzn", "queens5.mzn"])
 def test_check_solver_passes_a_csplib_model(cli, name):
@@ -104,6 +106,7 @@ def test_check_solver_passes_a_csplib_model(cli, name):
     assert "check_count_totals" in done.stdout and "n = 8" in done.stdout
 
 
+@pytest.mark.slow
 @minizinc
 def test_check_solver_takes_options(cli):
     done = cli(

@@ -25,7 +25,7 @@ def test_against_oeis_and_fast(n):
     assert r.classes == {size: number for size, number in fast.classes.items() if number}
 
 
-@pytest.mark.parametrize("n", range(1, 21))
+@pytest.mark.parametrize("n", [*range(1, 20), pytest.param(20, marks=pytest.mark.slow)])
 def test_rotation_fixed_counts(n):
     assert kernels.symmetric_count(n, 2, 0, n)[0] == A032522[n - 1]
     if n <= 17:

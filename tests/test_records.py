@@ -46,6 +46,7 @@ def answers():
     return {name: brute_force_solutions(read_instance(os.path.join(DATA, name))) for name in (SAT, UNSAT)}
 
 
+@pytest.mark.slow
 def test_first_on_sat_and_unsat_instances_in_json_and_per_run_csv(tmp_path, capsys, answers):
     assert answers[SAT] and not answers[UNSAT]  # the two instances are what their names say
     files = [os.path.join(DATA, name) for name in (SAT, UNSAT)]
@@ -76,6 +77,7 @@ def test_first_on_sat_and_unsat_instances_in_json_and_per_run_csv(tmp_path, caps
     assert all(r["cpu"] and int(r["cores"]) == os.cpu_count() and json.loads(r["versions"])["nqueens"] for r in rows)
 
 
+@pytest.mark.slow
 def test_models_report_the_time_to_build_and_the_time_to_solve(capsys):
     code, out, err = run_cli(capsys, "compare", "6..7", "--solvers", "cpsat,sat,mip,dlx", "--format", "csv")
     rows = list(csv.DictReader(io.StringIO(out)))

@@ -222,6 +222,7 @@ def _screenshot(browser, name):
     browser.screenshot(SHOTS / name)
 
 
+@pytest.mark.slow
 @needs_chromium
 def test_the_forward_checking_page_plays_and_agrees_with_the_tree(browser, tmp_path, capsys):
     page = tmp_path / "fc.html"
@@ -320,7 +321,7 @@ def test_three_propagations_compared(browser, tmp_path, capsys):
 
 
 @needs_chromium
-@pytest.mark.parametrize("damage", ["cut", "changed"])
+@pytest.mark.parametrize("damage", ["cut", pytest.param("changed", marks=pytest.mark.slow)])
 def test_a_damaged_page_shows_no_trace(damage, browser, tmp_path, small):
     from nqueens.analysis.replay import page
 
@@ -416,6 +417,7 @@ def test_a_header_with_an_enormous_n_is_one_line_not_an_overflow(capsys, tmp_pat
     assert code == 2 and "not a board size" in one_error_line(err)
 
 
+@pytest.mark.slow
 def test_a_trace_above_the_node_bound_is_refused(capsys, tmp_path):
     from nqueens.analysis.tracefile import MAX_NODES
 

@@ -14,6 +14,7 @@ from nqueens.core.record import RunRecord
 from nqueens.runtime.store import ResultStore
 
 
+# Its experiment takes seconds (on each xdist worker that asks for it): the tests that use it are in the slow tier.
 @pytest.fixture(scope="module")
 def store(tmp_path_factory):
     """One small experiment: two built-in solvers, n = 4..7, two repeats each, a time limit."""
@@ -31,6 +32,7 @@ def _data(html):
     return json.loads(payload)
 
 
+@pytest.mark.slow
 def test_the_page_holds_the_runs_as_runs_json_gives_them(store, tmp_path, capsys):
     code, out, _ = run_cli(capsys, "runs", "--store", store, "--json")
     runs = json.loads(out)
@@ -122,6 +124,7 @@ def test_a_store_of_two_questions_is_refused(tmp_path, capsys):
     assert [c["solver"] for c in _data(page.read_text())["sides"][0]["cells"]] == ["bitwise"]
 
 
+@pytest.mark.slow
 def test_the_report_never_goes_over_a_store_and_replaces_a_page_whole(store, tmp_path, capsys):
     before = store.read_bytes()
     _one_error_line(*run_cli(capsys, "report", "--store", store, "-o", store))
@@ -160,6 +163,7 @@ def test_markup_in_a_label_cannot_end_the_data_or_the_page(tmp_path):
     assert _data(html)["sides"][0]["cells"][0]["solver"] == label == report_data["sides"][0]["cells"][0]["solver"]
 
 
+@pytest.mark.slow
 def test_a_store_past_the_limit_is_summarised_with_a_note(monkeypatch, store, capsys, tmp_path):
     monkeypatch.setattr(report_html, "MAX_RUNS", 10)
     page = tmp_path / "r.html"
@@ -176,6 +180,7 @@ def test_help_has_examples(capsys):
     assert Path(report_html.__file__).with_name("report_assets").joinpath("report.js").is_file()
 
 
+@pytest.mark.slow
 def test_solver_picks_the_runs_of_one_column(store, tmp_path, capsys):
     page = tmp_path / "dlx.html"
     assert run_cli(capsys, "report", "--store", store, "--solver", "dlx", "-o", page)[0] == 0

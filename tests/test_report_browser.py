@@ -220,6 +220,7 @@ def test_two_stores_put_the_dropped_solution_first(browser, stores, tmp_path):
     _screenshot(browser, "report-two-stores.png")
 
 
+@pytest.mark.slow
 def test_markup_in_a_label_is_text_and_runs_nothing(browser, tmp_path):
     label = '</script><script>window.ran = 1</script><img src=x onerror="window.ran = 2">'
     path = tmp_path / "markup.sqlite"

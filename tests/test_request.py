@@ -84,6 +84,7 @@ def test_a_column_option_is_parsed_once():
     assert calls[("parse", "nqueens/core/protocol.py")] == 1  # var=first-fail, where the column is parsed
 
 
+@pytest.mark.slow
 def test_compare_resolves_each_column_once():
     """14 runs of 2 columns: one lookup and one parse of the options per column, one request per run."""
     calls = _calls(["compare", "4..10", "--solvers", "bitwise,cpsat"])

@@ -188,7 +188,9 @@ def test_solver_toroidal_unique_19():
     assert (r.unique, r.classes) == (_torus_unique(19), _torus_classes(19))
 
 
-@pytest.mark.parametrize("rule", sorted(RULES))
+@pytest.mark.parametrize(
+    "rule", [pytest.param(rule, marks=pytest.mark.slow) if rule == "toroidal" else rule for rule in sorted(RULES)]
+)
 def test_group_maps_solutions_to_solutions(rule):
     r = RULES[rule]
     n = 10 if rule == "superqueen" else 7  # the smallest n with superqueen solutions is 10 (OEIS A051223)

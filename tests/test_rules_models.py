@@ -87,13 +87,19 @@ def test_solutions_are_the_brute_force_ones(solver, rule, n):
 
 @pytest.mark.parametrize(
     "backend",
-    ["exact", pytest.param("pysat", marks=pytest.mark.slow), "choco", "z3"],  # pysat: 40 s of encoding
+    [
+        pytest.param("exact", marks=pytest.mark.slow),
+        pytest.param("pysat", marks=pytest.mark.slow),  # pysat: 40 s of encoding
+        "choco",
+        "z3",
+    ],
 )
 def test_cpmpy_backends_take_the_rule(backend):
     got = [count(n, "cpmpy", rule=rule, backend=backend).total for rule, n in (("superqueen", 10), ("toroidal", 7))]
     assert got == [A051223[9], A051906[6]]
 
 
+@pytest.mark.slow
 def test_sat_ganak_counts_the_rule():
     assert count(10, "sat", rule="superqueen", counter="ganak").total == A051223[9]
     assert count(7, "sat", rule="toroidal", counter="ganak").total == A051906[6]
@@ -233,6 +239,7 @@ def test_knuths_estimate_walks_the_rules_tree():
     assert e.rule == "toroidal" and abs(e.estimate - exact) < 4 * e.stderr
 
 
+@pytest.mark.slow
 def test_compare_plots_name_the_rule(capsys, tmp_path):
     pytest.importorskip("matplotlib")
     from nqueens.analysis import plots

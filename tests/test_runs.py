@@ -4,10 +4,12 @@ import csv
 import io
 import json
 
+import pytest
 from helpers import run_cli
 from known import TOTAL
 
 
+@pytest.mark.slow
 def test_every_repeat_is_listed(tmp_path, capsys):
     path = str(tmp_path / "runs.sqlite")
     assert run_cli(capsys, "compare", "6..7", "--solvers", "bitwise,dlx", "--repeat", "3", "--store", path)[0] == 0

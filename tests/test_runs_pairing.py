@@ -24,6 +24,7 @@ def _medians(store, solver, question):
     return {r["n"]: statistics.median(_time(x) for x in runs if x["n"] == r["n"]) for r in runs}
 
 
+@pytest.mark.slow
 def test_count_and_first_runs_of_one_store_are_compared_apart(capsys, tmp_path):
     store = str(tmp_path / "s.sqlite")
     for question in ("count", "first"):
@@ -76,6 +77,7 @@ def test_cells_keep_rules_and_questions_apart():
     assert sorted(c["seconds"] for c in cells(runs)) == [0.01, 1.0, 2.0]
 
 
+@pytest.mark.slow
 def test_the_paired_test_names_itself_on_eight_problems():
     # Eight problems where b is faster on every one: the exact two-sided signed-rank p is 2 / 2^8.
     a = {str(n): 1.0 + n for n in range(8)}

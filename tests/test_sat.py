@@ -57,6 +57,7 @@ def _models_over(cnf, variables):
     return found
 
 
+@pytest.mark.slow
 def test_counting_over_all_variables_overcounts_boards():
     """The trap: the sequential counter's auxiliary variables are not all fixed by the board, so counting every
     model of the formula counts some boards many times; projected on the board it is A000170."""

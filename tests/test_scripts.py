@@ -57,6 +57,7 @@ def _value(cell):
     return int(number) if number.is_integer() and "e" not in cell and "." not in cell else number
 
 
+@pytest.mark.slow
 def test_unique_vs_total(tmp_path, capsys):
     assert load("unique_vs_total").main([str(tmp_path), "--max-n", "10"]) == 0
     assert (tmp_path / "unique_vs_total.png").read_bytes()[:8] == PNG
@@ -79,6 +80,7 @@ def test_unique_vs_total_by_enumeration(tmp_path):
     assert [r["unique"] for r in rows] == [UNIQUE[n] for n in range(1, 9)]
 
 
+@pytest.mark.slow
 def test_tree_sizes(tmp_path):
     assert load("tree_sizes").main([str(tmp_path), "--from", "4", "--to", "7", "--profile-n", "5"]) == 0
     for figure in ("tree_sizes.png", "profile_5.png"):
@@ -97,6 +99,7 @@ def test_tree_sizes(tmp_path):
     )
 
 
+@pytest.mark.slow
 def test_estimator(tmp_path):
     argv = [str(tmp_path), "--from", "6", "--to", "8", "--large", "14,20", "--probes", "3000", "--seed", "2"]
     assert load("estimator").main(argv) == 0
@@ -181,6 +184,7 @@ def test_unique_vs_total_draws_the_n_without_solutions(tmp_path, monkeypatch):
     assert any("n = 2, 3" in text.get_text() for text in ax.texts)
 
 
+@pytest.mark.slow
 def test_the_search_strategies_figure_tells_its_series_apart(tmp_path, monkeypatch):
     script = load("search_strategies")
     kept = _figure_of(monkeypatch, script)

@@ -95,6 +95,7 @@ def test_check_solver_names_the_n_of_an_exception(cli, files):
     assert "FAILED" in line and "n = 5" in line and "TypeError" in line, line
 
 
+@pytest.mark.slow
 def test_check_solver_stops_a_hanging_solver_at_its_timeout(cli, files):
     start = time.monotonic()
     # a process: the solver's thread, abandoned at the timeout, sleeps on until the command exits

@@ -71,6 +71,7 @@ def _status_tuples(path):
     return found
 
 
+@pytest.mark.slow
 def test_no_module_keeps_a_list_of_statuses_of_its_own():
     files = [p for folder in ("nqueens", "analysis") for p in (ROOT / folder).rglob("*.py")]
     lists = [where for path in files if path.name != "status.py" for where in _status_tuples(path)]

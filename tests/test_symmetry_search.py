@@ -177,7 +177,7 @@ def test_jit_free_source_breaks_symmetry(jit_free):
         assert [row[1] for row in rows] == ([None] * 6 if way == "half" else [UNIQUE[n] for n in range(1, 7)]), key
 
 
-@pytest.mark.parametrize("solver", ["cp", "cpsat", "cpmpy"])
+@pytest.mark.parametrize("solver", ["cp", *(pytest.param(s, marks=pytest.mark.slow) for s in ("cpsat", "cpmpy"))])
 def test_cp_models_state_half_and_lex(solver):
     import nqueens
 
@@ -257,7 +257,10 @@ def test_cp_models_lex_11_12(solver):
 
 
 @pytest.mark.skipif(__import__("shutil").which("minizinc") is None, reason="needs the minizinc binary")
-@pytest.mark.parametrize("model", ["examples/queens.mzn", "tests/data/published-models/queens5.mzn"])
+@pytest.mark.parametrize(
+    "model",
+    [pytest.param("examples/queens.mzn", marks=pytest.mark.slow), "tests/data/published-models/queens5.mzn"],
+)
 def test_minizinc_models_state_half_and_lex(model):
     # the toolkit's example and CSPLib's published model (its array named queens), run as they stand with the
     # constraints of the option added as a second model file

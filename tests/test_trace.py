@@ -34,7 +34,7 @@ def test_n8_stands_on_knuths_2057_nodes():
     assert done.kind == "done" and done.nodes == 2057 == sum(KNUTH_PROFILE_8) and done.solutions == 92
 
 
-@pytest.mark.parametrize("n", range(1, 10))
+@pytest.mark.parametrize("n", [*range(1, 9), pytest.param(9, marks=pytest.mark.slow)])
 def test_counts_match_an_independent_solver(n):
     profile, stream = profile_of(events(n))
     other = nqueens.count(n, "bitmask-recursive", nodes=True)

@@ -307,6 +307,7 @@ def test_window_fundamental_only(window):
     assert "fundamental solution, orbit of 4" in v.detail.get()
 
 
+@pytest.mark.slow
 def test_window_spin_box_and_solver_box(window):
     v = window(6)
     v.n_spin.event_generate("<<Increment>>")
@@ -545,7 +546,7 @@ def test_arc_consistency_removes_more_than_the_attacks():
     assert all(attacks[r] & ~e.removed[r] == 0 for r in range(8))  # a superset of forward checking's
 
 
-@pytest.mark.parametrize("n", [6, 8, 9])
+@pytest.mark.parametrize("n", [6, 8, pytest.param(9, marks=pytest.mark.slow)])
 def test_dancing_links_trace_counts_and_choices(n):
     """The nodes are the dlx solver's own count; the solutions A000170's; each choice is an item with the fewest
     options left, read from the board the trace shows."""
@@ -658,7 +659,7 @@ def test_window_tree_pane_stays_bounded(window):
     assert min(xs) >= -10 and max(xs) <= v.tree_width
 
 
-@pytest.mark.parametrize("search", ["forward-checking", "arc-consistency", "dlx"])
+@pytest.mark.parametrize("search", [pytest.param("forward-checking", marks=pytest.mark.slow), "arc-consistency", "dlx"])
 def test_window_search_with_propagation(window, search):
     from nqueens.models import dlx, mary
 
@@ -695,6 +696,7 @@ def drawn_column(viewer, x):
     return int((x - x0) // (x1 - x0))
 
 
+@pytest.mark.slow
 def test_window_thirty_two_queens(window):
     """The largest board: squares shrink to fit, a solution comes at once, the search steps."""
     v = window(32)
@@ -777,6 +779,7 @@ def test_screenshot_script_grabs_the_real_window(tmp_path):
     assert sizes["viewer-search.png"][0] > sizes["viewer.png"][0]  # the search tree's pane beside the board
 
 
+@pytest.mark.slow
 def test_window_stays_live_while_the_search_runs_far(window):
     """n = 20: the first solution of plain backtracking is hundreds of thousands of events away; the window runs
     the search in slices, handles its events in between, and any control stops the run."""
@@ -865,6 +868,7 @@ def test_the_viewer_steps_through_an_outside_solvers_solutions(xvfb, monkeypatch
     assert seen[0] == (1, 3, 5, 0, 2, 4) and len(set(seen)) == TOTAL[6]
 
 
+@pytest.mark.slow
 def test_view_takes_an_outside_solver_on_the_command_line(xvfb):
     if subprocess.run(["which", "xdotool"], capture_output=True).returncode:
         pytest.skip("xdotool is not installed (apt-get install xdotool; .ci/run does this)")
